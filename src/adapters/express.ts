@@ -1,0 +1,135 @@
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import express, { type ErrorRequestHandler, type Express, type Request as ExpressRequest, type RequestHandler } from 'express'
+import { getResponse, type HttpHandler } from 'msw'
+import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
+import { ApiError } from '../http/api-error.js'
+import { errorResponse } from '../http/respond.js'
+
+/** Largest request body the listener reads. */
+export const BODY_LIMIT = '1mb'
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Admin-Token, Prefer',
+  'Access-Control-Expose-Headers':
+    'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy',
+  'Access-Control-Max-Age': '600',
+}
+
+/** Turns an Express request into a Fetch `Request` for the msw handlers. */
+export function toFetchRequest(req: ExpressRequest): Request {
+  const url = `${req.protocol}://${req.get('host') ?? '127.0.0.1'}${req.originalUrl}`
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(req.body) && req.body.length > 0
+  return new Request(url, { method: req.method, headers, body: hasBody ? new Uint8Array(req.body) : undefined })
+}
+
+/** Writes a Fetch `Response` back through Express. */
+async function sendFetchResponse(res: express.Response, response: Response): Promise<void> {
+  res.status(response.status)
+  response.headers.forEach((value, name) => res.setHeader(name, value))
+  res.end(Buffer.from(await response.arrayBuffer()))
+}
+
+/** Middleware that asks the msw handlers for every request and passes on what none of them answers. */
+export function mswMiddleware(handlers: HttpHandler[]): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const response = await getResponse(handlers, toFetchRequest(req))
+      if (response) await sendFetchResponse(res, response)
+      else next()
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+const cors: RequestHandler = (req, res, next) => {
+  res.set(CORS_HEADERS)
+  if (req.method === 'OPTIONS') res.status(204).end()
+  else next()
+}
+
+/** Errors Express raises itself (body too large, aborted read), in the API's error shape. */
+const errorShape: ErrorRequestHandler = async (error, _req, res, _next) => {
+  const status = (error as { status?: number }).status
+  const apiError =
+    status === 413
+      ? new ApiError('payload_too_large', `The request body is larger than ${BODY_LIMIT}`)
+      : status !== undefined && status >= 400 && status < 500
+        ? new ApiError('invalid_json', `The request body could not be read: ${(error as Error).message}`)
+        : new ApiError('internal_error', 'The mock failed unexpectedly; this is a bug in the mock')
+  if (apiError.code === 'internal_error') console.error('[ad-campaign-mock] unexpected error:', error)
+  await sendFetchResponse(res, errorResponse(apiError))
+}
+
+export interface ExpressAppOptions {
+  /** Extra routes mounted before the mock (docs pages, say). */
+  extend?: (app: Express) => void
+}
+
+/**
+ * An Express app that serves the mock's handlers: a thin adapter, the handlers never see Express.
+ * @example createExpressApp(await createMockApi()).listen(4010)
+ */
+export function createExpressApp(api: MockApi, { extend }: ExpressAppOptions = {}): Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('etag', false)
+  app.use(cors)
+  app.use(express.raw({ type: () => true, limit: BODY_LIMIT }))
+  extend?.(app)
+  app.use(mswMiddleware(api.handlers))
+  app.use((req, res) => sendFetchResponse(res, errorResponse(new ApiError('route_not_found', `No route ${req.method} ${req.path}`))))
+  app.use(errorShape)
+  return app
+}
+
+export interface ListenerOptions extends MockApiOptions {
+  /** Default 4010; 0 picks a free port. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+}
+
+/** A running standalone listener. */
+export interface Listener {
+  readonly api: MockApi
+  readonly server: Server
+  /** e.g. http://127.0.0.1:4010 */
+  readonly origin: string
+  /** e.g. http://127.0.0.1:4010/api/v1 */
+  readonly baseUrl: string
+  close(): Promise<void>
+}
+
+/**
+ * Starts the mock behind an HTTP listener.
+ * @example const listener = await startListener({ port: 0 }); console.log(listener.baseUrl)
+ */
+export async function startListener({ port = 4010, host = '127.0.0.1', ...options }: ListenerOptions = {}): Promise<Listener> {
+  const api = await createMockApi(options)
+  const app = createExpressApp(api)
+  const server = await new Promise<Server>((resolve, reject) => {
+    const started = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(started)))
+  })
+  const address = server.address() as AddressInfo
+  const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+  return {
+    api,
+    server,
+    origin,
+    baseUrl: `${origin}/api/v1`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+  }
+}

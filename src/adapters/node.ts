@@ -1,0 +1,46 @@
+import { setupServer, type SetupServer } from 'msw/node'
+import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
+import { DEMO_API_KEY } from '../store/fixtures.js'
+
+export interface NodeMockOptions extends MockApiOptions {
+  /** What msw does with requests no handler matches. Default `bypass` (they go to the network). */
+  onUnhandledRequest?: 'bypass' | 'warn' | 'error'
+}
+
+/** The mock running in-process under msw/node: fetch to any origin's /api/v1 reaches it. */
+export interface NodeMock {
+  readonly api: MockApi
+  readonly server: SetupServer
+  /** A base URL to send requests to; any origin works, this one never reaches a network. */
+  readonly baseUrl: string
+  /** The fixtures' demo API key. */
+  readonly apiKey: string
+  /** Restores the fixtures and drops any handlers a test added with server.use(). */
+  reset(): Promise<void>
+  close(): void
+}
+
+/**
+ * Starts the mock inside this Node process with msw's setupServer.
+ * @example
+ * const mock = await startNodeMock()
+ * afterEach(() => mock.reset())
+ * afterAll(() => mock.close())
+ * await fetch(`${mock.baseUrl}/campaigns`, { headers: { Authorization: mock.apiKey } })
+ */
+export async function startNodeMock({ onUnhandledRequest = 'bypass', ...options }: NodeMockOptions = {}): Promise<NodeMock> {
+  const api = await createMockApi(options)
+  const server = setupServer(...api.handlers)
+  server.listen({ onUnhandledRequest })
+  return {
+    api,
+    server,
+    baseUrl: 'http://ad-campaign-mock.test/api/v1',
+    apiKey: DEMO_API_KEY,
+    async reset() {
+      server.resetHandlers()
+      await api.reset()
+    },
+    close: () => server.close(),
+  }
+}

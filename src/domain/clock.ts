@@ -1,0 +1,41 @@
+/** The one source of time: tests and the control plane move it instead of waiting. */
+export interface Clock {
+  /** Milliseconds since the epoch, as the mock sees them. */
+  now(): number
+  /** Moves the clock forward by `ms` milliseconds. */
+  advance(ms: number): void
+  /** Pins the clock to an instant; it then stands still until advanced or released. */
+  set(epochMs: number): void
+  /** Lets the clock follow real time again, keeping any offset already applied. */
+  resume(): void
+  /** Whether the clock stands still. */
+  readonly frozen: boolean
+}
+
+/** Creates a clock that follows real time until set or advanced. */
+export function createClock(realNow: () => number = Date.now): Clock {
+  let offset = 0
+  let frozenAt: number | undefined
+  return {
+    now: () => frozenAt ?? realNow() + offset,
+    advance(ms) {
+      if (frozenAt !== undefined) frozenAt += ms
+      else offset += ms
+    },
+    set(epochMs) {
+      frozenAt = epochMs
+    },
+    resume() {
+      if (frozenAt !== undefined) offset = frozenAt - realNow()
+      frozenAt = undefined
+    },
+    get frozen() {
+      return frozenAt !== undefined
+    },
+  }
+}
+
+/** Formats an instant as the API's ISO 8601 UTC timestamp. */
+export function isoTimestamp(epochMs: number): string {
+  return new Date(epochMs).toISOString()
+}

@@ -1,0 +1,43 @@
+import type { Advert } from '../schemas/advert.js'
+import type { Campaign } from '../schemas/campaign.js'
+import type { ApiTier, ApiTierLimits, User } from '../schemas/user.js'
+import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
+import { microsToUsd } from './money.js'
+
+// Fields are listed in the spec's order (section 2) so responses read like its tables.
+
+/** Turns a stored user into the API's User. */
+export function presentUser(user: UserRecord, tiers: Readonly<Record<ApiTier, ApiTierLimits>>): User {
+  return {
+    id: user.id,
+    email: user.email,
+    api_key: user.api_key,
+    balance_usd: microsToUsd(user.balance_micros),
+    total_topups_usd: microsToUsd(user.total_topups_micros),
+    api_tier: user.api_tier,
+    api_tier_limits: { ...tiers[user.api_tier] },
+    created_at: user.created_at,
+    updated_at: user.updated_at,
+  }
+}
+
+/** Turns a stored advert into the API's Advert. */
+export function presentAdvert({ user_id: _owner, ...advert }: AdvertRecord): Advert {
+  return { ...advert }
+}
+
+/** Turns a stored campaign into the API's Campaign, with its advert's title. */
+export function presentCampaign(campaign: CampaignRecord, advertTitle: string): Campaign {
+  return {
+    id: campaign.id,
+    advert_id: campaign.advert_id,
+    advert_title: advertTitle,
+    broadcasting_type: campaign.broadcasting_type,
+    cpm: microsToUsd(campaign.cpm_micros),
+    sending_limit: campaign.sending_limit,
+    sending_count: campaign.sending_count,
+    enabled: campaign.enabled,
+    created_at: campaign.created_at,
+    updated_at: campaign.updated_at,
+  }
+}

@@ -1,0 +1,63 @@
+import { http, type HttpHandler } from 'msw'
+import type { z } from 'zod'
+import { authenticate } from '../domain/auth.js'
+import { ApiError } from '../http/api-error.js'
+import { queryObject, readJsonBody, validate } from '../http/parse-input.js'
+import { successResponse } from '../http/respond.js'
+import type { MockContext } from '../mock-context.js'
+import { hasIdParam, type Operation } from '../operations/define-operation.js'
+import type { Pagination } from '../schemas/common.js'
+import type { UserRecord } from '../store/models.js'
+import { handleSafely } from './handle-safely.js'
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined
+
+/** What a resolver receives: the caller and the request's validated parts. */
+export interface OperationInput<O extends Operation> {
+  user: UserRecord
+  id: O['path'] extends `${string}{id}${string}` ? number : undefined
+  query: Output<O['query']>
+  body: Output<O['body']>
+}
+
+type Data<O extends Operation> = z.output<O['response']['data']>
+
+/** What a resolver returns: the envelope's data (and, for lists, the pagination). */
+export type OperationResult<O extends Operation> = O['response']['list'] extends true
+  ? { data: Data<O>[]; pagination: Pagination }
+  : { data: Data<O> }
+
+export type OperationResolver<O extends Operation> = (input: OperationInput<O>, ctx: MockContext) => Promise<OperationResult<O>>
+
+const ID_PATTERN = /^[1-9]\d{0,15}$/
+
+/** Turns an OpenAPI path template into msw's: `/campaigns/{id}` -> `/campaigns/:id`. */
+export function toMswPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1')
+}
+
+/**
+ * Makes the msw handler for an operation. Every request goes through the same steps,
+ * in this order: authenticate (401), read the id (404), validate the query (422) and
+ * the body (415, 400, 422), then resolve; the status comes from the operation itself.
+ */
+export function implementOperation<O extends Operation>(ctx: MockContext, operation: O, resolve: OperationResolver<O>): HttpHandler {
+  return http[operation.method](ctx.apiBase + toMswPath(operation.path), ({ request, params }) =>
+    handleSafely(async () => {
+      const user = authenticate(ctx.store, request.headers.get('authorization'))
+      const id = hasIdParam(operation) ? parseId(String(params.id)) : undefined
+      const query = operation.query ? validate(operation.query, queryObject(new URL(request.url)), 'query parameters') : undefined
+      const body = operation.body ? validate(operation.body, await readJsonBody(request), 'request body') : undefined
+      const input = { user, id, query, body } as OperationInput<O>
+      const result: { data: unknown; pagination?: Pagination } = await resolve(input, ctx)
+      return successResponse(operation.response.status, result.data, result.pagination)
+    }),
+  )
+}
+
+function parseId(raw: string): number {
+  if (!ID_PATTERN.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new ApiError('not_found', `No resource has the id "${raw}": ids are positive integers`)
+  }
+  return Number(raw)
+}

@@ -1,0 +1,26 @@
+/**
+ * Every error code the mock answers with, and its HTTP status: the one table.
+ * @example ERROR_STATUS.not_found // 404
+ */
+export const ERROR_STATUS = {
+  invalid_json: 400,
+  unauthorized: 401,
+  admin_forbidden: 403,
+  not_found: 404,
+  route_not_found: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  advert_in_use: 422,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]
+
+/** Whether a string is one of the mock's error codes. */
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(ERROR_STATUS, value)
+}

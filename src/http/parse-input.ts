@@ -1,0 +1,47 @@
+import type { z } from 'zod'
+import type { FieldError } from '../schemas/error.js'
+import { ApiError, validationFailed } from './api-error.js'
+
+/** Turns zod issues into the ValidationError's list of fields. */
+export function toFieldErrors(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): FieldError[] {
+  return issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path].map(String)
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ field: [...path, key].join('.'), message: 'is not a known field' }))
+    }
+    return [{ field: path.join('.'), message: issue.message }]
+  })
+}
+
+/** Validates a value against a schema, or throws a 422 that names every failing field. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  throw validationFailed(`Invalid ${what}`, toFieldErrors(result.error.issues))
+}
+
+/**
+ * Reads a request's JSON body: 422 when it is missing (unless optional, then `undefined`),
+ * 415 unless it is sent as JSON, 400 when it does not parse.
+ */
+export async function readJsonBody(request: Request, { optional = false } = {}): Promise<unknown> {
+  const contentType = request.headers.get('content-type') ?? ''
+  const text = await request.text()
+  if (text.trim() === '') {
+    if (optional) return undefined
+    throw validationFailed('A JSON request body is required', [{ field: '', message: 'is required' }])
+  }
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
+    throw new ApiError('unsupported_media_type', `Send the body as JSON with Content-Type: application/json (got "${contentType || 'none'}")`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new ApiError('invalid_json', `The request body is not valid JSON: ${(error as Error).message}`)
+  }
+}
+
+/** Turns URL search parameters into an object for a query schema (the last value of a repeated key wins). */
+export function queryObject(url: URL): Record<string, string> {
+  return Object.fromEntries(url.searchParams)
+}

@@ -1,0 +1,23 @@
+export { createMockApi, type MockApi, type MockApiOptions } from './create-mock-api.js'
+export type { MockContext } from './mock-context.js'
+export { createClock, type Clock } from './domain/clock.js'
+export { DEFAULT_TIER_LIMITS } from './domain/tiers.js'
+export { DEMO_API_KEY, OTHER_API_KEY, DEFAULT_FIXTURES } from './store/fixtures.js'
+export { generateDataset, type GenerateDatasetOptions } from './store/generate-dataset.js'
+export { operations } from './operations/index.js'
+export type { Operation } from './operations/define-operation.js'
+export { ERROR_STATUS, type ErrorCode } from './http/error-codes.js'
+export { User, UserUpdateInput, Balance, ApiTier, API_TIERS, ApiTierLimits } from './schemas/user.js'
+export { Advert, AdvertInput, AdvertUpdateInput } from './schemas/advert.js'
+export {
+  Campaign,
+  CampaignDetailed,
+  CampaignInput,
+  CampaignUpdateInput,
+  CampaignListQuery,
+  BroadcastingType,
+  BROADCASTING_TYPES,
+} from './schemas/campaign.js'
+export { Pagination, PaginationQuery } from './schemas/common.js'
+export { Error, ValidationError, FieldError } from './schemas/error.js'
+export { Dataset } from './schemas/dataset.js'

@@ -1,0 +1,19 @@
+import type { Clock } from './domain/clock.js'
+import type { DatasetInput } from './schemas/dataset.js'
+import type { ApiTier, ApiTierLimits } from './schemas/user.js'
+import type { Store } from './store/store.js'
+
+/** What every handler and control operation works on; transport-free. */
+export interface MockContext {
+  store: Store
+  clock: Clock
+  tiers: Record<ApiTier, ApiTierLimits>
+  /** The dataset that a reset restores. */
+  fixtures: DatasetInput
+  /** URL prefix of the public API for msw's matcher; a leading `*` matches any origin. */
+  apiBase: string
+  /** URL prefix of the control plane. */
+  adminBase: string
+  /** When set, the control plane answers only requests that carry it. */
+  adminToken?: string
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+
+/** A positive integer identifier, as every resource uses. */
+export const Id = z.int().positive().max(Number.MAX_SAFE_INTEGER)
+
+/** An ISO 8601 UTC timestamp, always with a trailing `Z`. */
+export const Timestamp = z.iso.datetime({ offset: false }).meta({
+  description: 'ISO 8601 UTC timestamp',
+  example: '2026-01-15T09:30:00.000Z',
+})
+
+/** An amount of US dollars with at most two decimals (whole cents). */
+export const Usd = z.number().nonnegative().multipleOf(0.01).max(1_000_000_000)
+
+/** Paging limits for every list operation. */
+export const PAGE_SIZE = { default: 25, max: 100 } as const
+
+/** Query parameters every list operation accepts; strings from the URL are coerced. */
+export const PaginationQuery = z.object({
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(1)
+    .meta({ description: 'Page number, from 1.' }),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAGE_SIZE.max)
+    .default(PAGE_SIZE.default)
+    .meta({ description: `Records per page, 1 to ${PAGE_SIZE.max}.` }),
+})
+
+/** Where a list page stands in the whole list. */
+export const Pagination = z
+  .strictObject({
+    page: z.int().min(1),
+    per_page: z.int().min(1).max(PAGE_SIZE.max),
+    total_count: z.int().min(0),
+    total_pages: z.int().min(0),
+  })
+  .meta({ id: 'Pagination', description: 'Position of this page in the whole list.' })
+
+export type Pagination = z.infer<typeof Pagination>
+
+/** The success envelope around one resource. */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.strictObject({ success: z.literal(true), data })
+}
+
+/** The success envelope around one page of a list. */
+export function pageEnvelopeOf<T extends z.ZodType>(item: T) {
+  return z.strictObject({ success: z.literal(true), data: z.array(item), pagination: Pagination })
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod'
+import { ERROR_CODES } from '../http/error-codes.js'
+
+/** What went wrong, in every error response. */
+export const Error = z
+  .strictObject({
+    code: z.enum(ERROR_CODES).meta({ description: 'Stable, machine-readable reason.' }),
+    message: z.string().min(1).meta({ description: 'What failed and why, for people.' }),
+  })
+  .meta({ id: 'Error' })
+export type Error = z.infer<typeof Error>
+
+/** One failing input field. */
+export const FieldError = z
+  .strictObject({
+    field: z.string().meta({ description: 'Dotted path of the field, e.g. `campaign.cpm`; empty for the body itself.' }),
+    message: z.string().min(1),
+  })
+  .meta({ id: 'FieldError' })
+export type FieldError = z.infer<typeof FieldError>
+
+/** An Error that also names each failing field. */
+export const ValidationError = Error.extend({
+  code: z.literal('validation_failed'),
+  fields: z.array(FieldError).min(1),
+}).meta({ id: 'ValidationError' })
+export type ValidationError = z.infer<typeof ValidationError>
+
+/** The error envelope around an Error. */
+export const ErrorEnvelope = z.strictObject({ success: z.literal(false), error: Error })
+
+/** The error envelope around a ValidationError. */
+export const ValidationErrorEnvelope = z.strictObject({ success: z.literal(false), error: ValidationError })

@@ -1,0 +1,11 @@
+import defaultFixtures from '../../fixtures/default.json' with { type: 'json' }
+import type { DatasetInput } from '../schemas/dataset.js'
+
+/** The default dataset (fixtures/default.json): what the mock starts with and a reset restores. */
+export const DEFAULT_FIXTURES: DatasetInput = defaultFixtures as DatasetInput
+
+/** The demo user's fixed API key, from the default fixtures. */
+export const DEMO_API_KEY: string = DEFAULT_FIXTURES.users[0]!.api_key
+
+/** The second fixture user's key, handy for trying user isolation by hand. */
+export const OTHER_API_KEY: string = DEFAULT_FIXTURES.users[1]!.api_key

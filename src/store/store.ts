@@ -1,0 +1,131 @@
+import { microsToUsd, usdToMicros } from '../domain/money.js'
+import { Dataset, type DatasetInput } from '../schemas/dataset.js'
+import { AdvertRecord, CampaignRecord, UserRecord } from './models.js'
+import { PartitionedTable } from './partitioned-table.js'
+
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id
+
+/**
+ * The mock's state: users, their adverts and campaigns, and the look-ups the request
+ * path needs (by API key, by e-mail), kept in step with every user write.
+ */
+export class Store {
+  readonly users = new PartitionedTable(UserRecord, (user: UserRecord) => user.id)
+  readonly adverts = new PartitionedTable(AdvertRecord, (advert: AdvertRecord) => advert.user_id)
+  readonly campaigns = new PartitionedTable(CampaignRecord, (campaign: CampaignRecord) => campaign.user_id)
+  readonly #userIdByApiKey = new Map<string, number>()
+  readonly #userIdByEmail = new Map<string, number>()
+
+  userByApiKey(apiKey: string): UserRecord | undefined {
+    const id = this.#userIdByApiKey.get(apiKey)
+    return id === undefined ? undefined : this.users.get(id)
+  }
+
+  /** The id of the user with this e-mail, compared case-insensitively. */
+  userIdByEmail(email: string): number | undefined {
+    return this.#userIdByEmail.get(email.toLowerCase())
+  }
+
+  async insertUser(values: UserRecord): Promise<UserRecord> {
+    if (this.#userIdByApiKey.has(values.api_key)) throw new RangeError(`User ${values.id}: duplicate API key`)
+    if (this.userIdByEmail(values.email) !== undefined) throw new RangeError(`User ${values.id}: duplicate e-mail ${values.email}`)
+    const user = await this.users.insert(values)
+    this.#index(user)
+    return user
+  }
+
+  async updateUser(user: UserRecord, change: (draft: UserRecord) => void): Promise<UserRecord> {
+    const next = await this.users.update(user, change)
+    this.#unindex(user)
+    this.#index(next)
+    return next
+  }
+
+  /** The campaigns that broadcast this advert. */
+  campaignsOfAdvert(advert: AdvertRecord): CampaignRecord[] {
+    return this.campaigns.partition(advert.user_id).filter((campaign) => campaign.advert_id === advert.id)
+  }
+
+  clear(): void {
+    this.users.clear()
+    this.adverts.clear()
+    this.campaigns.clear()
+    this.#userIdByApiKey.clear()
+    this.#userIdByEmail.clear()
+  }
+
+  /** Replaces the whole state with a dataset; a dataset that does not hold together is refused whole. */
+  async load(input: DatasetInput): Promise<void> {
+    const dataset = Dataset.parse(input)
+    checkReferences(dataset)
+    this.clear()
+    for (const { balance_usd, total_topups_usd, ...user } of [...dataset.users].sort(byId)) {
+      await this.insertUser({
+        ...user,
+        balance_micros: usdToMicros(balance_usd),
+        total_topups_micros: usdToMicros(total_topups_usd),
+      })
+    }
+    for (const advert of [...dataset.adverts].sort(byId)) await this.adverts.insert(advert)
+    for (const { cpm, ...campaign } of [...dataset.campaigns].sort(byId)) {
+      const owner = this.adverts.get(campaign.advert_id)!.user_id
+      await this.campaigns.insert({ ...campaign, user_id: owner, cpm_micros: usdToMicros(cpm) })
+    }
+  }
+
+  /** The whole state as a dataset that `load` accepts. */
+  export(): Dataset {
+    return {
+      users: Array.from(this.users.rows(), ({ balance_micros, total_topups_micros, ...user }) => ({
+        ...user,
+        balance_usd: microsToUsd(balance_micros),
+        total_topups_usd: microsToUsd(total_topups_micros),
+      })),
+      adverts: Array.from(this.adverts.rows(), (advert) => ({ ...advert })),
+      campaigns: Array.from(this.campaigns.rows(), ({ user_id: _owner, cpm_micros, ...campaign }) => ({
+        ...campaign,
+        cpm: microsToUsd(cpm_micros),
+      })),
+    }
+  }
+
+  #index(user: UserRecord): void {
+    this.#userIdByApiKey.set(user.api_key, user.id)
+    this.#userIdByEmail.set(user.email.toLowerCase(), user.id)
+  }
+
+  #unindex(user: UserRecord): void {
+    this.#userIdByApiKey.delete(user.api_key)
+    this.#userIdByEmail.delete(user.email.toLowerCase())
+  }
+}
+
+function checkReferences(dataset: Dataset): void {
+  assertUnique(dataset.users, (user) => user.id, 'user id')
+  assertUnique(dataset.users, (user) => user.api_key, 'API key')
+  assertUnique(dataset.users, (user) => user.email.toLowerCase(), 'e-mail')
+  assertUnique(dataset.adverts, (advert) => advert.id, 'advert id')
+  assertUnique(dataset.campaigns, (campaign) => campaign.id, 'campaign id')
+  const userIds = new Set(dataset.users.map((user) => user.id))
+  const advertIds = new Set(dataset.adverts.map((advert) => advert.id))
+  for (const advert of dataset.adverts) {
+    if (!userIds.has(advert.user_id)) throw new RangeError(`Advert ${advert.id}: user ${advert.user_id} does not exist`)
+  }
+  for (const campaign of dataset.campaigns) {
+    if (!advertIds.has(campaign.advert_id)) {
+      throw new RangeError(`Campaign ${campaign.id}: advert ${campaign.advert_id} does not exist`)
+    }
+    if (campaign.sending_count > campaign.sending_limit) {
+      throw new RangeError(`Campaign ${campaign.id}: sending_count exceeds sending_limit`)
+    }
+  }
+}
+
+function assertUnique<T>(items: readonly T[], keyOf: (item: T) => unknown, label: string): void {
+  const seen = new Set<unknown>()
+  for (const item of items) {
+    const key = keyOf(item)
+    if (seen.has(key)) throw new RangeError(`Duplicate ${label}: ${String(key)}`)
+    seen.add(key)
+  }
+}
