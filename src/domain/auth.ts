@@ -19,3 +19,18 @@ export function authenticate(store: Store, authorization: string | null): UserRe
   if (!user) throw new ApiError('unauthorized', 'Invalid API key')
   return user
 }
+
+/** Header that carries the control-plane token, when one is configured. */
+export const ADMIN_TOKEN_HEADER = 'x-admin-token'
+
+/**
+ * Lets a control-plane request through when no admin token is set or the request
+ * carries it. The Authorization header is never looked at, so a user key opens nothing.
+ */
+export function assertAdmin(ctx: { adminToken?: string }, request: Request): undefined {
+  if (ctx.adminToken === undefined) return undefined
+  if (request.headers.get(ADMIN_TOKEN_HEADER) !== ctx.adminToken) {
+    throw new ApiError('admin_forbidden', `The control plane needs the admin token in the ${ADMIN_TOKEN_HEADER} header`)
+  }
+  return undefined
+}

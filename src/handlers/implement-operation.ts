@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw'
 import type { z } from 'zod'
-import { authenticate } from '../domain/auth.js'
+import { assertAdmin, authenticate } from '../domain/auth.js'
 import { ApiError } from '../http/api-error.js'
 import { queryObject, readJsonBody, validate } from '../http/parse-input.js'
 import { successResponse } from '../http/respond.js'
@@ -14,7 +14,8 @@ type Output<S> = S extends z.ZodType ? z.output<S> : undefined
 
 /** What a resolver receives: the caller and the request's validated parts. */
 export interface OperationInput<O extends Operation> {
-  user: UserRecord
+  /** The caller; control-plane operations have none. */
+  user: O['auth'] extends 'admin' ? undefined : UserRecord
   id: O['path'] extends `${string}{id}${string}` ? number : undefined
   query: Output<O['query']>
   body: Output<O['body']>
@@ -38,16 +39,22 @@ export function toMswPath(path: string): string {
 
 /**
  * Makes the msw handler for an operation. Every request goes through the same steps,
- * in this order: authenticate (401), read the id (404), validate the query (422) and
- * the body (415, 400, 422), then resolve; the status comes from the operation itself.
+ * in this order: authenticate (401, or 403 for the control plane), read the id (404),
+ * validate the query (422) and the body (415, 400, 422), then resolve; the success
+ * status comes from the operation itself.
  */
 export function implementOperation<O extends Operation>(ctx: MockContext, operation: O, resolve: OperationResolver<O>): HttpHandler {
-  return http[operation.method](ctx.apiBase + toMswPath(operation.path), ({ request, params }) =>
+  const isAdmin = operation.auth === 'admin'
+  const base = isAdmin ? ctx.adminBase : ctx.apiBase
+  const bodyIsOptional = operation.body?.safeParse(undefined).success ?? false
+  return http[operation.method](base + toMswPath(operation.path), ({ request, params }) =>
     handleSafely(async () => {
-      const user = authenticate(ctx.store, request.headers.get('authorization'))
+      const user = isAdmin ? assertAdmin(ctx, request) : authenticate(ctx.store, request.headers.get('authorization'))
       const id = hasIdParam(operation) ? parseId(String(params.id)) : undefined
       const query = operation.query ? validate(operation.query, queryObject(new URL(request.url)), 'query parameters') : undefined
-      const body = operation.body ? validate(operation.body, await readJsonBody(request), 'request body') : undefined
+      const body = operation.body
+        ? validate(operation.body, await readJsonBody(request, { optional: bodyIsOptional }), 'request body')
+        : undefined
       const input = { user, id, query, body } as OperationInput<O>
       const result: { data: unknown; pagination?: Pagination } = await resolve(input, ctx)
       return successResponse(operation.response.status, result.data, result.pagination)

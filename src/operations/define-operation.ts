@@ -3,7 +3,7 @@ import type { z } from 'zod'
 export const HTTP_METHODS = ['get', 'post', 'patch', 'delete'] as const
 export type HttpMethod = (typeof HTTP_METHODS)[number]
 
-export const OPERATION_TAGS = ['User', 'Campaigns', 'Adverts'] as const
+export const OPERATION_TAGS = ['User', 'Campaigns', 'Adverts', 'Admin'] as const
 export type OperationTag = (typeof OPERATION_TAGS)[number]
 
 /**
@@ -13,15 +13,20 @@ export type OperationTag = (typeof OPERATION_TAGS)[number]
 export interface Operation {
   operationId: string
   method: HttpMethod
-  /** OpenAPI path template below /api/v1, e.g. `/campaigns/{id}`. */
+  /** OpenAPI path template below the API's base (/api/v1, or /__admin for control operations), e.g. `/campaigns/{id}`. */
   path: string
+  /**
+   * Who may call it: `user` (the default) needs a user's API key in Authorization;
+   * `admin` is a control-plane operation, guarded by the admin token when one is set.
+   */
+  auth?: 'user' | 'admin'
   tag: OperationTag
   summary: string
   description: string
   query?: z.ZodObject
   body?: z.ZodType
   response: {
-    status: 200 | 201
+    status: 200 | 201 | 204
     /** Schema of `data` in the success envelope (of each item, for lists). */
     data: z.ZodType
     /** A list answers `data: [...]` plus `pagination`. */
