@@ -1,0 +1,64 @@
+import { expect, it } from 'vitest'
+import { z } from 'zod'
+import { PartitionedTable } from './partitioned-table.js'
+
+const Row = z.object({ id: z.int(), owner: z.int(), name: z.string() })
+type Row = z.infer<typeof Row>
+
+async function tableWith(owners: number, perOwner: number) {
+  const table = new PartitionedTable(Row, (row: Row) => row.owner)
+  for (let owner = 1; owner <= owners; owner++) {
+    for (let i = 0; i < perOwner; i++) await table.insert({ id: table.nextId(), owner, name: `row ${i}` })
+  }
+  return table
+}
+
+it('looks rows up by id and pages one owner newest first', async () => {
+  const table = await tableWith(3, 5)
+  expect(table.get(7)).toMatchObject({ id: 7, owner: 2 })
+  const page = table.page(2, { offset: 1, limit: 3 })
+  expect(page.total).toBe(5)
+  expect(page.rows.map((row) => row.id)).toEqual([9, 8, 7])
+})
+
+it("lists an owner's rows without looking at any other owner's", async () => {
+  const table = await tableWith(50, 20)
+  let visited = 0
+  const page = table.page(10, {
+    where: (row) => {
+      visited++
+      return row.name.endsWith('1')
+    },
+    offset: 0,
+    limit: 25,
+  })
+  expect(page.total).toBe(2) // "row 1" and "row 11"
+  expect(visited).toBe(20)
+})
+
+it('validates rows against the schema on insert and on update', async () => {
+  const table = await tableWith(1, 1)
+  await expect(table.insert({ id: table.nextId(), owner: 1, name: 5 } as never)).rejects.toThrow()
+  await expect(table.update(table.get(1)!, (draft) => void Object.assign(draft, { name: 5 }))).rejects.toThrow()
+  expect(table.get(1)!.name).toBe('row 0')
+})
+
+it('keeps the id index in step with updates and removals', async () => {
+  const table = await tableWith(2, 2)
+  const updated = await table.update(table.get(3)!, (draft) => {
+    draft.name = 'renamed'
+  })
+  expect(table.get(3)).toBe(updated)
+  expect(table.page(2, { offset: 0, limit: 10 }).rows[1]!.name).toBe('renamed')
+  table.remove(updated)
+  expect(table.get(3)).toBeUndefined()
+  expect(table.page(2, { offset: 0, limit: 10 }).rows.map((row) => row.id)).toEqual([4])
+  expect(table.size).toBe(3)
+})
+
+it('refuses duplicate and decreasing ids, so insertion order stays id order', async () => {
+  const table = await tableWith(1, 3)
+  await expect(table.insert({ id: 2, owner: 1, name: 'again' })).rejects.toThrow(/Duplicate id 2/)
+  table.remove(table.get(3)!)
+  await expect(table.insert({ id: 1.5 as number, owner: 1, name: 'x' })).rejects.toThrow()
+})

@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { operations } from '../src/operations/index.js'
+import { envelopeOf, pageEnvelopeOf } from '../src/schemas/common.js'
+import { ErrorEnvelope, ValidationErrorEnvelope } from '../src/schemas/error.js'
+import { DEMO_API_KEY, OTHER_API_KEY } from '../src/store/fixtures.js'
+import { invalidInputCases, unknownRouteCases, unreadableBodyCases, validRequests, type ErrorCase } from './support/cases.js'
+import { transports, type TestRequest, type Transport } from './support/transports.js'
+
+const asDemo = (req: TestRequest): TestRequest => ({ ...req, headers: { Authorization: DEMO_API_KEY, ...req.headers } })
+
+describe.each(transports)('every operation through $name', ({ create }) => {
+  let t: Transport
+  beforeAll(async () => {
+    t = await create()
+  })
+  afterAll(() => t.close())
+  beforeEach(() => t.api.reset())
+
+  /** Sends a request and asserts that the whole state is exactly as before. */
+  async function sendExpectingNoChange(req: TestRequest) {
+    const before = t.api.context.store.export()
+    const response = await t.send(req)
+    expect(t.api.context.store.export()).toEqual(before)
+    return response
+  }
+
+  function expectError(response: { status: number; body: any }, { status, code, field }: Omit<ErrorCase, 'name' | 'request'>) {
+    expect(response.status).toBe(status)
+    const schema = code === 'validation_failed' ? ValidationErrorEnvelope : ErrorEnvelope
+    expect(() => schema.parse(response.body)).not.toThrow()
+    expect(response.body.error.code).toBe(code)
+    if (field !== undefined) expect(response.body.error.fields.map((f: { field: string }) => f.field)).toContain(field)
+  }
+
+  it('has a valid request for each of the 15 operations', () => {
+    expect(Object.keys(validRequests).sort()).toEqual(operations.map((op) => op.operationId).sort())
+  })
+
+  describe.each(operations.map((op) => ({ op, id: op.operationId, req: validRequests[op.operationId]! })))('$id', ({ op, req }) => {
+    it(`answers ${op.response.status} with the success envelope`, async () => {
+      const response = await t.send(asDemo(req))
+      expect(response.status).toBe(op.response.status)
+      expect(response.headers['content-type']).toMatch(/^application\/json/)
+      const envelope = op.response.list ? pageEnvelopeOf(op.response.data) : envelopeOf(op.response.data)
+      expect(() => envelope.parse(response.body)).not.toThrow()
+    })
+
+    it.each([
+      ['no Authorization header', {}],
+      ['an empty key', { Authorization: '' }],
+      ['a wrong key', { Authorization: 'acs_not_a_real_key_0000000000000000' }],
+      ['the right key as "Bearer <key>"', { Authorization: `Bearer ${DEMO_API_KEY}` }],
+    ])('answers 401 to %s and changes nothing', async (_name, headers) => {
+      const response = await sendExpectingNoChange({ ...req, headers })
+      expectError(response, { status: 401, code: 'unauthorized' })
+    })
+
+  })
+
+  const byId = operations.filter((op) => validRequests[op.operationId]!.foreignPath)
+  it.each(byId.map((op) => [op.operationId, validRequests[op.operationId]!] as const))(
+    "%s: 404 for another user's resource and for an unknown id, changing nothing",
+    async (_id, req) => {
+      for (const path of [req.foreignPath!, req.missingPath!]) {
+        const response = await sendExpectingNoChange(asDemo({ ...req, path }))
+        expectError(response, { status: 404, code: 'not_found' })
+      }
+    },
+  )
+
+  it('covers every operation with an id in the 404 table', () => {
+    expect(byId.map((op) => op.path)).toEqual(operations.filter((op) => op.path.includes('{id}')).map((op) => op.path))
+  })
+
+  it('says to send the bare key when a scheme word is used', async () => {
+    const response = await t.send({ method: 'GET', path: '/user', headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })
+    expect(response.body.error.message).toMatch(/bare API key/)
+  })
+
+  it.each([...invalidInputCases, ...unreadableBodyCases, ...unknownRouteCases].map((c) => [c.name, c] as const))(
+    '%s: error in the error shape, nothing changed',
+    async (_name, { request, ...expected }) => {
+      expectError(await sendExpectingNoChange(asDemo(request)), expected)
+    },
+  )
+})
+
+describe.each(transports)('behaviour through $name', ({ create }) => {
+  let t: Transport
+  beforeAll(async () => {
+    t = await create()
+  })
+  afterAll(() => t.close())
+  beforeEach(() => t.api.reset())
+
+  const as = (key: string, req: TestRequest) => t.send({ ...req, headers: { Authorization: key, ...req.headers } })
+
+  it('reset API key: the old key is refused at once and the new one works', async () => {
+    const reset = await as(DEMO_API_KEY, { method: 'POST', path: '/user/reset_api_key' })
+    const newKey: string = reset.body.data.api_key
+    expect(newKey).not.toBe(DEMO_API_KEY)
+    expect(newKey).toMatch(/^acs_[0-9a-f]{48}$/)
+    expect((await as(DEMO_API_KEY, { method: 'GET', path: '/user' })).status).toBe(401)
+    const me = await as(newKey, { method: 'GET', path: '/user' })
+    expect(me.status).toBe(200)
+    expect(me.body.data.api_key).toBe(newKey)
+  })
+
+  it('isolates users: a second user cannot read, list, change, toggle or delete the first one’s resources', async () => {
+    const created = await t.api.createUser({ tier: 'free' })
+    const stranger = created.api_key
+    const advert = await as(DEMO_API_KEY, { method: 'POST', path: '/adverts', body: { advert: { title: 'Mine' } } })
+    const campaign = await as(DEMO_API_KEY, {
+      method: 'POST',
+      path: '/campaigns',
+      body: { campaign: { advert_id: advert.body.data.id, broadcasting_type: 'active_ad', cpm: 1, sending_limit: 10 } },
+    })
+    const a = `/adverts/${advert.body.data.id}`
+    const c = `/campaigns/${campaign.body.data.id}`
+    const before = t.api.context.store.export()
+    const attempts: TestRequest[] = [
+      { method: 'GET', path: a },
+      { method: 'PATCH', path: a, body: { advert: { title: 'Stolen' } } },
+      { method: 'DELETE', path: a },
+      { method: 'GET', path: c },
+      { method: 'PATCH', path: c, body: { campaign: { enabled: false } } },
+      { method: 'POST', path: `${c}/toggle` },
+      { method: 'DELETE', path: c },
+    ]
+    for (const attempt of attempts) {
+      const response = await as(stranger, attempt)
+      expect(response.status, `${attempt.method} ${attempt.path}`).toBe(404)
+      expect(response.body.error.code).toBe('not_found')
+    }
+    for (const path of ['/adverts', '/campaigns', `/campaigns?advert_id=${advert.body.data.id}`]) {
+      const list = await as(stranger, { method: 'GET', path })
+      expect(list.body.data).toEqual([])
+      expect(list.body.pagination.total_count).toBe(0)
+    }
+    const campaignOnForeignAdvert = await as(stranger, {
+      method: 'POST',
+      path: '/campaigns',
+      body: { campaign: { advert_id: advert.body.data.id, broadcasting_type: 'active_ad', cpm: 1, sending_limit: 10 } },
+    })
+    expect(campaignOnForeignAdvert.status).toBe(422)
+    expect(t.api.context.store.export()).toEqual(before)
+  })
+
+  it('fixture users see only their own data', async () => {
+    const mine = await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns' })
+    const theirs = await as(OTHER_API_KEY, { method: 'GET', path: '/campaigns' })
+    expect(mine.body.data.map((c: { id: number }) => c.id)).toEqual([3, 2, 1])
+    expect(theirs.body.data.map((c: { id: number }) => c.id)).toEqual([4])
+  })
+
+  it('writes change later reads: advert -> campaign -> title follows the advert -> toggle -> delete -> 404', async () => {
+    const advert = (await as(DEMO_API_KEY, { method: 'POST', path: '/adverts', body: { advert: { title: 'First title' } } })).body.data
+    expect(advert).toMatchObject({ title: 'First title', description: '', target_url: null })
+    const campaign = (
+      await as(DEMO_API_KEY, {
+        method: 'POST',
+        path: '/campaigns',
+        body: { campaign: { advert_id: advert.id, broadcasting_type: 'passive_ad', cpm: 0.1, sending_limit: 3 } },
+      })
+    ).body.data
+    expect(campaign).toMatchObject({ advert_id: advert.id, advert_title: 'First title', cpm: 0.1, sending_count: 0, enabled: true })
+
+    await as(DEMO_API_KEY, { method: 'PATCH', path: `/adverts/${advert.id}`, body: { advert: { title: 'Renamed' } } })
+    const detailed = (await as(DEMO_API_KEY, { method: 'GET', path: `/campaigns/${campaign.id}` })).body.data
+    expect(detailed.advert_title).toBe('Renamed')
+    expect(detailed.advert).toMatchObject({ id: advert.id, title: 'Renamed' })
+
+    const off = (await as(DEMO_API_KEY, { method: 'POST', path: `/campaigns/${campaign.id}/toggle` })).body.data
+    expect(off.enabled).toBe(false)
+    const on = (await as(DEMO_API_KEY, { method: 'POST', path: `/campaigns/${campaign.id}/toggle` })).body.data
+    expect(on.enabled).toBe(true)
+
+    const inUse = await as(DEMO_API_KEY, { method: 'DELETE', path: `/adverts/${advert.id}` })
+    expect(inUse.body.error.code).toBe('advert_in_use')
+
+    const deleted = await as(DEMO_API_KEY, { method: 'DELETE', path: `/campaigns/${campaign.id}` })
+    expect(deleted.status).toBe(200)
+    expect(deleted.body.data).toMatchObject({ id: campaign.id, enabled: true })
+    expect((await as(DEMO_API_KEY, { method: 'GET', path: `/campaigns/${campaign.id}` })).status).toBe(404)
+    expect((await as(DEMO_API_KEY, { method: 'DELETE', path: `/adverts/${advert.id}` })).status).toBe(200)
+    expect((await as(DEMO_API_KEY, { method: 'GET', path: `/adverts/${advert.id}` })).status).toBe(404)
+  })
+
+  it('pages newest first and filters campaigns', async () => {
+    for (let i = 0; i < 7; i++) {
+      await as(DEMO_API_KEY, {
+        method: 'POST',
+        path: '/campaigns',
+        body: { campaign: { advert_id: 3, broadcasting_type: i % 2 ? 'passive_ad' : 'active_ad', cpm: 1 + i, sending_limit: 100 } },
+      })
+    }
+    const page1 = (await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns?per_page=4' })).body
+    expect(page1.pagination).toEqual({ page: 1, per_page: 4, total_count: 10, total_pages: 3 })
+    expect(page1.data.map((c: { id: number }) => c.id)).toEqual([11, 10, 9, 8])
+    const page3 = (await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns?per_page=4&page=3' })).body
+    expect(page3.data.map((c: { id: number }) => c.id)).toEqual([2, 1])
+    const beyond = (await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns?per_page=4&page=9' })).body
+    expect(beyond.data).toEqual([])
+
+    const byAdvert = (await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns?advert_id=3&broadcasting_type=passive_ad' })).body
+    expect(byAdvert.data.map((c: { cpm: number }) => c.cpm)).toEqual([6, 4, 2])
+    const disabled = (await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns?enabled=false' })).body
+    expect(disabled.data.map((c: { id: number }) => c.id)).toEqual([2])
+  })
+
+  it('keeps money exact: cpm and balances show whole cents', async () => {
+    const created = (
+      await as(DEMO_API_KEY, {
+        method: 'POST',
+        path: '/campaigns',
+        body: { campaign: { advert_id: 1, broadcasting_type: 'active_ad', cpm: 0.29, sending_limit: 1 } },
+      })
+    ).body.data
+    expect(created.cpm).toBe(0.29)
+    const patched = (await as(DEMO_API_KEY, { method: 'PATCH', path: `/campaigns/${created.id}`, body: { campaign: { cpm: 19.99 } } })).body.data
+    expect(patched.cpm).toBe(19.99)
+    const balance = (await as(DEMO_API_KEY, { method: 'GET', path: '/user/balance' })).body
+    expect(balance).toEqual({ success: true, data: { balance_usd: 250, total_topups_usd: 300 } })
+  })
+
+  it('creates users on the control plane, and a user key does not make it any different', async () => {
+    const response = await t.send({ method: 'POST', path: '/__admin/users', body: { tier: 'free', email: 'qa@example.com' } })
+    expect(response.status).toBe(201)
+    expect(response.body.data).toMatchObject({ email: 'qa@example.com', api_tier: 'free', balance_usd: 0 })
+    const me = await as(response.body.data.api_key, { method: 'GET', path: '/user' })
+    expect(me.body.data.id).toBe(response.body.data.id)
+
+    const bad = await t.send({ method: 'POST', path: '/__admin/users', body: { tier: 'platinum' } })
+    expect(bad.status).toBe(422)
+    expect(bad.body.error.fields[0].field).toBe('tier')
+  })
+
+  it('restores the fixtures on POST /__admin/reset', async () => {
+    await as(DEMO_API_KEY, { method: 'DELETE', path: '/campaigns/1' })
+    const reset = await t.send({ method: 'POST', path: '/__admin/reset' })
+    expect(reset.body).toEqual({ success: true, data: { users: 2, adverts: 4, campaigns: 4 } })
+    expect((await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns/1' })).status).toBe(200)
+  })
+
+  it('parses an unknown route under /api/v1 as a 404 even with a valid key', async () => {
+    const response = await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns/1/unknown' })
+    expect(response.status).toBe(404)
+    expect(z.literal('route_not_found').parse(response.body.error.code)).toBe('route_not_found')
+  })
+})
