@@ -1,0 +1,63 @@
+import type { RateLimitDecision } from '../domain/rate-limit.js'
+import { WINDOW_SECONDS } from '../domain/rate-limit.js'
+
+/**
+ * The rate-limit headers of every authenticated response (and Retry-After on a 429),
+ * with what each means: the limiter writes them and the OpenAPI document lists them.
+ * @example RATE_LIMIT_HEADERS.remaining.name // 'X-RateLimit-Remaining'
+ */
+export const RATE_LIMIT_HEADERS = {
+  limit: {
+    name: 'X-RateLimit-Limit',
+    description: 'Requests admitted in the window closest to exhaustion (per minute or per UTC day).',
+    example: 300,
+  },
+  remaining: {
+    name: 'X-RateLimit-Remaining',
+    description: 'Requests left in that window, this one already counted.',
+    example: 299,
+  },
+  reset: {
+    name: 'X-RateLimit-Reset',
+    description: 'When that window starts again from zero, in Unix epoch seconds (integer).',
+    example: 1767225660,
+  },
+  policy: {
+    name: 'RateLimit-Policy',
+    description: 'IETF draft RateLimit-Policy: one policy per window, quota q and window w in seconds.',
+    example: '"minute";q=300;w=60, "day";q=20000;w=86400',
+  },
+  rateLimit: {
+    name: 'RateLimit',
+    description: 'IETF draft RateLimit: for each policy, requests remaining r and seconds t until it resets.',
+    example: '"minute";r=299;t=42, "day";r=19999;t=50000',
+  },
+  retryAfter: {
+    name: 'Retry-After',
+    description: 'On a 429 only: whole seconds until a request would be admitted (at least 1).',
+    example: 42,
+  },
+} as const
+
+export type RateLimitHeader = keyof typeof RATE_LIMIT_HEADERS
+
+/** Headers sent on every authenticated response; Retry-After only on a 429. */
+export const RATE_LIMIT_RESPONSE_HEADERS: readonly RateLimitHeader[] = ['limit', 'remaining', 'reset', 'policy', 'rateLimit']
+
+/**
+ * Renders a decision as response headers.
+ * @example rateLimitHeaders(limiter.consume(1, limits, now))['X-RateLimit-Remaining'] // '299'
+ */
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  const { binding, windows, nowMs } = decision
+  const secondsLeft = (resetAt: number) => Math.max(0, Math.ceil((resetAt - nowMs) / 1000))
+  const headers: Record<string, string> = {
+    [RATE_LIMIT_HEADERS.limit.name]: String(binding.limit),
+    [RATE_LIMIT_HEADERS.remaining.name]: String(binding.remaining),
+    [RATE_LIMIT_HEADERS.reset.name]: String(Math.ceil(binding.resetAt / 1000)),
+    [RATE_LIMIT_HEADERS.policy.name]: windows.map((w) => `"${w.window}";q=${w.limit};w=${WINDOW_SECONDS[w.window]}`).join(', '),
+    [RATE_LIMIT_HEADERS.rateLimit.name]: windows.map((w) => `"${w.window}";r=${w.remaining};t=${secondsLeft(w.resetAt)}`).join(', '),
+  }
+  if (!decision.allowed) headers[RATE_LIMIT_HEADERS.retryAfter.name] = String(decision.retryAfterSeconds)
+  return headers
+}
