@@ -7,15 +7,23 @@ import { DEMO_API_KEY, OTHER_API_KEY } from '../src/store/fixtures.js'
 import { invalidInputCases, unknownRouteCases, unreadableBodyCases, validRequests, type ErrorCase } from './support/cases.js'
 import { transports, type TestRequest, type Transport } from './support/transports.js'
 
+/** Starts a transport for the enclosing describe block and restores the fixtures before each test. */
+function useTransport(create: () => Promise<Transport>): () => Transport {
+  let transport: Transport
+  beforeAll(async () => {
+    transport = await create()
+  })
+  afterAll(() => transport.close())
+  beforeEach(() => transport.api.reset())
+  return () => transport
+}
+
 const asDemo = (req: TestRequest): TestRequest => ({ ...req, headers: { Authorization: DEMO_API_KEY, ...req.headers } })
 
 describe.each(transports)('every operation through $name', ({ create }) => {
+  const transport = useTransport(create)
   let t: Transport
-  beforeAll(async () => {
-    t = await create()
-  })
-  afterAll(() => t.close())
-  beforeEach(() => t.api.reset())
+  beforeEach(() => void (t = transport()))
 
   /** Sends a request and asserts that the whole state is exactly as before. */
   async function sendExpectingNoChange(req: TestRequest) {
@@ -87,12 +95,9 @@ describe.each(transports)('every operation through $name', ({ create }) => {
 })
 
 describe.each(transports)('behaviour through $name', ({ create }) => {
+  const transport = useTransport(create)
   let t: Transport
-  beforeAll(async () => {
-    t = await create()
-  })
-  afterAll(() => t.close())
-  beforeEach(() => t.api.reset())
+  beforeEach(() => void (t = transport()))
 
   const as = (key: string, req: TestRequest) => t.send({ ...req, headers: { Authorization: key, ...req.headers } })
 

@@ -63,25 +63,32 @@ export interface ErrorCase {
   field?: string
 }
 
+type Row = [name: string, body: unknown, field: string]
+
+/** One 422 case per row: what is wrong, the body, and the field the error must name. */
+function invalidBodies(rows: Row[], method: 'POST' | 'PATCH', path: string): ErrorCase[] {
+  return rows.map(([name, body, field]) => ({
+    name: `${method} ${path}: ${name}`,
+    request: { method, path, body },
+    status: 422,
+    code: 'validation_failed',
+    field,
+  }))
+}
+
 const campaign = { advert_id: 2, broadcasting_type: 'active_ad', cpm: 4.2, sending_limit: 1500 }
 
 /** Invalid input, one row per way to get it wrong. */
 export const invalidInputCases: ErrorCase[] = [
-  ...[
+  ...invalidBodies([
     ['missing wrapper', {}, 'user'],
     ['wrapper not an object', { user: 'me@example.com' }, 'user'],
     ['invalid e-mail', { user: { email: 'not-an-email' } }, 'user.email'],
     ['e-mail of the wrong type', { user: { email: 42 } }, 'user.email'],
     ['unknown field', { user: { email: 'a@example.com', admin: true } }, 'user.admin'],
     ['e-mail taken by another user', { user: { email: 'OTHER@example.com' } }, 'user.email'],
-  ].map(([name, body, field]) => ({
-    name: `PATCH /user: ${name}`,
-    request: { method: 'PATCH' as const, path: '/user', body },
-    status: 422,
-    code: 'validation_failed',
-    field: field as string,
-  })),
-  ...[
+  ], 'PATCH', '/user'),
+  ...invalidBodies([
     ['missing wrapper', {}, 'campaign'],
     ['missing advert_id', { campaign: { ...campaign, advert_id: undefined } }, 'campaign.advert_id'],
     ['cpm zero', { campaign: { ...campaign, cpm: 0 } }, 'campaign.cpm'],
@@ -94,47 +101,23 @@ export const invalidInputCases: ErrorCase[] = [
     ['unknown advert_id', { campaign: { ...campaign, advert_id: 999 } }, 'campaign.advert_id'],
     ["another user's advert_id", { campaign: { ...campaign, advert_id: 4 } }, 'campaign.advert_id'],
     ['unknown field', { campaign: { ...campaign, sending_count: 5 } }, 'campaign.sending_count'],
-  ].map(([name, body, field]) => ({
-    name: `POST /campaigns: ${name}`,
-    request: { method: 'POST' as const, path: '/campaigns', body },
-    status: 422,
-    code: 'validation_failed',
-    field: field as string,
-  })),
-  ...[
+  ], 'POST', '/campaigns'),
+  ...invalidBodies([
     ['no fields', { campaign: {} }, 'campaign'],
     ['enabled not a boolean', { campaign: { enabled: 'yes' } }, 'campaign.enabled'],
     ['sending_limit below sending_count', { campaign: { sending_limit: 10 } }, 'campaign.sending_limit'],
     ["another user's advert_id", { campaign: { advert_id: 4 } }, 'campaign.advert_id'],
     ['read-only field', { campaign: { advert_title: 'x' } }, 'campaign.advert_title'],
-  ].map(([name, body, field]) => ({
-    name: `PATCH /campaigns/1: ${name}`,
-    request: { method: 'PATCH' as const, path: '/campaigns/1', body },
-    status: 422,
-    code: 'validation_failed',
-    field: field as string,
-  })),
-  ...[
+  ], 'PATCH', '/campaigns/1'),
+  ...invalidBodies([
     ['missing wrapper', {}, 'advert'],
     ['empty title', { advert: { title: '  ' } }, 'advert.title'],
     ['target_url not http', { advert: { title: 'x', target_url: 'ftp://example.com' } }, 'advert.target_url'],
-  ].map(([name, body, field]) => ({
-    name: `POST /adverts: ${name}`,
-    request: { method: 'POST' as const, path: '/adverts', body },
-    status: 422,
-    code: 'validation_failed',
-    field: field as string,
-  })),
-  ...[
+  ], 'POST', '/adverts'),
+  ...invalidBodies([
     ['no fields', { advert: {} }, 'advert'],
     ['title of the wrong type', { advert: { title: 7 } }, 'advert.title'],
-  ].map(([name, body, field]) => ({
-    name: `PATCH /adverts/1: ${name}`,
-    request: { method: 'PATCH' as const, path: '/adverts/1', body },
-    status: 422,
-    code: 'validation_failed',
-    field: field as string,
-  })),
+  ], 'PATCH', '/adverts/1'),
   ...[
     ['/campaigns?page=0', 'page'],
     ['/campaigns?per_page=101', 'per_page'],
