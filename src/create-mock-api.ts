@@ -1,12 +1,16 @@
 import type { HttpHandler } from 'msw'
-import { createAccount, type NewAccount } from './domain/accounts.js'
 import { createClock, type Clock } from './domain/clock.js'
-import { presentUser } from './domain/present.js'
+import { createControlPlane, type ControlPlane } from './domain/control-plane.js'
+import { createFaults } from './domain/faults.js'
+import { createRateLimiter } from './domain/rate-limit.js'
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from './domain/request-journal.js'
 import { DEFAULT_TIER_LIMITS } from './domain/tiers.js'
 import { createHandlers } from './handlers/index.js'
+import { validate } from './http/parse-input.js'
 import type { MockContext } from './mock-context.js'
+import { FaultSettings, TierOverrides, type FaultSettingsInput } from './schemas/admin.js'
 import type { DatasetInput } from './schemas/dataset.js'
-import type { ApiTier, ApiTierLimits, User } from './schemas/user.js'
+import type { ApiTier, ApiTierLimits } from './schemas/user.js'
 import { DEFAULT_FIXTURES } from './store/fixtures.js'
 import { Store } from './store/store.js'
 
@@ -19,20 +23,26 @@ export interface MockApiOptions {
   adminBase?: string
   /** When set, the control plane needs it in the X-Admin-Token header. */
   adminToken?: string
-  /** Overrides of the tier limits table. */
+  /** Overrides of the tier limits table (whole tiers), e.g. `{ free: { per_minute: 5, per_day: 20, max_topups: 1 } }`. */
   tiers?: Partial<Record<ApiTier, ApiTierLimits>>
+  /** The one source of time; tests pass their own or move `api.context.clock`. */
   clock?: Clock
+  /** Latency and forced errors from the start (reset restores these). */
+  faults?: FaultSettingsInput
+  /** How many requests the journal keeps. Default 1000. */
+  journalSize?: number
 }
 
-/** A running mock: its msw handlers and the same controls the /__admin endpoints offer. */
-export interface MockApi {
+/**
+ * A running mock: its msw handlers and the same controls the /__admin endpoints offer
+ * (reset, seed, users, topUp, deliver, clock, tiers, faults, requests, state), as functions.
+ */
+export interface MockApi extends ControlPlane {
   /** The msw request handlers; give them to setupServer, setupWorker or the Express adapter. */
   readonly handlers: HttpHandler[]
   readonly context: MockContext
-  /** Restores the fixtures (or another dataset) without rebuilding the handlers. */
-  reset(dataset?: DatasetInput): Promise<void>
-  /** Opens a new account with a fresh key, as POST /__admin/users does. */
-  createUser(account?: NewAccount): Promise<User>
+  /** The last requests of the public API, to assert on: `journal.entries()`, `journal.clear()`. */
+  readonly journal: Pick<RequestJournal, 'entries' | 'clear'>
 }
 
 /**
@@ -40,20 +50,27 @@ export interface MockApi {
  * @example const api = await createMockApi(); setupServer(...api.handlers)
  */
 export async function createMockApi(options: MockApiOptions = {}): Promise<MockApi> {
+  const tiers = { ...DEFAULT_TIER_LIMITS, ...validate(TierOverrides, options.tiers ?? {}, 'tiers option') }
+  const faults = validate(FaultSettings, options.faults ?? {}, 'faults option')
   const context: MockContext = {
     store: new Store(),
     clock: options.clock ?? createClock(),
-    tiers: { ...DEFAULT_TIER_LIMITS, ...options.tiers },
+    tiers,
     fixtures: options.fixtures ?? DEFAULT_FIXTURES,
     apiBase: options.apiBase ?? '*/api/v1',
     adminBase: options.adminBase ?? '*/__admin',
     adminToken: options.adminToken,
+    rateLimiter: createRateLimiter(),
+    faults: createFaults(faults),
+    journal: createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
+    initial: { tiers: structuredClone(tiers), faults },
   }
   await context.store.load(context.fixtures)
+  const control = createControlPlane(context)
   return {
-    handlers: createHandlers(context),
+    ...control,
+    handlers: createHandlers(context, control),
     context,
-    reset: (dataset = context.fixtures) => context.store.load(dataset),
-    createUser: async (account = {}) => presentUser(await createAccount(context, account), context.tiers),
+    journal: { entries: () => context.journal.entries(), clear: () => context.journal.clear() },
   }
 }

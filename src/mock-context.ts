@@ -1,4 +1,8 @@
 import type { Clock } from './domain/clock.js'
+import type { Faults } from './domain/faults.js'
+import type { RateLimiter } from './domain/rate-limit.js'
+import type { RequestJournal } from './domain/request-journal.js'
+import type { FaultSettings } from './schemas/admin.js'
 import type { DatasetInput } from './schemas/dataset.js'
 import type { ApiTier, ApiTierLimits } from './schemas/user.js'
 import type { Store } from './store/store.js'
@@ -16,4 +20,12 @@ export interface MockContext {
   adminBase: string
   /** When set, the control plane answers only requests that carry it. */
   adminToken?: string
+  /** Per-user request counts of the public API (never the control plane). */
+  rateLimiter: RateLimiter
+  /** Latency and forced errors for the public API. */
+  faults: Faults
+  /** The last requests the public API answered. */
+  journal: RequestJournal
+  /** The tiers and faults the mock started with: what a reset restores besides the dataset. */
+  initial: { tiers: Record<ApiTier, ApiTierLimits>; faults: FaultSettings }
 }

@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw'
 import type { z } from 'zod'
-import { assertAdmin, authenticate } from '../domain/auth.js'
+import { assertAdmin } from '../domain/auth.js'
 import { ApiError } from '../http/api-error.js'
 import { queryObject, readJsonBody, validate } from '../http/parse-input.js'
 import { successResponse } from '../http/respond.js'
@@ -9,6 +9,7 @@ import { hasIdParam, type Operation } from '../operations/define-operation.js'
 import type { Pagination } from '../schemas/common.js'
 import type { UserRecord } from '../store/models.js'
 import { handleSafely } from './handle-safely.js'
+import { admitUser, injectFault, serveApiRequest, type Exchange } from './serve-api-request.js'
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined
 
@@ -39,7 +40,8 @@ export function toMswPath(path: string): string {
 
 /**
  * Makes the msw handler for an operation. Every request goes through the same steps,
- * in this order: authenticate (401, or 403 for the control plane), read the id (404),
+ * in this order: authenticate (401, or 403 for the control plane), then for user
+ * operations the rate limit (429) and injected faults, read the id (404),
  * validate the query (422) and the body (415, 400, 422), then resolve; the success
  * status comes from the operation itself.
  */
@@ -47,9 +49,11 @@ export function implementOperation<O extends Operation>(ctx: MockContext, operat
   const isAdmin = operation.auth === 'admin'
   const base = isAdmin ? ctx.adminBase : ctx.apiBase
   const bodyIsOptional = operation.body?.safeParse(undefined).success ?? false
-  return http[operation.method](base + toMswPath(operation.path), ({ request, params }) =>
-    handleSafely(async () => {
-      const user = isAdmin ? assertAdmin(ctx, request) : authenticate(ctx.store, request.headers.get('authorization'))
+  return http[operation.method](base + toMswPath(operation.path), ({ request, params }) => {
+    const steps = async (exchange?: Exchange) => {
+      // Rate limiting and faults sit right after authentication, for user operations only.
+      const user = exchange ? admitUser(ctx, request, exchange) : assertAdmin(ctx, request)
+      if (exchange) injectFault(ctx, request, operation, exchange)
       const id = hasIdParam(operation) ? parseId(String(params.id)) : undefined
       const query = operation.query ? validate(operation.query, queryObject(new URL(request.url)), 'query parameters') : undefined
       const body = operation.body
@@ -58,8 +62,9 @@ export function implementOperation<O extends Operation>(ctx: MockContext, operat
       const input = { user, id, query, body } as OperationInput<O>
       const result: { data: unknown; pagination?: Pagination } = await resolve(input, ctx)
       return successResponse(operation.response.status, result.data, result.pagination)
-    }),
-  )
+    }
+    return isAdmin ? handleSafely(() => steps()) : serveApiRequest(ctx, request, operation, steps)
+  })
 }
 
 function parseId(raw: string): number {

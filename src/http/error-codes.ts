@@ -12,8 +12,13 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   validation_failed: 422,
   advert_in_use: 422,
+  topup_limit_reached: 422,
   rate_limit_exceeded: 429,
   internal_error: 500,
+  // Only fault injection answers these, standing in for a failing gateway or backend.
+  bad_gateway: 502,
+  service_unavailable: 503,
+  gateway_timeout: 504,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS

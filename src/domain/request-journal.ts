@@ -1,0 +1,56 @@
+/** One request the public API answered, as the journal keeps it (never the API key). */
+export interface JournalEntry {
+  /** Sequence number, from 1, never reused until the journal is cleared. */
+  seq: number
+  /** When the request arrived, by the mock's clock (ISO 8601 UTC). */
+  at: string
+  method: string
+  /** Path and query string as requested, e.g. `/api/v1/campaigns?page=2`. */
+  path: string
+  status: number
+  /** Real time spent answering, in milliseconds (injected latency included). */
+  duration_ms: number
+  /** The authenticated user, or null when authentication failed or was never reached. */
+  user_id: number | null
+  /** The operation that answered, or null for an unknown route. */
+  operation_id: string | null
+}
+
+/** The last requests, oldest first, in a ring of fixed size. */
+export interface RequestJournal {
+  record(entry: Omit<JournalEntry, 'seq'>): void
+  /** The kept entries, oldest first. */
+  entries(): JournalEntry[]
+  /** Empties the journal and answers how many entries it held. */
+  clear(): number
+  readonly capacity: number
+}
+
+/** Default number of requests the journal keeps. */
+export const DEFAULT_JOURNAL_SIZE = 1000
+
+/**
+ * Creates a journal that keeps the last `capacity` requests: memory stays bounded however
+ * long the mock runs. @example const journal = createRequestJournal(100)
+ */
+export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE): RequestJournal {
+  if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`Journal size must be a positive integer, got ${capacity}`)
+  let ring: JournalEntry[] = []
+  let next = 0
+  let seq = 0
+  return {
+    capacity,
+    record(entry) {
+      ring[next] = { seq: ++seq, ...entry }
+      next = (next + 1) % capacity
+    },
+    entries: () => (ring.length < capacity ? [...ring] : [...ring.slice(next), ...ring.slice(0, next)]),
+    clear() {
+      const held = ring.length
+      ring = []
+      next = 0
+      seq = 0
+      return held
+    },
+  }
+}
