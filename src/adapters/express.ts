@@ -3,6 +3,7 @@ import type { Server } from 'node:http'
 import express, { type ErrorRequestHandler, type Express, type Request as ExpressRequest, type RequestHandler } from 'express'
 import { getResponse, type HttpHandler } from 'msw'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
+import { docsRoutes } from './docs-routes.js'
 import { ApiError } from '../http/api-error.js'
 import { errorResponse } from '../http/respond.js'
 
@@ -115,7 +116,7 @@ export interface Listener {
  */
 export async function startListener({ port = 4010, host = '127.0.0.1', ...options }: ListenerOptions = {}): Promise<Listener> {
   const api = await createMockApi(options)
-  const app = createExpressApp(api)
+  const app = createExpressApp(api, { extend: (expressApp) => docsRoutes(expressApp, api) })
   const server = await new Promise<Server>((resolve, reject) => {
     const started = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(started)))
   })

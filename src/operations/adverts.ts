@@ -52,5 +52,6 @@ export const deleteAdvert = defineOperation({
   tag: 'Adverts',
   summary: 'Delete advert',
   description: 'Deletes the advert and returns it. An advert that a campaign still uses is refused (422 `advert_in_use`).',
+  errors: ['advert_in_use'],
   response: { status: 200, data: Advert },
 })

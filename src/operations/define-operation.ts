@@ -1,10 +1,19 @@
 import type { z } from 'zod'
+import type { ErrorCode } from '../http/error-codes.js'
 
 export const HTTP_METHODS = ['get', 'post', 'patch', 'delete'] as const
 export type HttpMethod = (typeof HTTP_METHODS)[number]
 
 export const OPERATION_TAGS = ['User', 'Campaigns', 'Adverts', 'Admin'] as const
 export type OperationTag = (typeof OPERATION_TAGS)[number]
+
+/** What each group holds, for the OpenAPI document's tags. */
+export const TAG_DESCRIPTIONS: Readonly<Record<OperationTag, string>> = {
+  User: 'The account that owns the API key: profile, balance and the key itself.',
+  Campaigns: "Advertising campaigns, each broadcasting one of the caller's adverts.",
+  Adverts: 'Adverts that campaigns broadcast.',
+  Admin: "The mock's control plane for tests and tools; not part of the service's API.",
+}
 
 /**
  * One operation of the public API, declared once: the handlers implement it, the
@@ -25,6 +34,11 @@ export interface Operation {
   description: string
   query?: z.ZodObject
   body?: z.ZodType
+  /**
+   * Error codes a domain rule of this operation can answer with, beyond the ones every
+   * operation's pipeline gives (auth, id, query, body): the OpenAPI document lists them.
+   */
+  errors?: readonly ErrorCode[]
   response: {
     status: 200 | 201 | 204
     /** Schema of `data` in the success envelope (of each item, for lists). */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Advert } from './advert.js'
-import { Id, PaginationQuery, Timestamp } from './common.js'
+import { Id, IdParam, PaginationQuery, Timestamp } from './common.js'
 
 /** Broadcasting types the mock accepts; the spec names `active_ad`, the rest is the mock's choice. */
 export const BROADCASTING_TYPES = ['active_ad', 'passive_ad'] as const
@@ -58,7 +58,7 @@ const BooleanParam = z.enum(['true', 'false']).transform((value) => value === 't
 /** Query of GET /campaigns: paging plus optional filters. */
 export const CampaignListQuery = PaginationQuery.extend({
   enabled: BooleanParam.optional().meta({ description: 'Only campaigns that are on (true) or off (false).' }),
-  advert_id: z.coerce.number().pipe(Id).optional().meta({ description: 'Only campaigns of this advert.' }),
+  advert_id: IdParam.optional().meta({ description: 'Only campaigns of this advert.' }),
   broadcasting_type: BroadcastingType.optional().meta({ description: 'Only campaigns of this broadcasting type.' }),
 })
 export type CampaignListQuery = z.infer<typeof CampaignListQuery>

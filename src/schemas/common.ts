@@ -1,12 +1,18 @@
 import { z } from 'zod'
 
+// One definition of an id's bounds for bodies and URLs alike.
+const idOf = (number: z.ZodNumber) => number.int().positive().max(Number.MAX_SAFE_INTEGER)
+
 /** A positive integer identifier, as every resource uses. */
-export const Id = z.int().positive().max(Number.MAX_SAFE_INTEGER)
+export const Id = idOf(z.number())
+
+/** An id in a URL (path or query): the same bounds as `Id`, coerced from the string. */
+export const IdParam = idOf(z.coerce.number())
 
 /** An ISO 8601 UTC timestamp, always with a trailing `Z`. */
 export const Timestamp = z.iso.datetime({ offset: false }).meta({
   description: 'ISO 8601 UTC timestamp',
-  example: '2026-01-15T09:30:00.000Z',
+  examples: ['2026-01-15T09:30:00.000Z'],
 })
 
 /** An amount of US dollars with at most two decimals (whole cents). */

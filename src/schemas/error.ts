@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ERROR_CODES } from '../http/error-codes.js'
+import { ERROR_CODES, type ErrorCode } from '../http/error-codes.js'
 
 /** What went wrong, in every error response. */
 export const Error = z
@@ -31,3 +31,13 @@ export const ErrorEnvelope = z.strictObject({ success: z.literal(false), error: 
 
 /** The error envelope around a ValidationError. */
 export const ValidationErrorEnvelope = z.strictObject({ success: z.literal(false), error: ValidationError })
+
+/**
+ * The error envelope narrowed to one code: what a response documented for that code
+ * carries (validation_failed carries a ValidationError).
+ * @example errorEnvelopeFor('not_found').parse({ success: false, error: { code: 'not_found', message: 'Gone' } })
+ */
+export function errorEnvelopeFor(code: ErrorCode): z.ZodType {
+  if (code === 'validation_failed') return ValidationErrorEnvelope
+  return z.strictObject({ success: z.literal(false), error: z.intersection(Error, z.looseObject({ code: z.literal(code) })) })
+}

@@ -1,0 +1,102 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import type { Express, Request } from 'express'
+import { stringify } from 'yaml'
+import type { MockApi } from '../create-mock-api.js'
+import { buildAdminOpenApi } from '../openapi/build-admin-openapi.js'
+import { API_KEY_SCHEME, buildOpenApi } from '../openapi/build-openapi.js'
+
+/** Where the listener serves the documents and the docs page. */
+export const DOCS_PATHS = {
+  json: '/api/v1/openapi.json',
+  yaml: '/api/v1/openapi.yaml',
+  admin: '/__admin/openapi.json',
+  page: '/docs',
+  script: '/docs/init.js',
+  assets: '/docs/assets',
+} as const
+
+// Only what the page loads (and the source maps they name), not the package's demo page.
+const SWAGGER_UI_FILES = [
+  'swagger-ui.css',
+  'swagger-ui.css.map',
+  'swagger-ui-bundle.js',
+  'swagger-ui-bundle.js.map',
+  'swagger-ui-standalone-preset.js',
+  'swagger-ui-standalone-preset.js.map',
+  'favicon-32x32.png',
+  'favicon-16x16.png',
+]
+const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+
+const page = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Advertising Campaign Service API: docs</title>
+    <link rel="stylesheet" href="${DOCS_PATHS.assets}/swagger-ui.css" />
+    <link rel="icon" type="image/png" href="${DOCS_PATHS.assets}/favicon-32x32.png" sizes="32x32" />
+    <link rel="icon" type="image/png" href="${DOCS_PATHS.assets}/favicon-16x16.png" sizes="16x16" />
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="${DOCS_PATHS.assets}/swagger-ui-bundle.js"></script>
+    <script src="${DOCS_PATHS.assets}/swagger-ui-standalone-preset.js"></script>
+    <script src="${DOCS_PATHS.script}"></script>
+  </body>
+</html>
+`
+
+/** The page's settings: both documents, the demo key pre-filled, nothing fetched from elsewhere. */
+function initScript(apiKey: string | undefined): string {
+  const settings = {
+    urls: [
+      { url: DOCS_PATHS.json, name: 'Advertising Campaign Service API' },
+      { url: DOCS_PATHS.admin, name: 'Mock control plane (/__admin)' },
+    ],
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    tryItOutEnabled: true,
+    // The default sends the document to validator.swagger.io; the page must work offline.
+    validatorUrl: null,
+    layout: 'StandaloneLayout',
+  }
+  return `window.ui = SwaggerUIBundle(Object.assign(${JSON.stringify(settings)}, {
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  onComplete: function () {
+    ${apiKey ? `window.ui.preauthorizeApiKey(${JSON.stringify(API_KEY_SCHEME)}, ${JSON.stringify(apiKey)})` : ''}
+  },
+}))
+`
+}
+
+const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`
+
+/**
+ * Serves the OpenAPI documents (built from the code, listing this listener as the first
+ * server so "try it" calls it) and an offline Swagger UI at /docs with the first fixture
+ * user's key pre-filled. Mount with `createExpressApp(api, { extend: (app) => docsRoutes(app, api) })`.
+ */
+export function docsRoutes(app: Express, api: MockApi): void {
+  const apiKey = api.context.fixtures.users[0]?.api_key
+  const documents = new Map<string, { api: object; admin: object }>()
+  const documentsFor = (req: Request) => {
+    const origin = originOf(req)
+    let built = documents.get(origin)
+    if (!built) {
+      built = { api: buildOpenApi({ serverUrl: `${origin}/api/v1` }), admin: buildAdminOpenApi({ serverUrl: `${origin}/__admin` }) }
+      documents.set(origin, built)
+    }
+    return built
+  }
+
+  app.get(DOCS_PATHS.json, (req, res) => void res.json(documentsFor(req).api))
+  app.get(DOCS_PATHS.yaml, (req, res) => void res.type('application/yaml').send(stringify(documentsFor(req).api, { lineWidth: 0 })))
+  app.get(DOCS_PATHS.admin, (req, res) => void res.json(documentsFor(req).admin))
+  app.get([DOCS_PATHS.page, `${DOCS_PATHS.page}/`], (_req, res) => void res.type('html').send(page))
+  app.get(DOCS_PATHS.script, (_req, res) => void res.type('text/javascript').send(initScript(apiKey)))
+  for (const file of SWAGGER_UI_FILES) {
+    app.get(`${DOCS_PATHS.assets}/${file}`, (_req, res) => res.sendFile(join(swaggerUiDir, file)))
+  }
+}

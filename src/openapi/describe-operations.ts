@@ -1,0 +1,203 @@
+import type {
+  HeaderObject,
+  OperationObject,
+  ParameterObject,
+  PathsObject,
+  ReferenceObject,
+  RequestBodyObject,
+  ResponseObject,
+  SchemaObject,
+  SecurityRequirementObject,
+} from 'openapi3-ts/oas31'
+import { z } from 'zod'
+import { ERROR_STATUS, type ErrorCode } from '../http/error-codes.js'
+import type { Operation } from '../operations/define-operation.js'
+import { operationErrorCodes } from '../operations/operation-error-codes.js'
+import { envelopeOf, IdParam, pageEnvelopeOf } from '../schemas/common.js'
+import { errorEnvelopeFor } from '../schemas/error.js'
+import { errorResponseComponent, errorResponseName, rateLimitHeaderComponents, responseHeaders, type Plane } from './error-responses.js'
+import { exampleOf, LIST_EXAMPLES, pageOf, SCHEMA_EXAMPLES } from './examples.js'
+import { componentName, SCHEMA_REF_PREFIX, toOpenApiSchemas, type OpenApiSchemas } from './to-openapi-schemas.js'
+
+/** The paths and components that describe a list of operations. */
+export interface DescribedOperations {
+  paths: PathsObject
+  schemas: Record<string, SchemaObject>
+  responses: Record<string, ResponseObject>
+  headers: Record<string, HeaderObject>
+}
+
+const STATUS_TEXT: Readonly<Record<number, string>> = { 200: 'OK', 201: 'Created', 204: 'No Content' }
+
+/**
+ * Describes operations as OpenAPI paths from their declarations alone: parameters from
+ * the path template and the `query` schema, the body, the success envelope, and one
+ * response per status their error codes map to (see operationErrorCodes).
+ * @example describeOperations(operations, 'api', [{ ApiKeyAuth: [] }]).paths['/campaigns']?.get?.operationId // 'listCampaigns'
+ */
+export function describeOperations(
+  operations: readonly Operation[],
+  plane: Plane,
+  security: SecurityRequirementObject[],
+): DescribedOperations {
+  const codes = [...new Set(operations.flatMap(operationErrorCodes))]
+  const output = toOpenApiSchemas(
+    {
+      ...Object.fromEntries(operations.map((op) => [op.operationId, successSchema(op)])),
+      ...Object.fromEntries(codes.map((code) => [`error:${code}`, errorEnvelopeFor(code)])),
+    },
+    'output',
+  )
+  const converted = toOpenApiSchemas(
+    {
+      id: IdParam,
+      ...Object.fromEntries(operations.flatMap((op) => (op.body ? [[`${op.operationId}:body`, op.body]] : []))),
+      ...Object.fromEntries(operations.flatMap((op) => (op.query ? [[`${op.operationId}:query`, op.query]] : []))),
+    },
+    'input',
+  )
+  const { components, inputSchemas } = reconcile(output, converted)
+  const input = { schemas: inputSchemas }
+
+  const responses: Record<string, ResponseObject> = {}
+  const errorResponse = (status: number, statusCodes: ErrorCode[]): ResponseObject | ReferenceObject => {
+    if (statusCodes.length === 1) {
+      const code = statusCodes[0]!
+      responses[errorResponseName(code)] ??= errorResponseComponent(code, plane, output.schemas[`error:${code}`]!)
+      return { $ref: `#/components/responses/${errorResponseName(code)}` }
+    }
+    // Several codes share a status (say two kinds of 422): one response, one schema per code
+    // (anyOf, not oneOf: the codes already keep them apart, which linters cannot see).
+    const each = statusCodes.map((code) => errorResponseComponent(code, plane, output.schemas[`error:${code}`]!))
+    return {
+      description: each.map((response) => response.description).join(' Or '),
+      ...(responseHeaders(plane) ? { headers: responseHeaders(plane) } : {}),
+      content: {
+        'application/json': {
+          schema: { anyOf: each.map((response) => response.content!['application/json']!.schema!) },
+          examples: Object.assign({}, ...each.map((response) => response.content!['application/json']!.examples)),
+        },
+      },
+    }
+  }
+
+  const paths: PathsObject = {}
+  for (const op of operations) {
+    const byStatus = new Map<number, ErrorCode[]>()
+    for (const code of operationErrorCodes(op)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
+    const operation: OperationObject = {
+      operationId: op.operationId,
+      summary: op.summary,
+      description: op.description,
+      tags: [op.tag],
+      security,
+      parameters: [...pathParameters(op, input.schemas.id!), ...queryParameters(input.schemas[`${op.operationId}:query`])],
+      ...(op.body ? { requestBody: requestBody(op, input.schemas[`${op.operationId}:body`]!) } : {}),
+      responses: {
+        [op.response.status]: successResponse(op, plane, output.schemas[op.operationId]!),
+        ...Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [status, errorResponse(status, list)])),
+      },
+    }
+    if (operation.parameters!.length === 0) delete operation.parameters
+    paths[op.path] = { ...paths[op.path], [op.method]: operation }
+  }
+
+  return {
+    paths,
+    schemas: withExamples(components),
+    responses,
+    headers: plane === 'api' ? rateLimitHeaderComponents() : {},
+  }
+}
+
+function successSchema(op: Operation): z.ZodType {
+  return op.response.list ? pageEnvelopeOf(op.response.data) : envelopeOf(op.response.data)
+}
+
+function successResponse(op: Operation, plane: Plane, schema: SchemaObject): ResponseObject {
+  const name = componentName(op.response.data) ?? 'result'
+  const data = exampleOf(op.response.data)
+  const example = op.response.list ? listExample(name) : data === undefined ? undefined : { success: true, data }
+  const headers = responseHeaders(plane)
+  return {
+    description: `${STATUS_TEXT[op.response.status]}: ${op.response.list ? `one page of ${name} records` : `the ${name}`}.`,
+    ...(headers ? { headers } : {}),
+    content: {
+      'application/json': {
+        schema,
+        ...(example === undefined ? {} : { examples: { [op.operationId]: { summary: op.summary, value: example } } }),
+      },
+    },
+  }
+}
+
+function listExample(name: string): unknown {
+  const items = LIST_EXAMPLES[name]
+  return items && { success: true, data: items, pagination: pageOf(items.length) }
+}
+
+function pathParameters(op: Operation, idSchema: SchemaObject): ParameterObject[] {
+  return [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => {
+    if (name !== 'id') throw new Error(`${op.operationId}: only {id} path parameters are supported, not {${name}}`)
+    const example = (exampleOf(op.response.data) as { id?: unknown } | undefined)?.id
+    const resource = componentName(op.response.data) ?? 'resource'
+    return { name, in: 'path', required: true, description: `Id of the ${resource}.`, schema: idSchema, ...(example ? { example } : {}) }
+  })
+}
+
+function queryParameters(schema: SchemaObject | undefined): ParameterObject[] {
+  if (!schema) return []
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const { description, ...rest } = property as SchemaObject
+    return { name, in: 'query', required: schema.required?.includes(name) ?? false, description, schema: rest }
+  })
+}
+
+function requestBody(op: Operation, schema: SchemaObject): RequestBodyObject {
+  const body = op.body!
+  const example = exampleOf(body instanceof z.ZodOptional ? (body.unwrap() as z.ZodType) : body)
+  return {
+    required: !body.safeParse(undefined).success,
+    content: {
+      'application/json': {
+        schema,
+        ...(example === undefined ? {} : { examples: { [op.operationId]: { summary: op.summary, value: example } } }),
+      },
+    },
+  }
+}
+
+// A named schema can convert differently for requests and responses (defaults make a
+// field optional only in input): the input variant then becomes `<Name>Input`, and the
+// request schemas point at it.
+function reconcile(output: OpenApiSchemas, input: OpenApiSchemas): { components: Record<string, SchemaObject>; inputSchemas: Record<string, SchemaObject> } {
+  let renamed = input
+  // Renaming one schema changes the refs of those that use it, so repeat until stable.
+  for (;;) {
+    const differing = Object.keys(renamed.components).filter(
+      (id) => id in output.components && JSON.stringify(output.components[id]) !== JSON.stringify(renamed.components[id]),
+    )
+    if (differing.length === 0) break
+    let json = JSON.stringify(renamed)
+    for (const id of differing) {
+      if (`${id}Input` in output.components || `${id}Input` in renamed.components) throw new Error(`Cannot rename the input variant of "${id}": ${id}Input exists`)
+      json = json.replaceAll(`"${SCHEMA_REF_PREFIX}${id}"`, `"${SCHEMA_REF_PREFIX}${id}Input"`)
+    }
+    renamed = JSON.parse(json) as OpenApiSchemas
+    for (const id of differing) {
+      renamed.components[`${id}Input`] = renamed.components[id]!
+      delete renamed.components[id]
+    }
+  }
+  const merged = { ...output.components, ...renamed.components }
+  return {
+    components: Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b))),
+    inputSchemas: renamed.schemas,
+  }
+}
+
+function withExamples(schemas: Record<string, SchemaObject>): Record<string, SchemaObject> {
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, schema]) => [id, id in SCHEMA_EXAMPLES ? { ...schema, examples: [SCHEMA_EXAMPLES[id]] } : schema]),
+  )
+}

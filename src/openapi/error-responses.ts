@@ -1,0 +1,70 @@
+import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31'
+import { ERROR_STATUS, type ErrorCode } from '../http/error-codes.js'
+import { RATE_LIMIT_HEADERS, RATE_LIMIT_RESPONSE_HEADERS } from '../http/rate-limit-headers.js'
+import { errorExample } from './examples.js'
+
+/** Which plane a document describes: the public API or the control plane. */
+export type Plane = 'api' | 'admin'
+
+// The spec names these responses; every other code's response is named after the code.
+const RESPONSE_NAMES: Partial<Record<ErrorCode, string>> = { validation_failed: 'ValidationError' }
+
+/** When the mock answers each code; the message itself is in the example. */
+const WHEN: Partial<Record<ErrorCode, string>> = {
+  unauthorized:
+    'The Authorization header is missing, carries a scheme word (send the bare key), or holds no current key. Counts against no rate limit.',
+  admin_forbidden: 'The mock was started with an admin token and the X-Admin-Token header does not carry it.',
+  not_found: "No resource has this id, or it belongs to another account (indistinguishable on purpose).",
+  invalid_json: 'The body is sent as JSON but does not parse.',
+  unsupported_media_type: 'A body is sent without Content-Type: application/json (or another +json type).',
+  validation_failed: 'The query or body breaks the schema or a rule; `fields` names every failing field.',
+  advert_in_use: 'A campaign still uses the advert; delete or move those campaigns first.',
+  rate_limit_exceeded: 'The per-minute or per-day allowance of the API tier is spent; Retry-After says when to try again.',
+}
+
+/** Name of the response component for an error code, e.g. `NotFound` for `not_found`. */
+export function errorResponseName(code: ErrorCode): string {
+  return RESPONSE_NAMES[code] ?? code.replace(/(^|_)(\w)/g, (_match, _sep, letter: string) => letter.toUpperCase())
+}
+
+/** Reference to a header component. */
+export function headerRef(name: string): ReferenceObject {
+  return { $ref: `#/components/headers/${name}` }
+}
+
+/** The rate-limit headers as header components, keyed by header name. */
+export function rateLimitHeaderComponents(): Record<string, HeaderObject> {
+  return Object.fromEntries(
+    Object.values(RATE_LIMIT_HEADERS).map(({ name, description, example }) => [
+      name,
+      // Each is required where it is listed: every authenticated response, Retry-After on a 429.
+      { description, required: true, schema: typeof example === 'number' ? { type: 'integer', minimum: 0 } : { type: 'string' }, example },
+    ]),
+  )
+}
+
+/** Headers of a response: the rate-limit ones on every authenticated API response, Retry-After on a 429. */
+export function responseHeaders(plane: Plane, code?: ErrorCode): Record<string, ReferenceObject> | undefined {
+  if (plane !== 'api' || code === 'unauthorized') return undefined
+  const names = RATE_LIMIT_RESPONSE_HEADERS.map((key) => RATE_LIMIT_HEADERS[key].name)
+  if (code === 'rate_limit_exceeded') names.push(RATE_LIMIT_HEADERS.retryAfter.name)
+  return Object.fromEntries(names.map((name) => [name, headerRef(name)]))
+}
+
+/**
+ * The response component for one error code: the error envelope narrowed to that code,
+ * with a real example. `schema` is the converted `errorEnvelopeFor(code)`.
+ */
+export function errorResponseComponent(code: ErrorCode, plane: Plane, schema: SchemaObject): ResponseObject {
+  const headers = responseHeaders(plane, code)
+  return {
+    description: `${ERROR_STATUS[code]} \`${code}\`: ${WHEN[code] ?? code.replaceAll('_', ' ')}`,
+    ...(headers ? { headers } : {}),
+    content: {
+      'application/json': {
+        schema,
+        examples: { [code]: { summary: errorExample(code).message, value: { success: false, error: errorExample(code) } } },
+      },
+    },
+  }
+}

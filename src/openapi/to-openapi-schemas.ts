@@ -1,0 +1,82 @@
+import type { SchemaObject } from 'openapi3-ts/oas31'
+import { z } from 'zod'
+
+/** Where components live in the document; `toOpenApiSchemas` points every `$ref` here. */
+export const SCHEMA_REF_PREFIX = '#/components/schemas/'
+
+// Schemas that are not components travel through the registry under a private id.
+const INLINE_PREFIX = '__inline__'
+
+/** JSON Schemas for a set of zod schemas, with every named schema they reach as a component. */
+export interface OpenApiSchemas {
+  /** One schema per key: a `$ref` when the zod schema is itself named, else inline. */
+  schemas: Record<string, SchemaObject>
+  /** Every named schema reached, by its `.meta({ id })`. */
+  components: Record<string, SchemaObject>
+}
+
+/** The `.meta({ id })` name of a schema, if it has one. */
+export function componentName(schema: z.ZodType): string | undefined {
+  return z.globalRegistry.get(schema)?.id
+}
+
+/**
+ * Converts zod schemas to OpenAPI 3.1 (JSON Schema 2020-12) with zod's own
+ * `toJSONSchema`. Named schemas (`.meta({ id })`) become components referenced by name.
+ * @example toOpenApiSchemas({ body: CampaignInput }, 'input').schemas.body // { $ref: '#/components/schemas/CampaignInput' }
+ */
+export function toOpenApiSchemas(entries: Record<string, z.ZodType>, io: 'input' | 'output'): OpenApiSchemas {
+  const registry = z.registry<{ id: string }>()
+  const idOf = new Map<z.ZodType, string>()
+  for (const [key, schema] of Object.entries(entries)) {
+    if (idOf.has(schema)) continue
+    const id = componentName(schema) ?? INLINE_PREFIX + key
+    idOf.set(schema, id)
+    registry.add(schema, { id })
+  }
+
+  // zod puts a named schema that is not in the registry being converted under a
+  // `__shared` entry with `…/__shared#/$defs/Name` refs; adding every such schema to the
+  // registry and converting again makes all of them top-level components instead.
+  for (;;) {
+    const { schemas } = z.toJSONSchema(registry, { io, uri: (id) => SCHEMA_REF_PREFIX + id, unrepresentable: 'throw' })
+    const shared = (schemas.__shared?.$defs ?? {}) as Record<string, unknown>
+    const missing = Object.keys(shared).filter((id) => !registry._idmap.has(id))
+    if (missing.length === 0) return split(schemas, entries, idOf)
+    for (const id of missing) {
+      const schema = z.globalRegistry._idmap.get(id)
+      if (!schema) throw new Error(`Schema "${id}" is referenced but not in zod's global registry`)
+      registry.add(schema as z.ZodType, { id })
+    }
+  }
+}
+
+function split(
+  converted: Record<string, object>,
+  entries: Record<string, z.ZodType>,
+  idOf: Map<z.ZodType, string>,
+): OpenApiSchemas {
+  const clean = (id: string): SchemaObject => {
+    const { $schema: _schema, $id: _id, ...rest } = converted[id] as SchemaObject & { $schema?: string; $id?: string }
+    return inlineRefs(rest) as SchemaObject
+  }
+  // A schema given inline can also be reused inside another one; there it is copied, not referenced.
+  const inlineRefs = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(inlineRefs)
+    if (value === null || typeof value !== 'object') return value
+    const { $ref: ref, ...siblings } = value as { $ref?: unknown }
+    const copied = Object.fromEntries(Object.entries(siblings).map(([key, inner]) => [key, inlineRefs(inner)]))
+    if (typeof ref === 'string' && ref.startsWith(SCHEMA_REF_PREFIX + INLINE_PREFIX)) return { ...clean(ref.slice(SCHEMA_REF_PREFIX.length)), ...copied }
+    return ref === undefined ? copied : { $ref: ref, ...copied }
+  }
+  const components: Record<string, SchemaObject> = {}
+  for (const id of Object.keys(converted).sort()) {
+    if (!id.startsWith(INLINE_PREFIX)) components[id] = clean(id)
+  }
+  const schemas: Record<string, SchemaObject> = {}
+  for (const [key, schema] of Object.entries(entries)) {
+    const id = idOf.get(schema)!
+    schemas[key] = id.startsWith(INLINE_PREFIX) ? clean(id) : { $ref: SCHEMA_REF_PREFIX + id }
+  }
+  return { schemas, components }
+}

@@ -1,0 +1,18 @@
+import type { ErrorCode } from '../http/error-codes.js'
+import { hasIdParam, type Operation } from './define-operation.js'
+
+/**
+ * Every error code an operation can answer with, in the order its pipeline checks them
+ * (see handlers/implement-operation): the OpenAPI document derives its error responses
+ * from this, so a new step in the pipeline belongs here too.
+ * @example operationErrorCodes(deleteAdvert) // ['unauthorized', 'rate_limit_exceeded', 'not_found', 'advert_in_use']
+ */
+export function operationErrorCodes(operation: Operation): ErrorCode[] {
+  const codes: ErrorCode[] =
+    operation.auth === 'admin' ? ['admin_forbidden'] : ['unauthorized', 'rate_limit_exceeded']
+  if (hasIdParam(operation)) codes.push('not_found')
+  if (operation.query) codes.push('validation_failed')
+  if (operation.body) codes.push('unsupported_media_type', 'invalid_json', 'validation_failed')
+  codes.push(...(operation.errors ?? []))
+  return [...new Set(codes)]
+}
