@@ -62,7 +62,7 @@ export function admitUser(ctx: MockContext, request: Request, exchange: Exchange
   const user = authenticate(ctx.store, request.headers.get('authorization'))
   exchange.userId = user.id
   const decision = ctx.rateLimiter.consume(user.id, ctx.tiers[user.api_tier], ctx.clock.now())
-  exchange.headers = rateLimitHeaders(decision)
+  Object.assign(exchange.headers, rateLimitHeaders(decision))
   if (!decision.allowed) {
     const { window, limit } = decision.binding
     throw new ApiError(
