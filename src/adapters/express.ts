@@ -6,6 +6,7 @@ import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock
 import { docsRoutes } from './docs-routes.js'
 import { ApiError } from '../http/api-error.js'
 import { errorResponse } from '../http/respond.js'
+import { isLoopbackHost } from './is-loopback-host.js'
 
 /** Largest request body the listener reads. */
 export const BODY_LIMIT = '1mb'
@@ -15,7 +16,7 @@ const CORS_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Admin-Token, Prefer',
   'Access-Control-Expose-Headers':
-    'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy',
+    'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Preference-Applied',
   'Access-Control-Max-Age': '600',
 }
 
@@ -95,7 +96,7 @@ export function createExpressApp(api: MockApi, { extend }: ExpressAppOptions = {
 export interface ListenerOptions extends MockApiOptions {
   /** Default 4010; 0 picks a free port. */
   port?: number
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1. Any host other than loopback needs `adminToken`, so the control plane is never open to a network. */
   host?: string
 }
 
@@ -115,6 +116,11 @@ export interface Listener {
  * @example const listener = await startListener({ port: 0 }); console.log(listener.baseUrl)
  */
 export async function startListener({ port = 4010, host = '127.0.0.1', ...options }: ListenerOptions = {}): Promise<Listener> {
+  if (!isLoopbackHost(host) && !options.adminToken) {
+    throw new Error(
+      `Refusing to listen on ${host} without an admin token: /__admin would let anyone on the network reset or rewrite the mock. Pass an admin token (--admin-token <token>) or bind to 127.0.0.1.`,
+    )
+  }
   const api = await createMockApi(options)
   const app = createExpressApp(api, { extend: (expressApp) => docsRoutes(expressApp, api) })
   const server = await new Promise<Server>((resolve, reject) => {

@@ -101,6 +101,7 @@ export const topUp = defineOperation({
   description:
     "Adds amount_usd to balance_usd and total_topups_usd and counts the top-up. The tier's max_topups is how many top-ups an account may make; past it the top-up is refused (422 topup_limit_reached) and nothing changes.",
   body: TopUpInput,
+  errors: ['topup_limit_reached'],
   response: { status: 200, data: User },
 })
 
