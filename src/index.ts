@@ -21,3 +21,24 @@ export {
 export { Pagination, PaginationQuery } from './schemas/common.js'
 export { Error, ValidationError, FieldError } from './schemas/error.js'
 export { Dataset } from './schemas/dataset.js'
+export type { ControlPlane } from './domain/control-plane.js'
+export { RATE_LIMIT_HEADERS } from './http/rate-limit-headers.js'
+export { RATE_LIMIT_WINDOWS, type RateLimitWindow } from './domain/rate-limit.js'
+export type { JournalEntry as RequestJournalEntry } from './domain/request-journal.js'
+export { adminOperations } from './operations/admin.js'
+export {
+  ClockInput,
+  ClockState,
+  DeliveryInput,
+  DeliveryReport,
+  ErrorRule,
+  FAULT_STATUSES,
+  FaultSettings,
+  type FaultSettingsInput,
+  MockState,
+  type MockStateInput,
+  SeedInput,
+  TierOverrides,
+  TierTable,
+  TopUpInput,
+} from './schemas/admin.js'

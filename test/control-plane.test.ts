@@ -1,5 +1,8 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startListener } from '../src/adapters/express.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
@@ -151,5 +154,57 @@ describe('control operations over HTTP', () => {
     expect(imported.body.data).toEqual({ users: 2, adverts: 4, campaigns: 4 })
     const now = await state()
     expect(now).toEqual({ dataset: exported.dataset, tiers: exported.tiers, faults: exported.faults, frozen: exported.clock.frozen })
+  })
+})
+
+describe('the CLI flags for tiers, faults and the journal', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'acs-cli-'))
+  const file = (name: string, json: unknown) => {
+    const path = join(dir, name)
+    writeFileSync(path, JSON.stringify(json))
+    return path
+  }
+  const run = (args: string[]) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    return { child, output: () => output }
+  }
+  const started = async ({ child, output }: { child: ChildProcess; output: () => string }) => {
+    const deadline = Date.now() + 15_000
+    while (Date.now() < deadline && child.exitCode === null) {
+      const match = /listening on (http:\/\/\S+)\/api\/v1/.exec(output())
+      if (match) return match[1]!
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    throw new Error(`The CLI did not start:\n${output()}`)
+  }
+
+  it('starts with the tiers of --tiers and the forced errors of --error-*', async () => {
+    const cli = run([
+      '--tiers', file('tiers.json', { free: { per_minute: 2, per_day: 9, max_topups: 1 } }),
+      '--error-rate', '1', '--error-status', '503', '--error-route', 'GET /user/balance', '--journal-size', '2',
+    ])
+    try {
+      const origin = await started(cli)
+      const tiers = await (await fetch(`${origin}/__admin/tiers`)).json()
+      expect(tiers.data.free).toEqual({ per_minute: 2, per_day: 9, max_topups: 1 })
+      const headers = { authorization: DEMO_API_KEY }
+      expect((await fetch(`${origin}/api/v1/user/balance`, { headers })).status).toBe(503)
+      expect((await fetch(`${origin}/api/v1/user`, { headers })).status).toBe(200)
+      for (let i = 0; i < 3; i++) await fetch(`${origin}/api/v1/user`, { headers })
+      expect((await (await fetch(`${origin}/__admin/requests`)).json()).data).toHaveLength(2)
+    } finally {
+      cli.child.kill('SIGTERM')
+      await once(cli.child, 'exit')
+    }
+  })
+
+  it('exits 2 naming the field when a tiers file is invalid', async () => {
+    const cli = run(['--tiers', file('bad-tiers.json', { free: { per_minute: 0, per_day: 9, max_topups: 1 } })])
+    const [code] = await once(cli.child, 'exit')
+    expect(code).toBe(2)
+    expect(cli.output()).toContain('free.per_minute')
   })
 })
