@@ -127,6 +127,13 @@ describe.each(combinations)('faults and the journal: $name', ({ transport, contr
     expect(JSON.stringify(entries)).not.toContain('acs_wrong_key')
   })
 
+  it('keeps the key out of the journal even when a client also puts it in the URL', async () => {
+    await controls.clearRequests()
+    await asDemo({ method: 'GET', path: `/campaigns?api_key=${DEMO_API_KEY}` })
+    const [entry] = await controls.requests()
+    expect(entry!.path).toBe('/api/v1/campaigns?api_key=[redacted]')
+  })
+
   it('keeps only the last journalSize requests and empties on clear', async () => {
     for (let i = 1; i <= 7; i++) await asDemo({ method: 'GET', path: `/campaigns?page=${i}` })
     const entries = await controls.requests()

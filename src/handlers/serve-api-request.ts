@@ -44,7 +44,7 @@ export async function serveApiRequest(
   ctx.journal.record({
     at: isoTimestamp(at),
     method: request.method,
-    path: url.pathname + url.search,
+    path: redactKey(url.pathname + url.search, request.headers.get('authorization')),
     status: response.status,
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
     user_id: exchange.userId ?? null,
@@ -88,6 +88,12 @@ export function injectFault(ctx: MockContext, request: Request, operation: Opera
   if (code !== undefined) preferenceApplied(exchange, `code=${code}`)
   if (forced.status === 429) exchange.headers[RATE_LIMIT_HEADERS.retryAfter.name] = '1'
   throw new ApiError(codeForStatus(forced.status), `Injected fault: forced ${forced.status} by ${forced.reason}`)
+}
+
+/** Keeps a key out of the journal even when a client also puts it in the URL by mistake. */
+function redactKey(path: string, authorization: string | null): string {
+  const key = authorization?.trim() ?? ''
+  return key.length >= 8 ? path.replaceAll(encodeURIComponent(key), '[redacted]').replaceAll(key, '[redacted]') : path
 }
 
 /** Tells the client which of its preferences were honoured (RFC 7240 Preference-Applied). */
