@@ -242,12 +242,12 @@ export interface components {
                  * @description Free text shown with the advert.
                  * @default
                  */
-                description: string;
+                description?: string;
                 /**
                  * @description Where the advert links to (http or https), or null.
                  * @default null
                  */
-                target_url: string | null;
+                target_url?: string | null;
             };
         };
         /**
@@ -577,12 +577,10 @@ export interface components {
                 "application/json": {
                     /** @constant */
                     success: false;
-                    error: components["schemas"]["Error"] & ({
+                    error: components["schemas"]["Error"] & {
                         /** @constant */
                         code: "advert_in_use";
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
         };
@@ -600,12 +598,10 @@ export interface components {
                 "application/json": {
                     /** @constant */
                     success: false;
-                    error: components["schemas"]["Error"] & ({
+                    error: components["schemas"]["Error"] & {
                         /** @constant */
                         code: "invalid_json";
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
         };
@@ -623,12 +619,10 @@ export interface components {
                 "application/json": {
                     /** @constant */
                     success: false;
-                    error: components["schemas"]["Error"] & ({
+                    error: components["schemas"]["Error"] & {
                         /** @constant */
                         code: "not_found";
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
         };
@@ -647,12 +641,10 @@ export interface components {
                 "application/json": {
                     /** @constant */
                     success: false;
-                    error: components["schemas"]["Error"] & ({
+                    error: components["schemas"]["Error"] & {
                         /** @constant */
                         code: "rate_limit_exceeded";
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
         };
@@ -665,12 +657,10 @@ export interface components {
                 "application/json": {
                     /** @constant */
                     success: false;
-                    error: components["schemas"]["Error"] & ({
+                    error: components["schemas"]["Error"] & {
                         /** @constant */
                         code: "unauthorized";
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
         };
@@ -688,12 +678,10 @@ export interface components {
                 "application/json": {
                     /** @constant */
                     success: false;
-                    error: components["schemas"]["Error"] & ({
+                    error: components["schemas"]["Error"] & {
                         /** @constant */
                         code: "unsupported_media_type";
-                    } & {
-                        [key: string]: unknown;
-                    });
+                    };
                 };
             };
         };

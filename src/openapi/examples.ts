@@ -48,7 +48,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   payload_too_large: 'The request body is larger than 1mb',
   unsupported_media_type: 'Send the body as JSON with Content-Type: application/json (got "text/plain")',
   advert_in_use: advertInUseMessage(),
-  rate_limit_exceeded: 'Rate limit exceeded: 300 requests per minute; retry in 42 seconds',
+  rate_limit_exceeded: `Rate limit exceeded: the ${demo.api_tier} tier admits ${DEFAULT_TIER_LIMITS[demo.api_tier].per_minute} requests per minute; retry in 42 s`,
   internal_error: 'The mock failed unexpectedly; this is a bug in the mock',
 }
 

@@ -39,7 +39,7 @@ export function toOpenApiSchemas(entries: Record<string, z.ZodType>, io: 'input'
   // `__shared` entry with `…/__shared#/$defs/Name` refs; adding every such schema to the
   // registry and converting again makes all of them top-level components instead.
   for (;;) {
-    const { schemas } = z.toJSONSchema(registry, { io, uri: (id) => SCHEMA_REF_PREFIX + id, unrepresentable: 'throw' })
+    const { schemas } = z.toJSONSchema(registry, { io, uri: (id) => SCHEMA_REF_PREFIX + id, unrepresentable: 'throw', override: dropEmptyAdditional })
     const shared = (schemas.__shared?.$defs ?? {}) as Record<string, unknown>
     const missing = Object.keys(shared).filter((id) => !registry._idmap.has(id))
     if (missing.length === 0) return split(schemas, entries, idOf)
@@ -49,6 +49,13 @@ export function toOpenApiSchemas(entries: Record<string, z.ZodType>, io: 'input'
       registry.add(schema as z.ZodType, { id })
     }
   }
+}
+
+// A loose object says `additionalProperties: {}`, which means what leaving it out means;
+// left in, generated clients turn it into an index signature of `unknown`.
+function dropEmptyAdditional({ jsonSchema }: { jsonSchema: { additionalProperties?: unknown } }): void {
+  const extra = jsonSchema.additionalProperties
+  if (extra && typeof extra === 'object' && Object.keys(extra).length === 0) delete jsonSchema.additionalProperties
 }
 
 function split(

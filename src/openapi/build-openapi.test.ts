@@ -1,0 +1,115 @@
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import type { MediaTypeObject, OperationObject, ParameterObject, ReferenceObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31'
+import { expect, it } from 'vitest'
+import pkg from '../../package.json' with { type: 'json' }
+import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
+import { hasIdParam } from '../operations/define-operation.js'
+import { operations } from '../operations/index.js'
+import { PAGE_SIZE } from '../schemas/common.js'
+import { buildAdminOpenApi } from './build-admin-openapi.js'
+import { buildOpenApi } from './build-openapi.js'
+
+const doc = buildOpenApi()
+const operationOf = (op: (typeof operations)[number]) => doc.paths![op.path]![op.method] as OperationObject
+const deref = <T>(value: T | ReferenceObject): T =>
+  '$ref' in (value as object) ? (doc.components!.responses![(value as ReferenceObject).$ref.split('/').pop()!] as T) : (value as T)
+
+it('documents each of the 15 operations once, as declared', () => {
+  for (const op of operations) {
+    expect(operationOf(op)).toMatchObject({ operationId: op.operationId, summary: op.summary, tags: [op.tag], security: [{ ApiKeyAuth: [] }] })
+  }
+  const documented = Object.values(doc.paths!).flatMap((item) => Object.values(item))
+  expect(documented).toHaveLength(15)
+})
+
+it('derives each operation\'s statuses from its declaration', () => {
+  for (const op of operations) {
+    const statuses = Object.keys(operationOf(op).responses!).map(Number)
+    const expected = [op.response.status, 401, 429]
+    if (hasIdParam(op)) expected.push(404)
+    if (op.body || op.query || op.errors?.length) expected.push(422)
+    if (op.body) expected.push(400, 415)
+    expect(statuses.sort(), op.operationId).toEqual(expected.sort())
+  }
+  expect(doc.paths!['/adverts/{id}']!.delete!.responses!['422']).toEqual({ $ref: '#/components/responses/AdvertInUse' })
+  expect(doc.paths!['/campaigns']!.post!.responses!['422']).toEqual({ $ref: '#/components/responses/ValidationError' })
+})
+
+it('names the components as the spec does', () => {
+  expect(Object.keys(doc.components!.schemas!)).toEqual(
+    expect.arrayContaining(['User', 'Advert', 'AdvertInput', 'Campaign', 'CampaignInput', 'CampaignDetailed', 'Pagination', 'Error', 'ValidationError']),
+  )
+  expect(Object.keys(doc.components!.responses!)).toEqual(expect.arrayContaining(['Unauthorized', 'NotFound', 'ValidationError', 'RateLimitExceeded']))
+})
+
+it('lists the rate-limit headers on authenticated responses, Retry-After on 429, none on 401', () => {
+  const headers = (response: ResponseObject | ReferenceObject) => Object.keys(deref<ResponseObject>(response).headers ?? {})
+  const get = doc.paths!['/campaigns/{id}']!.get!.responses!
+  expect(headers(get['200'])).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'])
+  expect(headers(get['404'])).toHaveLength(5)
+  expect(headers(get['429'])).toContain('Retry-After')
+  expect(headers(get['401'])).toEqual([])
+  expect(doc.components!.headers!['X-RateLimit-Reset']).toMatchObject({ required: true, schema: { type: 'integer' } })
+})
+
+it('takes query parameters and their bounds from the zod query schema', () => {
+  const params = doc.paths!['/campaigns']!.get!.parameters as ParameterObject[]
+  expect(params.map((p) => p.name)).toEqual(['page', 'per_page', 'enabled', 'advert_id', 'broadcasting_type'])
+  expect(params.find((p) => p.name === 'per_page')).toMatchObject({
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: PAGE_SIZE.max, default: PAGE_SIZE.default },
+  })
+  expect(params.find((p) => p.name === 'advert_id')!.schema).toMatchObject({ type: 'integer', exclusiveMinimum: 0 })
+})
+
+it('describes bodies as input and responses as output (a defaulted field is optional only in input)', () => {
+  const schemas = doc.components!.schemas! as Record<string, { required?: string[]; properties?: Record<string, { required?: string[] }> }>
+  expect(schemas.AdvertInput!.properties!.advert!.required).toEqual(['title'])
+  expect(schemas.Advert!.required).toContain('description')
+})
+
+it('gives every schema and every operation an example that its schema accepts', () => {
+  const ajv = new Ajv2020({ strict: false })
+  addFormats.default(ajv)
+  ajv.addSchema({ ...doc, $id: 'doc' })
+  for (const [name, schema] of Object.entries(doc.components!.schemas!)) {
+    const { examples } = schema as SchemaObject
+    expect(examples, name).toHaveLength(1)
+    expect(ajv.validate({ $ref: `doc#/components/schemas/${name}` }, examples![0]), `${name}: ${ajv.errorsText()}`).toBe(true)
+  }
+  const escape = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')
+  const at = (pointer: string) => `doc#${pointer}/content/application~1json`
+  for (const op of operations) {
+    const operation = operationOf(op)
+    const base = `/paths/${escape(op.path)}/${op.method}`
+    const places = Object.entries(operation.responses!).map(([status, response]) =>
+      '$ref' in response ? at((response as ReferenceObject).$ref.slice(1)) : at(`${base}/responses/${status}`),
+    )
+    if (operation.requestBody) places.push(at(`${base}/requestBody`))
+    for (const place of places) {
+      const { examples } = ajv.getSchema(place)!.schema as MediaTypeObject
+      const values = Object.values(examples ?? {}).map((e) => (e as { value: unknown }).value)
+      expect(values.length, place).toBeGreaterThan(0)
+      for (const value of values) expect(ajv.validate({ $ref: `${place}/schema` }, value), `${place}: ${ajv.errorsText()}`).toBe(true)
+    }
+  }
+})
+
+it('states the version, the servers and the choices the mock makes', () => {
+  expect(doc.openapi).toBe('3.1.0')
+  expect(doc.info.version).toBe(pkg.version)
+  expect(doc.servers!.map((s) => s.url)).toEqual(['http://127.0.0.1:4010/api/v1', '{base_url}'])
+  expect(buildOpenApi({ serverUrl: 'http://127.0.0.1:9999/api/v1' }).servers![0]!.url).toBe('http://127.0.0.1:9999/api/v1')
+  expect(doc.info.description).toContain(`| \`free\` | ${DEFAULT_TIER_LIMITS.free.per_minute} | ${DEFAULT_TIER_LIMITS.free.per_day} |`)
+  expect(doc.components!.securitySchemes!.ApiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' })
+})
+
+it('documents the control plane apart, behind an optional admin token', () => {
+  const admin = buildAdminOpenApi()
+  expect(Object.keys(admin.paths!)).not.toContain('/campaigns')
+  expect(Object.keys(doc.paths!).some((path) => path.startsWith('/__admin') || path === '/reset')).toBe(false)
+  expect(admin.components!.securitySchemes!.AdminToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Admin-Token' })
+  expect(admin.paths!['/reset']!.post!.security).toEqual([{ AdminToken: [] }, {}])
+  expect(admin.paths!['/reset']!.post!.responses!['403']).toEqual({ $ref: '#/components/responses/AdminForbidden' })
+})

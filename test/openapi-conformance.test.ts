@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { invalidInputCases, OTHER_API_KEY, unreadableBodyCases, validRequests } from './support/cases.js'
+import { createResponseChecker, findOperation, loadDocument } from './support/openapi-document.js'
+import { mswTransport, type TestRequest, type Transport } from './support/transports.js'
+import { DEMO_API_KEY } from '../src/store/fixtures.js'
+
+// Every response the mock gives for the core test table (and the 401, 404 and 429 rows
+// built from it here) must be documented for its operation and status and match the
+// committed document's schema and headers, judged with ajv; never with the zod code.
+
+const doc = loadDocument()
+const check = createResponseChecker(doc)
+const asDemo = (request: TestRequest): TestRequest => ({ ...request, headers: { authorization: DEMO_API_KEY, ...request.headers } })
+
+const rows: { name: string; request: TestRequest; status: number }[] = [
+  ...Object.entries(validRequests).flatMap(([operationId, { status, foreignPath, missingPath, ...request }]) => [
+    { name: `${operationId}: happy path`, request: asDemo(request), status },
+    { name: `${operationId}: no key`, request, status: 401 },
+    { name: `${operationId}: Bearer scheme`, request: { ...request, headers: { authorization: `Bearer ${DEMO_API_KEY}` } }, status: 401 },
+    ...(missingPath ? [{ name: `${operationId}: missing id`, request: asDemo({ ...request, path: missingPath }), status: 404 }] : []),
+    ...(foreignPath ? [{ name: `${operationId}: another user's id`, request: asDemo({ ...request, path: foreignPath }), status: 404 }] : []),
+  ]),
+  ...[...invalidInputCases, ...unreadableBodyCases].map(({ name, request, status }) => ({ name, request: asDemo(request), status })),
+  { name: 'deleteAdvert: advert in use', request: asDemo({ method: 'DELETE', path: '/adverts/1' }), status: 422 },
+  { name: 'getCampaign: as the other user', request: { method: 'GET', path: '/campaigns/4', headers: { authorization: OTHER_API_KEY } }, status: 200 },
+]
+
+describe('every response in the core table conforms to the document', () => {
+  let mock: Transport
+  beforeAll(async () => {
+    mock = await mswTransport()
+  })
+  beforeEach(() => mock.api.reset())
+  afterAll(() => mock.close())
+
+  it.each(rows)('$name', async ({ request, status }) => {
+    const entry = findOperation(doc, request.method, request.path)
+    expect(entry, `${request.method} ${request.path} is documented`).toBeDefined()
+    const response = await mock.send(request)
+    expect(response.status).toBe(status)
+    expect(check(entry!, response.status, response.body, response.headers)).toEqual([])
+  })
+})
+
+describe('429 responses conform to the document', () => {
+  let mock: Transport
+  beforeAll(async () => {
+    // One request a minute for the demo user's tier: the second request of any operation is refused.
+    mock = await mswTransport({ tiers: { pro: { per_minute: 1, per_day: 1_000, max_topups: 100 } } })
+  })
+  afterAll(() => mock.close())
+
+  it.each(Object.entries(validRequests))('%s: over the per-minute limit', async (_operationId, { status: _s, foreignPath: _f, missingPath: _m, ...request }) => {
+    await mock.api.reset()
+    const entry = findOperation(doc, request.method, request.path)!
+    const first = await mock.send(asDemo(request))
+    // Resetting the key answers the new one, which the second request must carry.
+    const key: string = first.body?.data?.api_key ?? DEMO_API_KEY
+    const refused = await mock.send({ ...request, headers: { authorization: key } })
+    expect(refused.status).toBe(429)
+    expect(refused.body.error.code).toBe('rate_limit_exceeded')
+    expect(check(entry, 429, refused.body, refused.headers)).toEqual([])
+  })
+})
+
+it('finds a broken response (the checker itself works)', () => {
+  const entry = findOperation(doc, 'GET', '/campaigns/1')!
+  expect(check(entry, 200, { success: true, data: { id: 1 } }, {})).not.toEqual([])
+  expect(check(entry, 418, {}, {})).toEqual(['Received: 418 / Documented: 200, 401, 404, 429'])
+  const rateLimited = check(entry, 429, { success: false, error: { code: 'rate_limit_exceeded', message: 'slow down' } }, {})
+  expect(rateLimited).toContain('header Retry-After is missing')
+  expect(check(entry, 404, { success: false, error: { code: 'unauthorized', message: 'No' } }, {})).not.toEqual([])
+})
