@@ -4,6 +4,7 @@ import type { MediaTypeObject, OperationObject, ParameterObject, ReferenceObject
 import { expect, it } from 'vitest'
 import pkg from '../../package.json' with { type: 'json' }
 import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
+import { adminOperations } from '../operations/admin.js'
 import { hasIdParam } from '../operations/define-operation.js'
 import { operations } from '../operations/index.js'
 import { PAGE_SIZE } from '../schemas/common.js'
@@ -69,7 +70,10 @@ it('describes bodies as input and responses as output (a defaulted field is opti
   expect(schemas.Advert!.required).toContain('description')
 })
 
-it('gives every schema and every operation an example that its schema accepts', () => {
+it.each([
+  ['public', doc, operations],
+  ['control-plane', buildAdminOpenApi(), adminOperations],
+] as const)('gives every schema and every operation of the %s document an example that its schema accepts', (_name, doc, list) => {
   const ajv = new Ajv2020({ strict: false })
   addFormats.default(ajv)
   ajv.addSchema({ ...doc, $id: 'doc' })
@@ -80,8 +84,8 @@ it('gives every schema and every operation an example that its schema accepts', 
   }
   const escape = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1')
   const at = (pointer: string) => `doc#${pointer}/content/application~1json`
-  for (const op of operations) {
-    const operation = operationOf(op)
+  for (const op of list) {
+    const operation = doc.paths![op.path]![op.method] as OperationObject
     const base = `/paths/${escape(op.path)}/${op.method}`
     const places = Object.entries(operation.responses!).map(([status, response]) =>
       '$ref' in response ? at((response as ReferenceObject).$ref.slice(1)) : at(`${base}/responses/${status}`),

@@ -11,6 +11,7 @@ import type { Error as ApiErrorBody } from '../schemas/error.js'
 import { Balance, User, UserUpdateInput } from '../schemas/user.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 import { generateDataset } from '../store/generate-dataset.js'
+import { ADMIN_SCHEMA_EXAMPLES } from './admin-examples.js'
 
 // Examples are data, not prose: what the mock holds for the demo user of the default
 // fixtures, and "new" values from the faker dataset (fixed seed). Each is parsed with its
@@ -71,10 +72,15 @@ export const SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
   FieldError: (errorExample('validation_failed').fields ?? [])[0],
   NewUserInput: { email: fresh.users[0]!.email, tier: 'free' },
   StoreCounts: { users: fixtures.users.length, adverts: fixtures.adverts.length, campaigns: fixtures.campaigns.length },
+  ...ADMIN_SCHEMA_EXAMPLES,
 }
 
 /** The demo user's records of a kind, newest first, as a list operation answers them. */
-export const LIST_EXAMPLES: Readonly<Record<string, unknown[]>> = { Advert: demoAdverts, Campaign: demoCampaigns }
+export const LIST_EXAMPLES: Readonly<Record<string, unknown[]>> = {
+  Advert: demoAdverts,
+  Campaign: demoCampaigns,
+  User: fixtures.users.map(({ topups_count: _count, ...account }) => User.parse({ ...account, api_tier_limits: DEFAULT_TIER_LIMITS[account.api_tier] })),
+}
 
 /** The first page of a list of `total` records at the default page size. */
 export function pageOf(total: number): Pagination {
@@ -100,8 +106,12 @@ export function errorExample(code: ErrorCode): ApiErrorBody & { fields?: { field
   return { code, message: MESSAGES[code] ?? code.replaceAll('_', ' ') }
 }
 
-/** The example of a zod schema that has a name, if any. */
+/** The example of a zod schema that has a name (or of an array of one), if any. */
 export function exampleOf(schema: z.ZodType): unknown {
+  if (schema instanceof z.ZodArray) {
+    const item = exampleOf(schema.element as z.ZodType)
+    return item === undefined ? undefined : [item]
+  }
   const id = z.globalRegistry.get(schema)?.id
   return id === undefined ? undefined : SCHEMA_EXAMPLES[id]
 }

@@ -1,0 +1,78 @@
+import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
+import {
+  CampaignDelivery,
+  ClockInput,
+  ClockState,
+  DeliveryInput,
+  DeliveryReport,
+  ErrorRule,
+  FaultSettings,
+  JournalCleared,
+  JournalEntry,
+  LatencySetting,
+  MockState,
+  SeedInput,
+  TierOverrides,
+  TierTable,
+  TopUpInput,
+  UserTierInput,
+} from '../schemas/admin.js'
+import { Dataset } from '../schemas/dataset.js'
+import { DEFAULT_FIXTURES } from '../store/fixtures.js'
+
+// Control-plane examples, built from the default fixtures and tier table where they
+// show data, and parsed with their schemas so a stale example fails at build time.
+
+const dataset = Dataset.parse(DEFAULT_FIXTURES)
+const campaign = dataset.campaigns[0]!
+const advert = dataset.adverts.find((a) => a.id === campaign.advert_id)!
+const sends = 1000
+// cpm is USD per thousand sends, so a thousand sends cost cpm USD: in micro-dollars, cpm * 1e6.
+const charged = Math.round(campaign.cpm * 1_000_000 * (sends / 1000))
+const now = '2026-02-01T12:00:00.000Z'
+const latency = LatencySetting.parse({ min_ms: 100, max_ms: 300 })
+const rule = ErrorRule.parse({ status: 503, rate: 0.1, method: 'GET', path: '/campaigns/**' })
+const delivery = CampaignDelivery.parse({
+  campaign_id: campaign.id,
+  user_id: advert.user_id,
+  sent: sends,
+  charged_micros: charged,
+  sending_count: campaign.sending_count + sends,
+  sending_limit: campaign.sending_limit,
+  enabled: true,
+  outcome: 'sent',
+})
+const faults = FaultSettings.parse({ latency, errors: [rule], seed: 1 })
+
+/** Examples of the control plane's named schemas, by `.meta({ id })` (input variants share them). */
+export const ADMIN_SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
+  UserTierInput: UserTierInput.parse({ tier: 'enterprise' }),
+  TopUpInput: TopUpInput.parse({ amount_usd: 50 }),
+  TierTable: TierTable.parse(DEFAULT_TIER_LIMITS),
+  TierOverrides: TierOverrides.parse({ free: { per_minute: 5, per_day: 100, max_topups: 1 } }),
+  ClockInput: ClockInput.parse({ advance_seconds: 60 }),
+  ClockState: ClockState.parse({ now, epoch_ms: Date.parse(now), frozen: true }),
+  DeliveryInput: DeliveryInput.parse({ sends, campaign_ids: [campaign.id] }),
+  CampaignDelivery: delivery,
+  DeliveryReport: DeliveryReport.parse({ sent: sends, charged_micros: charged, campaigns: [delivery] }),
+  LatencySetting: latency,
+  ErrorRule: rule,
+  FaultSettings: faults,
+  FaultSettingsInput: faults,
+  JournalEntry: JournalEntry.parse({
+    seq: 1,
+    at: now,
+    method: 'GET',
+    path: '/api/v1/campaigns?page=1',
+    status: 200,
+    duration_ms: 1.25,
+    user_id: advert.user_id,
+    operation_id: 'listCampaigns',
+  }),
+  JournalCleared: JournalCleared.parse({ cleared: 12 }),
+  SeedInput: SeedInput.parse({ source: 'generate', users: 100, seed: 7, adverts_per_user: 3, campaigns_per_advert: 2 }),
+  Dataset: dataset,
+  DatasetInput: dataset,
+  MockState: MockState.parse({ dataset, tiers: DEFAULT_TIER_LIMITS, clock: { now, frozen: false }, faults }),
+  MockStateInput: MockState.parse({ dataset, tiers: DEFAULT_TIER_LIMITS, clock: { now, frozen: false }, faults }),
+}
