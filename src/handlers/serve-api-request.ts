@@ -13,7 +13,7 @@ import { handleSafely } from './handle-safely.js'
 /** What the steps of one public-API request learn on the way, for the response and the journal. */
 export interface Exchange {
   userId: number | undefined
-  /** Headers added to the response, success or error (the rate-limit headers). */
+  /** Headers added to the response, success or error: the rate-limit headers, Preference-Applied. */
   headers: Record<string, string>
   preferences: Preferences
 }
