@@ -1,0 +1,26 @@
+import { dataOf, describeResponse, failureFor, isSuccess, type Check } from '../check.js'
+import { findInList, pathOf } from '../probe.js'
+
+/** A created resource can be read back by its id and shows in its list. */
+export const ensureResourceAvailability: Check = {
+  name: 'ensure_resource_availability',
+  profiles: ['contract'],
+  kind: 'probe',
+  description: 'After a create, GET by id answers it and the list includes it.',
+  async run(ctx, exchange) {
+    if (exchange.request.method !== 'POST' || !isSuccess(exchange.response.status) || exchange.credentials !== 'primary') return
+    if (!ctx.profiles.has('contract')) return
+    const id = dataOf(exchange)?.id
+    const listPath = pathOf(ctx, exchange)
+    const itemPath = `${listPath}/${String(id)}`
+    if (id === undefined || !ctx.document.find('GET', itemPath)) return
+    const read = await ctx.client.send({ method: 'GET', path: itemPath, credentials: 'primary', purpose: 'ensure_resource_availability: read the new resource' })
+    if (read.response.status !== 200 || dataOf(read)?.id !== id) {
+      throw failureFor('ensure_resource_availability', 'contract', read, 'Created resource cannot be read back', describeResponse(read), `200 with data.id ${String(id)}`)
+    }
+    const listed = await findInList(ctx, listPath, id, 'primary', 'ensure_resource_availability: list')
+    if (!listed.found && listed.searchedAll && listed.last) {
+      throw failureFor('ensure_resource_availability', 'contract', listed.last, `Created resource ${String(id)} is not listed`, describeResponse(listed.last), `GET ${listPath} includes id ${String(id)}`)
+    }
+  },
+}

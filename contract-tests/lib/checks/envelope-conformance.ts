@@ -1,0 +1,34 @@
+import { describeResponse, failureFor, isSuccess, type Check } from '../check.js'
+import type { ContractFailure } from '../types.js'
+
+/**
+ * Every JSON answer is the envelope: `success: true` with `data` on a 2xx (spec section 2.1),
+ * `success: false` with an `error` object carrying `code` and `message` on an error (our document).
+ */
+export const envelopeConformance: Check = {
+  name: 'envelope_conformance',
+  profiles: ['spec', 'contract'],
+  kind: 'response',
+  description: '2xx: {success: true, data}; 4xx/5xx: {success: false, error: {code, message}}.',
+  run(ctx, exchange) {
+    const { status, json } = exchange.response
+    const body = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined
+    const fail = (profile: 'spec' | 'contract', title: string, documented: string): ContractFailure =>
+      failureFor('envelope_conformance', profile, exchange, title, describeResponse(exchange), documented)
+    if (isSuccess(status)) {
+      if (!ctx.profiles.has('spec') || status === 204) return
+      const documented = '{"success": true, "data": …} (spec section 2.1)'
+      if (!body) throw fail('spec', 'Success body is not a JSON object', documented)
+      if (body.success !== true) throw fail('spec', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)
+      if (!('data' in body) || body.data === null || typeof body.data !== 'object') throw fail('spec', 'data is missing or not an object/array', documented)
+      return
+    }
+    if (status < 400 || !ctx.profiles.has('contract') || exchange.response.text === '') return
+    const documented = '{"success": false, "error": {"code": string, "message": string}}'
+    if (!body) throw fail('contract', 'Error body is not a JSON object', documented)
+    if (body.success !== false) throw fail('contract', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)
+    const error = body.error as Record<string, unknown> | undefined
+    if (!error || typeof error.code !== 'string' || typeof error.message !== 'string') throw fail('contract', 'error.code or error.message is missing', documented)
+    if ('data' in body) throw fail('contract', 'An error also carries data', documented)
+  },
+}

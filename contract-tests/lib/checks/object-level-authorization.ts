@@ -1,0 +1,53 @@
+import { dataOf, describeResponse, failureFor, isSuccess, operationOf, preview, type Check } from '../check.js'
+import { collectionOf, findInList, pathOf } from '../probe.js'
+import { ContractFailureGroup, type ContractFailure } from '../types.js'
+
+/**
+ * A second account cannot see or touch the first one's resources: every operation on the
+ * resource with the second key is a 404 (or 403), the resource is unchanged afterwards, and it
+ * is not in the second account's list.
+ */
+export const objectLevelAuthorization: Check = {
+  name: 'object_level_authorization',
+  profiles: ['contract'],
+  kind: 'probe',
+  description: "The second key gets 403/404 on every operation on the first key's resource, which stays unchanged and unlisted.",
+  async run(ctx, exchange) {
+    const operation = operationOf(ctx, exchange)
+    if (!ctx.state.hasSecondKey || !ctx.profiles.has('contract') || exchange.credentials !== 'primary') return
+    if (operation?.method !== 'get' || !operation.path.endsWith('}') || !isSuccess(exchange.response.status)) return
+    if (!ctx.once(`object_level_authorization ${operation.path}`)) return
+    const itemPath = pathOf(ctx, exchange)
+    const before = dataOf(exchange)
+    const failures: ContractFailure[] = []
+    const targets = ctx.document.operations.filter((o) => o.path.startsWith(operation.path))
+    // Reads first, then writes, the DELETE last: a wrongly allowed DELETE would hide the other answers.
+    const order = ['get', 'patch', 'post', 'delete']
+    targets.sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method) || a.path.length - b.path.length)
+    for (const target of targets) {
+      const path = itemPath + target.path.slice(operation.path.length)
+      const body = ctx.state.acceptedBodies.get(`POST ${collectionOf(operation.path)}`)
+      const probe = await ctx.client.send({
+        method: target.method.toUpperCase() as 'GET',
+        path,
+        ...(target.requestBody && body !== undefined ? { body } : {}),
+        credentials: 'second',
+        purpose: `object_level_authorization: ${target.label} with another account's key`,
+      })
+      if (![403, 404].includes(probe.response.status)) {
+        failures.push(failureFor('object_level_authorization', 'contract', probe, "Another account's resource was reachable", describeResponse(probe), '404 NotFound (or 403) for a resource of another account'))
+      }
+    }
+    const after = await ctx.client.send({ method: 'GET', path: itemPath, credentials: 'primary', purpose: 'object_level_authorization: unchanged for its owner' })
+    const unchanged = JSON.stringify(dataOf(after)) === JSON.stringify(before)
+    if (!unchanged) {
+      failures.push(failureFor('object_level_authorization', 'contract', after, "Another account's requests changed the resource", preview(dataOf(after) ?? after.response.text), `unchanged: ${preview(before)}`))
+    }
+    const listed = await findInList(ctx, collectionOf(itemPath), before?.id, 'second', 'object_level_authorization: list of the other account', 1)
+    if (listed.found && listed.last) {
+      failures.push(failureFor('object_level_authorization', 'contract', listed.last, "Another account's resource is in the list", describeResponse(listed.last), 'lists hold only the caller\'s resources'))
+    }
+    if (failures.length === 1) throw failures[0]
+    if (failures.length > 1) throw new ContractFailureGroup(failures)
+  },
+}

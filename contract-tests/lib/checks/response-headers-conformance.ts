@@ -1,0 +1,68 @@
+import { describeResponse, failureFor, operationOf, type Check, type CheckContext } from '../check.js'
+import { ContractFailureGroup, type ContractFailure, type Exchange } from '../types.js'
+
+/**
+ * Documented response headers are present and match their schemas (the rate-limit headers on
+ * every authenticated response); a 429 always says when to come back (Retry-After).
+ */
+export const responseHeadersConformance: Check = {
+  name: 'response_headers_conformance',
+  profiles: ['contract', 'mock'],
+  kind: 'response',
+  description: 'Documented headers are present and valid; a 429 carries Retry-After.',
+  run(ctx, exchange) {
+    const failures: ContractFailure[] = []
+    const { status, headers } = exchange.response
+    if (ctx.profiles.has('contract')) {
+      if (status === 429 && !/^\d+$/.test(headers['retry-after'] ?? '')) {
+        failures.push(failureFor('response_headers_conformance', 'contract', exchange, 'A 429 without a usable Retry-After', `Retry-After: ${headers['retry-after'] ?? '(missing)'}; ${describeResponse(exchange)}`, 'Retry-After: <seconds> on every 429'))
+      }
+      failures.push(...documentedHeaderFailures(ctx, exchange))
+    }
+    if (ctx.profiles.has('mock')) failures.push(...windowFailures(exchange))
+    if (failures.length === 1) throw failures[0]
+    if (failures.length > 1) throw new ContractFailureGroup(failures)
+  },
+}
+
+function documentedHeaderFailures(ctx: CheckContext, exchange: Exchange): ContractFailure[] {
+  const operation = operationOf(ctx, exchange)
+  const documented = operation ? ctx.document.response(operation, exchange.response.status) : undefined
+  const failures: ContractFailure[] = []
+  for (const header of documented?.headers ?? []) {
+    const value = exchange.response.headers[header.name.toLowerCase()]
+    if (value === undefined) {
+      if (header.required) failures.push(failureFor('response_headers_conformance', 'contract', exchange, `Missing header ${header.name}`, `headers: ${Object.keys(exchange.response.headers).join(', ')}`, `${header.name} (required on ${documented?.key})`))
+      continue
+    }
+    if (!header.schemaPointer) continue
+    const errors = ctx.validator.validate(header.schemaPointer, coerce(value, header.schema))
+    if (errors.length > 0) {
+      failures.push(failureFor('response_headers_conformance', 'contract', exchange, `Header ${header.name} violates its schema`, `${header.name}: ${value} (${errors.join('; ')})`, JSON.stringify(header.schema)))
+    }
+  }
+  return failures
+}
+
+/** The mock's own promise: Remaining never exceeds Limit, and Reset is a near-future epoch second. */
+function windowFailures(exchange: Exchange): ContractFailure[] {
+  const { headers } = exchange.response
+  const limit = headers['x-ratelimit-limit']
+  const remaining = headers['x-ratelimit-remaining']
+  const reset = headers['x-ratelimit-reset']
+  if (limit === undefined || remaining === undefined || reset === undefined) return []
+  const received = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset}`
+  const nowSeconds = Date.now() / 1000
+  const consistent = Number(remaining) <= Number(limit) && Number(remaining) >= 0 && /^\d+$/.test(reset)
+  // The control plane may have moved the mock's clock forward; a day and an hour of slack covers it.
+  const plausible = Number(reset) > nowSeconds - 120 && Number(reset) < nowSeconds + 90_000
+  if (consistent && plausible) return []
+  return [failureFor('response_headers_conformance', 'mock', exchange, 'Inconsistent rate-limit window', received, '0 <= Remaining <= Limit, Reset = integer epoch seconds within the next day')]
+}
+
+function coerce(value: string, schema: Record<string, unknown> | undefined): unknown {
+  const type = schema?.type
+  if ((type === 'integer' || type === 'number') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value)
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true'
+  return value
+}

@@ -1,0 +1,229 @@
+import { readFile } from 'node:fs/promises'
+import type { OperationLabel } from './types.js'
+
+/** A JSON Schema (or any other part of the document) as plain data. */
+export type JsonObject = Record<string, unknown>
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+
+/** A response the document lists for an operation, its `$ref`s followed. */
+export interface DocumentedResponse {
+  /** `200`, `4XX` or `default`, as the document writes it. */
+  key: string
+  description: string
+  /** Media types of the content, e.g. `application/json`. Empty when the response has no body. */
+  contentTypes: string[]
+  /** JSON pointer (into the document) of the body schema of the first JSON media type. */
+  schemaPointer?: string
+  headers: DocumentedHeader[]
+}
+
+export interface DocumentedHeader {
+  name: string
+  required: boolean
+  /** JSON pointer of the header's schema, when it has one. */
+  schemaPointer?: string
+  schema?: JsonObject
+}
+
+export interface DocumentedParameter {
+  name: string
+  in: 'query' | 'path' | 'header' | 'cookie'
+  required: boolean
+  schema: JsonObject
+}
+
+/** One operation of the document, with everything the checks need already resolved. */
+export interface DocumentedOperation {
+  /** `GET /campaigns/{id}` */
+  label: OperationLabel
+  operationId?: string
+  method: string
+  /** Path template below the base URL, e.g. `/campaigns/{id}`. */
+  path: string
+  parameters: DocumentedParameter[]
+  requestBody?: { required: boolean; contentTypes: string[]; schema?: JsonObject; schemaPointer?: string }
+  responses: DocumentedResponse[]
+  /** Whether the operation needs credentials (an empty `security: []` opts out). */
+  secured: boolean
+}
+
+/** The OpenAPI 3.1 document the suite judges against: operations, `$ref` resolution and lookup by request. */
+export class ContractDocument {
+  readonly operations: DocumentedOperation[]
+  private readonly matchers: Array<{ operation: DocumentedOperation; pattern: RegExp; params: number }>
+
+  constructor(readonly raw: JsonObject) {
+    if (typeof raw.openapi !== 'string' || !raw.openapi.startsWith('3.1')) {
+      throw new Error(`Not an OpenAPI 3.1 document: "openapi" is ${JSON.stringify(raw.openapi)}`)
+    }
+    this.operations = this.readOperations()
+    this.matchers = this.operations
+      .map((operation) => ({ operation, pattern: templatePattern(operation.path), params: (operation.path.match(/\{/g) ?? []).length }))
+      .sort((a, b) => a.params - b.params)
+  }
+
+  /** The operation a request reaches, from its method and its path below the base URL. */
+  find(method: string, path: string): DocumentedOperation | undefined {
+    const lower = method.toLowerCase()
+    return this.matchers.find((m) => m.operation.method === lower && m.pattern.test(path))?.operation
+  }
+
+  /** The operation with this label (`GET /user`). */
+  get(label: OperationLabel): DocumentedOperation | undefined {
+    return this.operations.find((operation) => operation.label === label)
+  }
+
+  /** The documented response for a status: the exact code, then `4XX`, then `default`. */
+  response(operation: DocumentedOperation, status: number): DocumentedResponse | undefined {
+    const exact = operation.responses.find((r) => r.key === String(status))
+    return exact ?? operation.responses.find((r) => r.key === `${String(status)[0]}XX`) ?? operation.responses.find((r) => r.key === 'default')
+  }
+
+  /** The node a local JSON pointer (`#/components/schemas/User`) points at. */
+  at(pointer: string): unknown {
+    if (!pointer.startsWith('#')) throw new Error(`Only local references are supported, not "${pointer}"`)
+    let node: unknown = this.raw
+    for (const token of pointer.slice(1).split('/').slice(1)) {
+      const key = token.replace(/~1/g, '/').replace(/~0/g, '~')
+      node = (node as JsonObject | undefined)?.[key]
+      if (node === undefined) throw new Error(`The document has nothing at "${pointer}"`)
+    }
+    return node
+  }
+
+  /** Follows a chain of `$ref`s to the object itself, and says where it ended. */
+  follow(node: unknown, pointer: string): { node: JsonObject; pointer: string } {
+    let current = { node: node as JsonObject, pointer }
+    for (let hops = 0; typeof current.node?.$ref === 'string'; hops++) {
+      if (hops > 32) throw new Error(`Too many $ref hops from "${pointer}"`)
+      const target = current.node.$ref as string
+      current = { node: this.at(target) as JsonObject, pointer: target }
+    }
+    return current
+  }
+
+  /** A copy of a schema with every local `$ref` replaced by its target (recursion cut at depth 12). */
+  dereference(schema: unknown, depth = 0): JsonObject {
+    if (depth > 12 || schema === null || typeof schema !== 'object') return schema as JsonObject
+    if (Array.isArray(schema)) return schema.map((item) => this.dereference(item, depth + 1)) as unknown as JsonObject
+    const object = schema as JsonObject
+    if (typeof object.$ref === 'string') {
+      const { $ref, ...siblings } = object
+      return { ...this.dereference(this.at($ref as string), depth + 1), ...this.dereference(siblings, depth + 1) }
+    }
+    return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, this.dereference(value, depth + 1)]))
+  }
+
+  private readOperations(): DocumentedOperation[] {
+    const operations: DocumentedOperation[] = []
+    const paths = (this.raw.paths ?? {}) as Record<string, JsonObject>
+    for (const [path, pathItemRaw] of Object.entries(paths)) {
+      const pathPointer = `#/paths/${escapePointer(path)}`
+      const pathItem = this.follow(pathItemRaw, pathPointer).node
+      for (const method of METHODS) {
+        const raw = pathItem[method] as JsonObject | undefined
+        if (!raw) continue
+        const pointer = `${pathPointer}/${method}`
+        operations.push({
+          label: `${method.toUpperCase()} ${path}`,
+          operationId: raw.operationId as string | undefined,
+          method,
+          path,
+          parameters: this.readParameters([...asArray(pathItem.parameters), ...asArray(raw.parameters)]),
+          requestBody: this.readRequestBody(raw.requestBody, `${pointer}/requestBody`),
+          responses: this.readResponses((raw.responses ?? {}) as JsonObject, `${pointer}/responses`),
+          secured: !(Array.isArray(raw.security) && raw.security.length === 0),
+        })
+      }
+    }
+    return operations
+  }
+
+  private readParameters(list: unknown[]): DocumentedParameter[] {
+    return list.map((item) => {
+      const parameter = this.follow(item, '').node
+      return {
+        name: String(parameter.name),
+        in: parameter.in as DocumentedParameter['in'],
+        required: parameter.required === true,
+        schema: this.dereference(parameter.schema ?? {}),
+      }
+    })
+  }
+
+  private readRequestBody(raw: unknown, pointer: string): DocumentedOperation['requestBody'] {
+    if (!raw) return undefined
+    const { node, pointer: at } = this.follow(raw, pointer)
+    const content = (node.content ?? {}) as Record<string, JsonObject>
+    const contentTypes = Object.keys(content)
+    const json = contentTypes.find(isJsonMediaType)
+    const schemaPointer = json && content[json]?.schema ? `${at}/content/${escapePointer(json)}/schema` : undefined
+    return {
+      required: node.required === true,
+      contentTypes,
+      schemaPointer,
+      schema: schemaPointer ? this.dereference(this.at(schemaPointer)) : undefined,
+    }
+  }
+
+  private readResponses(responses: JsonObject, pointer: string): DocumentedResponse[] {
+    return Object.entries(responses).map(([key, raw]) => {
+      const { node, pointer: at } = this.follow(raw, `${pointer}/${escapePointer(key)}`)
+      const content = (node.content ?? {}) as Record<string, JsonObject>
+      const contentTypes = Object.keys(content)
+      const json = contentTypes.find(isJsonMediaType)
+      const headers = Object.entries((node.headers ?? {}) as JsonObject).map(([name, headerRaw]): DocumentedHeader => {
+        const header = this.follow(headerRaw, `${at}/headers/${escapePointer(name)}`)
+        const schemaPointer = header.node.schema ? `${header.pointer}/schema` : undefined
+        return {
+          name,
+          required: header.node.required === true,
+          schemaPointer,
+          schema: schemaPointer ? this.dereference(this.at(schemaPointer)) : undefined,
+        }
+      })
+      return {
+        key: key.toUpperCase(),
+        description: String(node.description ?? ''),
+        contentTypes,
+        schemaPointer: json && content[json]?.schema ? `${at}/content/${escapePointer(json)}/schema` : undefined,
+        headers,
+      }
+    })
+  }
+}
+
+/** Whether a media type is JSON (`application/json`, `application/problem+json`, …). */
+export function isJsonMediaType(mediaType: string): boolean {
+  const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? ''
+  return essence === 'application/json' || /^application\/[\w.-]+\+json$/.test(essence)
+}
+
+/**
+ * Reads an OpenAPI 3.1 document from a JSON file (or takes one already parsed).
+ * @example const document = await loadContractDocument('openapi/openapi.json')
+ */
+export async function loadContractDocument(source: string | JsonObject): Promise<ContractDocument> {
+  if (typeof source !== 'string') return new ContractDocument(source)
+  const text = await readFile(source, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`Cannot read the OpenAPI document "${source}": ${error.code ?? error.message}`)
+  })
+  return new ContractDocument(JSON.parse(text) as JsonObject)
+}
+
+function templatePattern(path: string): RegExp {
+  const source = path
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '([^/]+)' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('')
+  return new RegExp(`^${source}$`)
+}
+
+function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1')
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : []
+}

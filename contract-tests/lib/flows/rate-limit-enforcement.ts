@@ -1,0 +1,89 @@
+import { describeResponse, failureFor, type CheckContext, type Flow } from '../check.js'
+import type { ControlPlane, ControlPlaneUser, TierLimits } from '../control-plane.js'
+import type { Credentials } from '../http-client.js'
+import type { Exchange } from '../types.js'
+
+/** Options the rate-limit flow needs from the run. */
+export interface RateLimitFlowOptions {
+  controlPlane?: ControlPlane
+  /** Most requests the flow may spend exhausting a window on a live deployment. */
+  maxRequests: number
+  /** How to wait out Retry-After: the mock's clock, or a real sleep. */
+  wait: (seconds: number) => Promise<void>
+}
+
+const TINY_PER_MINUTE = 5
+
+/**
+ * Past the per-minute allowance the API answers 429 with Retry-After, and admits requests
+ * again once that many seconds have passed. Against the mock: an account of a tier the control
+ * plane shrinks to 5 a minute (restored afterwards), and the clock moved instead of waiting.
+ * Against a live deployment: the run's own key, only when the window is small enough to spend.
+ */
+export function rateLimitEnforcement(options: RateLimitFlowOptions): Flow {
+  return {
+    name: 'rate_limit_enforcement',
+    profiles: ['contract'],
+    description: 'Past the allowance: 429 with Retry-After; after Retry-After seconds: admitted again.',
+    async run(ctx) {
+      if (!ctx.profiles.has('contract')) return
+      const plane = options.controlPlane
+      if (!plane) return exhaust(ctx, 'primary', options)
+      const tiers = await plane.tiers()
+      const [tier, limits] = Object.entries(tiers).sort(([, a], [, b]) => a.per_minute - b.per_minute)[0] ?? []
+      if (!tier || !limits) throw new Error('The control plane lists no tiers')
+      const user: ControlPlaneUser = await plane.createUser({ tier })
+      await plane.setTiers({ [tier]: { ...limits, per_minute: TINY_PER_MINUTE } satisfies TierLimits })
+      try {
+        await exhaust(ctx, { authorization: user.api_key, label: 'other' }, options)
+      } finally {
+        await plane.setTiers({ [tier]: limits })
+      }
+    },
+  }
+}
+
+async function exhaust(ctx: CheckContext, credentials: Credentials, options: RateLimitFlowOptions): Promise<void> {
+  const send = (purpose: string) =>
+    ctx.client.send({ method: 'GET', path: '/user/balance', credentials, purpose: `rate_limit_enforcement: ${purpose}`, retryOnRateLimit: false })
+  const first = await send('read the window')
+  const remaining = Number(first.response.headers['x-ratelimit-remaining'])
+  const limit = Number(first.response.headers['x-ratelimit-limit'])
+  if (first.response.status === 429) return recover(ctx, first, send, options)
+  if (!Number.isFinite(remaining)) {
+    throw failureFor('rate_limit_enforcement', 'contract', first, 'No X-RateLimit-Remaining to plan with', describeResponse(first), 'X-RateLimit-Remaining on every authenticated response')
+  }
+  if (remaining + 1 > options.maxRequests) {
+    ctx.state.notes.push(`rate_limit_enforcement: skipped, ${remaining} requests left in the window is more than the ${options.maxRequests} the run may spend`)
+    return
+  }
+  let last = first
+  let previous = remaining
+  for (let sent = 0; sent <= remaining; sent++) {
+    last = await send(`request ${sent + 2} of ${remaining + 2}`)
+    if (last.response.status === 429) break
+    const now = Number(last.response.headers['x-ratelimit-remaining'])
+    if (!(now < previous)) {
+      throw failureFor('rate_limit_enforcement', 'contract', last, 'X-RateLimit-Remaining does not count down', `${previous} then ${now}`, `${previous - 1}`)
+    }
+    previous = now
+  }
+  if (last.response.status !== 429) {
+    throw failureFor('rate_limit_enforcement', 'contract', last, `No 429 after ${remaining + 2} requests in one window`, describeResponse(last), `429 once X-RateLimit-Limit (${limit}) is spent`)
+  }
+  return recover(ctx, last, send, options)
+}
+
+async function recover(ctx: CheckContext, limited: Exchange, send: (purpose: string) => Promise<Exchange>, options: RateLimitFlowOptions): Promise<void> {
+  const code = (limited.response.json as { error?: { code?: unknown } } | undefined)?.error?.code
+  if (ctx.profiles.has('mock') && code !== 'rate_limit_exceeded') {
+    throw failureFor('rate_limit_enforcement', 'mock', limited, 'The 429 has the wrong error code', String(code), 'rate_limit_exceeded')
+  }
+  const retryAfter = Number(limited.response.headers['retry-after'])
+  // A missing Retry-After is response_headers_conformance's failure; the flow waits a whole window.
+  await options.wait(Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.max(1, retryAfter) : 61)
+  const again = await send('after Retry-After')
+  if (again.response.status !== 200) {
+    throw failureFor('rate_limit_enforcement', 'contract', again, 'Still refused after Retry-After', describeResponse(again), `200 after waiting Retry-After (${limited.response.headers['retry-after'] ?? 'missing'}) seconds`)
+  }
+}

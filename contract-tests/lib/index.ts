@@ -1,0 +1,32 @@
+/**
+ * The contract suite as a library (`ad-campaign-mock/contract`): run the checks against any
+ * deployment from your own test runner.
+ * @example
+ * const result = await runContractSuite({ baseUrl: 'https://ads.example.com/api/v1', apiKey, document: 'openapi.json' })
+ * expect(result.failures).toEqual([])
+ */
+export { runContractSuite } from './run-suite.js'
+export type { ContractSuiteOptions, ContractSuiteResult } from './run-suite.js'
+export { contractOptionsFromEnv } from './options-from-env.js'
+export type { EnvRun } from './options-from-env.js'
+export { formatReport, describeFailure } from './report/format-report.js'
+export { toJUnitXml } from './report/junit.js'
+export { groupResults } from './report/group-results.js'
+export type { OperationGroup, CheckGroup } from './report/group-results.js'
+export { CHECKS } from './checks/index.js'
+export type { Check, CheckContext, Flow } from './check.js'
+export { ContractDocument, loadContractDocument } from './document.js'
+export { negativeBodies, negativeQueries } from './negative-data.js'
+export type { NegativeCase } from './negative-data.js'
+export {
+  CHECK_NAMES,
+  PROFILES,
+  PROFILE_SELECTIONS,
+  ContractFailure,
+  ContractFailureGroup,
+  isCheckName,
+  isProfileSelection,
+  profilesOf,
+} from './types.js'
+export type { CheckName, Exchange, Profile, ProfileSelection, ReceivedResponse, SentRequest } from './types.js'
+export type { CheckTally } from './recorder.js'

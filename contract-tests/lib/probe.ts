@@ -1,0 +1,54 @@
+import type { CheckContext } from './check.js'
+import type { ApiRequest, Credentials } from './http-client.js'
+import type { Exchange } from './types.js'
+
+/** The path below the base URL that an exchange's request went to (no query). */
+export function pathOf(ctx: CheckContext, exchange: Exchange): string {
+  const base = new URL(ctx.client.baseUrl).pathname.replace(/\/+$/, '')
+  return new URL(exchange.request.url).pathname.slice(base.length) || '/'
+}
+
+/** The same request again, with other credentials (or other parts), as a probe. */
+export function replay(ctx: CheckContext, exchange: Exchange, purpose: string, overrides: Partial<ApiRequest> & { credentials: Credentials }): Promise<Exchange> {
+  const url = new URL(exchange.request.url)
+  const body = exchange.request.body
+  return ctx.client.send({
+    method: exchange.request.method as ApiRequest['method'],
+    path: pathOf(ctx, exchange),
+    query: Object.fromEntries(url.searchParams),
+    ...(body === undefined ? {} : { rawBody: body, contentType: exchange.request.headers['content-type'] ?? 'application/json' }),
+    purpose,
+    ...overrides,
+  })
+}
+
+/** The list path of an item path: `/campaigns/12` -> `/campaigns`. */
+export function collectionOf(itemPath: string): string {
+  return itemPath.replace(/\/[^/]+$/, '')
+}
+
+/** Looks for an id in a list, one page at a time (at most `maxPages` pages of the largest documented size). */
+export async function findInList(
+  ctx: CheckContext,
+  listPath: string,
+  id: unknown,
+  credentials: Credentials,
+  purpose: string,
+  maxPages = 3,
+): Promise<{ found: boolean; searchedAll: boolean; last?: Exchange }> {
+  const listOperation = ctx.document.find('GET', listPath)
+  if (!listOperation) return { found: false, searchedAll: false }
+  const perPage = listOperation.parameters.find((p) => p.in === 'query' && p.name === 'per_page')
+  const size = typeof perPage?.schema.maximum === 'number' ? perPage.schema.maximum : undefined
+  let last: Exchange | undefined
+  for (let page = 1; page <= maxPages; page++) {
+    const query: Record<string, number> = { page, ...(size ? { per_page: size } : {}) }
+    last = await ctx.client.send({ method: 'GET', path: listPath, query, credentials, purpose: `${purpose} (page ${page})` })
+    const body = last.response.json as { data?: Array<{ id?: unknown }>; pagination?: { total_pages?: number } } | undefined
+    if (!Array.isArray(body?.data)) return { found: false, searchedAll: false, last }
+    if (body.data.some((item) => item?.id === id)) return { found: true, searchedAll: false, last }
+    const totalPages = body.pagination?.total_pages
+    if (body.data.length === 0 || typeof totalPages !== 'number' || page >= totalPages) return { found: false, searchedAll: typeof totalPages === 'number' || body.data.length === 0, last }
+  }
+  return { found: false, searchedAll: false, last }
+}

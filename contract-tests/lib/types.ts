@@ -1,0 +1,103 @@
+/** Where a check's claim comes from: the interface spec, our OpenAPI document, or a choice the mock made. */
+export const PROFILES = ['spec', 'contract', 'mock'] as const
+export type Profile = (typeof PROFILES)[number]
+
+/** What `CONTRACT_PROFILE` may say: one level, or `all`. Each level includes the ones before it. */
+export const PROFILE_SELECTIONS = ['spec', 'contract', 'all'] as const
+export type ProfileSelection = (typeof PROFILE_SELECTIONS)[number]
+
+/** Whether a string names a profile selection. */
+export function isProfileSelection(value: string): value is ProfileSelection {
+  return (PROFILE_SELECTIONS as readonly string[]).includes(value)
+}
+
+/** The profiles a selection turns on: `spec` ⊂ `contract` ⊂ `all`. */
+export function profilesOf(selection: ProfileSelection): ReadonlySet<Profile> {
+  if (selection === 'spec') return new Set(['spec'])
+  if (selection === 'contract') return new Set(['spec', 'contract'])
+  return new Set(PROFILES)
+}
+
+/** Every check, named after the property it asserts (Schemathesis's names where they fit). */
+export const CHECK_NAMES = [
+  'not_a_server_error',
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_schema_conformance',
+  'response_headers_conformance',
+  'envelope_conformance',
+  'ignored_auth',
+  'negative_data_rejection',
+  'use_after_free',
+  'ensure_resource_availability',
+  'object_level_authorization',
+  'campaign_lifecycle',
+  'account_lifecycle',
+  'rate_limit_enforcement',
+] as const
+export type CheckName = (typeof CHECK_NAMES)[number]
+
+/** Whether a string names a check. */
+export function isCheckName(value: string): value is CheckName {
+  return (CHECK_NAMES as readonly string[]).includes(value)
+}
+
+/** A request as the suite sent it (the Authorization value masked). */
+export interface SentRequest {
+  method: string
+  /** Full URL. */
+  url: string
+  headers: Record<string, string>
+  /** The body text, when there was one. */
+  body?: string
+}
+
+/** A response as the suite received it. */
+export interface ReceivedResponse {
+  status: number
+  /** Header names in lower case. */
+  headers: Record<string, string>
+  text: string
+  /** The parsed body, or undefined when it is empty or not JSON. */
+  json: unknown
+}
+
+/** `METHOD /path/template` as the document names an operation, e.g. `GET /campaigns/{id}`. */
+export type OperationLabel = string
+
+/** One request and its response, tied to the documented operation it reached (if any). */
+export interface Exchange {
+  operation: OperationLabel | undefined
+  request: SentRequest
+  response: ReceivedResponse
+  /** Why the suite sent it, e.g. `campaign_lifecycle: create campaign` or `ignored_auth: wrong key`. */
+  purpose: string
+  /** Primary exchanges (sent by flows) also trigger the checks that send follow-up requests. */
+  primary: boolean
+  /** Which credentials it carried: the run's key, the second key, none, or a deliberately bad one. */
+  credentials: 'primary' | 'second' | 'none' | 'bad' | 'other'
+}
+
+/** What a failing check raises: the operation, a title and "Received: … / Documented: …". */
+export class ContractFailure extends Error {
+  override readonly name = 'ContractFailure'
+  constructor(
+    readonly check: CheckName,
+    readonly profile: Profile,
+    readonly operation: OperationLabel,
+    readonly title: string,
+    readonly received: string,
+    readonly documented: string,
+    readonly request?: SentRequest,
+  ) {
+    super(`${check} on ${operation}: ${title}\nReceived: ${received}\nDocumented: ${documented}`)
+  }
+}
+
+/** Several failures raised by one check at once (one per probe that failed). */
+export class ContractFailureGroup extends Error {
+  override readonly name = 'ContractFailureGroup'
+  constructor(readonly failures: readonly ContractFailure[]) {
+    super(failures.map((failure) => failure.message).join('\n\n'))
+  }
+}

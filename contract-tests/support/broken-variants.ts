@@ -1,0 +1,192 @@
+import type { CheckName } from '../lib/types.js'
+import type { FetchLike } from './in-process.js'
+
+/** Rewrites one request/response pair on its way through the real mock. */
+export type Rewriter = (request: Request, next: FetchLike) => Promise<Response>
+
+/** A deliberately broken variant of the mock and the check that must catch it. */
+export interface BrokenVariant {
+  name: string
+  caughtBy: CheckName
+  rewrite: Rewriter
+}
+
+/** Runs `rewrite` on the public API only; the control plane goes straight through. */
+export function breakMock(handle: FetchLike, rewrite: Rewriter): FetchLike {
+  return (request) => (new URL(request.url).pathname.includes('/api/v1') ? rewrite(request, handle) : handle(request))
+}
+
+async function withJson(response: Response, change: (body: any) => unknown, status = response.status): Promise<Response> {
+  const text = await response.text()
+  const body = text ? change(JSON.parse(text)) : undefined
+  return new Response(body === undefined ? text : JSON.stringify(body), { status, headers: response.headers })
+}
+
+async function withStatus(response: Response, status: number): Promise<Response> {
+  return new Response(await response.text(), { status, headers: response.headers })
+}
+
+const isSuccess = (response: Response) => response.status >= 200 && response.status < 300
+
+/** Every campaign object in a body (one, or a list's items). */
+function eachCampaign(body: any, change: (campaign: Record<string, unknown>) => void): any {
+  const items = Array.isArray(body?.data) ? body.data : [body?.data]
+  for (const item of items) if (item && typeof item === 'object' && 'advert_title' in item) change(item)
+  return body
+}
+
+function stateful(create: () => Rewriter): Rewriter {
+  let rewrite: Rewriter | undefined
+  return (request, next) => (rewrite ??= create())(request, next)
+}
+
+/** The table: one small rewrite per way to break the contract. */
+export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
+  {
+    name: 'envelope missing success',
+    caughtBy: 'envelope_conformance',
+    rewrite: async (request, next) => {
+      const response = await next(request)
+      return isSuccess(response) ? withJson(response, ({ success: _success, ...rest }) => rest) : response
+    },
+  },
+  {
+    name: 'data unwrapped',
+    caughtBy: 'envelope_conformance',
+    rewrite: async (request, next) => {
+      const response = await next(request)
+      return isSuccess(response) ? withJson(response, (body) => body.data) : response
+    },
+  },
+  {
+    name: 'a field of the wrong type (cpm as a string)',
+    caughtBy: 'response_schema_conformance',
+    rewrite: async (request, next) => withJson(await next(request), (body) => eachCampaign(body, (c) => (c.cpm = String(c.cpm)))),
+  },
+  {
+    name: 'a required field missing (advert_title)',
+    caughtBy: 'response_schema_conformance',
+    rewrite: async (request, next) => withJson(await next(request), (body) => eachCampaign(body, (c) => delete c.advert_title)),
+  },
+  {
+    name: '200 where 401 is due',
+    caughtBy: 'ignored_auth',
+    rewrite: async (request, next) => {
+      const response = await next(request)
+      return response.status === 401 ? withStatus(response, 200) : response
+    },
+  },
+  {
+    name: 'a bad key accepted',
+    caughtBy: 'ignored_auth',
+    // Any key that the mock refuses is taken as the last key it accepted.
+    rewrite: stateful(() => {
+      let goodKey: string | undefined
+      return async (request, next) => {
+        const retry = request.clone()
+        const response = await next(request)
+        const key = request.headers.get('authorization')
+        if (isSuccess(response) && key) goodKey = key
+        if (response.status !== 401 || !key || !goodKey) return response
+        retry.headers.set('authorization', goodKey)
+        return next(retry)
+      }
+    }),
+  },
+  {
+    name: '422 answered as 400',
+    caughtBy: 'negative_data_rejection',
+    rewrite: async (request, next) => {
+      const response = await next(request)
+      return response.status === 422 ? withStatus(response, 400) : response
+    },
+  },
+  {
+    name: '422 answered as 200',
+    caughtBy: 'negative_data_rejection',
+    rewrite: async (request, next) => {
+      const response = await next(request)
+      return response.status === 422 ? withStatus(response, 200) : response
+    },
+  },
+  {
+    name: '429 without Retry-After',
+    caughtBy: 'response_headers_conformance',
+    rewrite: async (request, next) => {
+      const response = await next(request)
+      if (response.status !== 429) return response
+      const headers = new Headers(response.headers)
+      headers.delete('retry-after')
+      return new Response(await response.text(), { status: 429, headers })
+    },
+  },
+  {
+    name: '201 answered as 200',
+    caughtBy: 'status_code_conformance',
+    rewrite: async (request, next) => {
+      const response = await next(request)
+      return response.status === 201 ? withStatus(response, 200) : response
+    },
+  },
+  {
+    name: 'JSON served as text/plain',
+    caughtBy: 'content_type_conformance',
+    rewrite: async (request, next) => {
+      const response = await next(request)
+      const headers = new Headers(response.headers)
+      headers.set('content-type', 'text/plain; charset=utf-8')
+      return new Response(await response.text(), { status: response.status, headers })
+    },
+  },
+  {
+    name: 'an occasional 500',
+    caughtBy: 'not_a_server_error',
+    rewrite: stateful(() => {
+      let count = 0
+      return async (request, next) => {
+        if (++count % 20 !== 0) return next(request)
+        const body = { success: false, error: { code: 'internal_error', message: 'Injected by the self-test' } }
+        return new Response(JSON.stringify(body), { status: 500, headers: { 'content-type': 'application/json' } })
+      }
+    }),
+  },
+  {
+    name: 'a resource still readable after delete',
+    caughtBy: 'use_after_free',
+    rewrite: stateful(() => {
+      const deleted = new Map<string, unknown>()
+      return async (request, next) => {
+        const path = new URL(request.url).pathname
+        if (request.method === 'GET' && deleted.has(path)) {
+          return new Response(JSON.stringify({ success: true, data: deleted.get(path) }), { status: 200, headers: { 'content-type': 'application/json' } })
+        }
+        const response = await next(request)
+        if (request.method === 'DELETE' && isSuccess(response)) deleted.set(path, (await response.clone().json()).data)
+        return response
+      }
+    }),
+  },
+  {
+    name: "another user's campaign visible",
+    caughtBy: 'object_level_authorization',
+    // A 404 on GET /campaigns/{id} is asked again with every other key that has worked.
+    rewrite: stateful(() => {
+      const keys = new Set<string>()
+      return async (request, next) => {
+        const retry = request.clone()
+        const response = await next(request)
+        const key = request.headers.get('authorization')
+        if (isSuccess(response) && key) keys.add(key)
+        if (response.status !== 404 || request.method !== 'GET' || !/\/campaigns\/\d+$/.test(new URL(request.url).pathname)) return response
+        for (const other of keys) {
+          if (other === key) continue
+          const attempt = retry.clone()
+          attempt.headers.set('authorization', other)
+          const answer = await next(attempt)
+          if (isSuccess(answer)) return answer
+        }
+        return response
+      }
+    }),
+  },
+]
