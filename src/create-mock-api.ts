@@ -3,6 +3,7 @@ import { createClock, type Clock } from './domain/clock.js'
 import { createControlPlane, type ControlPlane } from './domain/control-plane.js'
 import { createFaults } from './domain/faults.js'
 import { createRateLimiter } from './domain/rate-limit.js'
+import { createWriteQueue } from './domain/write-queue.js'
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from './domain/request-journal.js'
 import { DEFAULT_TIER_LIMITS } from './domain/tiers.js'
 import { createHandlers } from './handlers/index.js'
@@ -63,6 +64,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     rateLimiter: createRateLimiter(),
     faults: createFaults(faults),
     journal: createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
+    exclusive: createWriteQueue(),
     initial: { tiers: structuredClone(tiers), faults },
   }
   await context.store.load(context.fixtures)

@@ -2,6 +2,7 @@ import type { Clock } from './domain/clock.js'
 import type { Faults } from './domain/faults.js'
 import type { RateLimiter } from './domain/rate-limit.js'
 import type { RequestJournal } from './domain/request-journal.js'
+import type { WriteQueue } from './domain/write-queue.js'
 import type { FaultSettings } from './schemas/admin.js'
 import type { DatasetInput } from './schemas/dataset.js'
 import type { ApiTier, ApiTierLimits } from './schemas/user.js'
@@ -26,6 +27,8 @@ export interface MockContext {
   faults: Faults
   /** The last requests the public API answered. */
   journal: RequestJournal
+  /** Runs writes one at a time: every public write and every control-plane write goes through it. */
+  exclusive: WriteQueue
   /** The tiers and faults the mock started with: what a reset restores besides the dataset. */
   initial: { tiers: Record<ApiTier, ApiTierLimits>; faults: FaultSettings }
 }

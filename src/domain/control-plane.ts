@@ -41,12 +41,7 @@ import { topUp } from './top-up.js'
 export function createControlPlane(ctx: MockContext) {
   const present = (user: Parameters<typeof presentUser>[0]) => presentUser(user, ctx.tiers)
   const userId = (id: number) => validate(Id, id, 'user id')
-  let tail: Promise<unknown> = Promise.resolve()
-  const exclusive = <T>(write: () => Promise<T>): Promise<T> => {
-    const run = tail.then(write, write)
-    tail = run.catch(() => undefined)
-    return run
-  }
+  const { exclusive } = ctx
   const load = (dataset: DatasetInput) =>
     exclusive(async () => {
       try {

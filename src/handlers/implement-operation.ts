@@ -60,7 +60,12 @@ export function implementOperation<O extends Operation>(ctx: MockContext, operat
         ? validate(operation.body, await readJsonBody(request, { optional: bodyIsOptional }), 'request body')
         : undefined
       const input = { user, id, query, body } as OperationInput<O>
-      const result: { data: unknown; pagination?: Pagination } = await resolve(input, ctx)
+      // Public writes queue behind each other (and behind control-plane writes); control
+      // operations queue inside the control plane itself, so they are not wrapped twice.
+      const writes = !isAdmin && operation.method !== 'get'
+      const result: { data: unknown; pagination?: Pagination } = writes
+        ? await ctx.exclusive(() => resolve(input, ctx))
+        : await resolve(input, ctx)
       return successResponse(operation.response.status, result.data, result.pagination)
     }
     return isAdmin ? handleSafely(() => steps()) : serveApiRequest(ctx, request, operation, steps)
