@@ -93,6 +93,7 @@ console.log(`Advertising Campaign Service mock listening on ${listener.baseUrl}
 
   API key (demo user): ${apiKey ?? '(the dataset has no users)'}
   Try it:              curl -H "Authorization: ${apiKey}" ${listener.baseUrl}/campaigns
+  Docs (Swagger UI):   ${listener.origin}/docs
   Control plane:       ${listener.origin}/__admin (users, topups, deliveries, clock, faults, requests, state: see docs/control-plane.md)
 
 Press Ctrl+C to stop.`)

@@ -33,6 +33,7 @@ it('serves the seeded campaigns, prints how to call it, and stops cleanly on SIG
   expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)
   expect(output()).toContain(DEMO_API_KEY)
   expect(output()).toContain(`curl -H "Authorization: ${DEMO_API_KEY}" ${baseUrl}/campaigns`)
+  expect(output()).toContain(`${baseUrl.replace("/api/v1", "")}/docs`)
 
   const response = await fetch(`${baseUrl}/campaigns`, { headers: { Authorization: DEMO_API_KEY } })
   expect(response.status).toBe(200)
