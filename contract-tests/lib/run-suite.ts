@@ -139,8 +139,9 @@ export async function runContractSuite(options: ContractSuiteOptions): Promise<C
   let cleanup = { deleted: [] as string[], leftover: [] as string[] }
   try {
     if (second) state.foreignAdvertId = await foreignAdvert(ctx)
-    // Flows drive the traffic, so they run even when their own name is switched off (its failures are dropped).
-    for (const flow of flows.filter((f) => f.profiles.some((profile) => profiles.has(profile)))) {
+    // Flows drive the traffic the checks judge, so they run when any check is on, even with their own name off (its failures are dropped).
+    const driving = checks.length > 0
+    for (const flow of flows.filter((f) => f.profiles.some((p) => profiles.has(p)) && (driving || enabled(f.name)))) {
       const thrown = await recorder.run(flow.name, 'flows', () => flow.run(ctx))
       if (thrown instanceof RequestBudgetExhausted) {
         errors.push(thrown.message)

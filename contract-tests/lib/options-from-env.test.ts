@@ -1,0 +1,41 @@
+import { expect, it } from 'vitest'
+import { contractOptionsFromEnv } from './options-from-env.js'
+
+it('reads a live run from the CONTRACT_* variables', () => {
+  const { options, reportPath } = contractOptionsFromEnv({
+    CONTRACT_BASE_URL: 'https://ads.example.com/api/v1',
+    CONTRACT_API_KEY: 'key-1',
+    CONTRACT_API_KEY_2: 'key-2',
+    CONTRACT_OPENAPI: 'other.json',
+    CONTRACT_PROFILE: 'spec',
+    CONTRACT_RATE_LIMIT: '1',
+    CONTRACT_ALLOW_DESTRUCTIVE: '0',
+    CONTRACT_REPORT: 'out/contract.xml',
+    CONTRACT_CHECKS: 'ignored_auth, envelope_conformance',
+    CONTRACT_MAX_REQUESTS: '300',
+  })
+  expect(options).toEqual({
+    baseUrl: 'https://ads.example.com/api/v1',
+    apiKey: 'key-1',
+    secondApiKey: 'key-2',
+    document: 'other.json',
+    profile: 'spec',
+    rateLimit: true,
+    allowDestructive: false,
+    checks: ['ignored_auth', 'envelope_conformance'],
+    maxRequests: 300,
+  })
+  expect(reportPath).toBe('out/contract.xml')
+})
+
+it('defaults to the committed document and leaves the rest to the run', () => {
+  expect(contractOptionsFromEnv({})).toEqual({ options: { document: 'openapi/openapi.json' } })
+})
+
+it('refuses what it cannot use', () => {
+  expect(() => contractOptionsFromEnv({ CONTRACT_BASE_URL: 'https://ads.example.com/api/v1' })).toThrow(/CONTRACT_API_KEY/)
+  expect(() => contractOptionsFromEnv({ CONTRACT_BASE_URL: 'https://ads.example.com/', CONTRACT_API_KEY: 'k' })).toThrow(/\/api\/v1/)
+  expect(() => contractOptionsFromEnv({ CONTRACT_PROFILE: 'mock' })).toThrow(/spec, contract or all/)
+  expect(() => contractOptionsFromEnv({ CONTRACT_SKIP_CHECKS: 'ignored_auth,no_such_check' })).toThrow(/no_such_check/)
+  expect(() => contractOptionsFromEnv({ CONTRACT_MAX_REQUESTS: '-3' })).toThrow(/positive integer/)
+})

@@ -1,0 +1,109 @@
+import { afterEach, beforeAll, expect, it } from 'vitest'
+import { startListener, type Listener } from '../src/adapters/express.js'
+import { loadContractDocument, type ContractDocument } from './lib/document.js'
+import { formatReport } from './lib/report/format-report.js'
+import { runContractSuite, type ContractSuiteResult } from './lib/run-suite.js'
+import { CHECK_NAMES, type CheckName } from './lib/types.js'
+import { startInProcessMock } from './support/in-process.js'
+
+// The suite passes against the mock, in-process (msw's getResponse, no network) and behind the
+// standalone listener, and it exercises every documented operation with every check.
+let document: ContractDocument
+let listener: Listener | undefined
+
+beforeAll(async () => {
+  document = await loadContractDocument('openapi/openapi.json')
+})
+
+afterEach(async () => {
+  await listener?.close()
+  listener = undefined
+})
+
+function checksThatRan(result: ContractSuiteResult): Set<CheckName> {
+  return new Set(result.tallies.filter((tally) => tally.runs > 0).map((tally) => tally.check))
+}
+
+/** Adverts and campaigns the run left in the mock: none, if cleanup did its job. */
+async function leftovers(handle: (request: Request) => Promise<Response>, adminUrl: string, runId: string) {
+  const state = (await (await handle(new Request(`${adminUrl}/state`))).json()).data
+  const mine = (title: unknown) => typeof title === 'string' && title.includes(runId)
+  return {
+    adverts: state.dataset.adverts.filter((advert: { title: string }) => mine(advert.title)),
+    campaigns: state.dataset.campaigns.filter((campaign: { advert_id: number }) =>
+      state.dataset.adverts.some((advert: { id: number; title: string }) => advert.id === campaign.advert_id && mine(advert.title)),
+    ),
+  }
+}
+
+it('passes against the in-process mock, running every check on every operation and leaving nothing behind', async () => {
+  const mock = await startInProcessMock()
+  const result = await runContractSuite({ baseUrl: mock.baseUrl, document, controlPlane: { url: mock.adminUrl }, fetch: mock.fetchThrough() })
+  expect(result.failures, formatReport(result)).toEqual([])
+  expect(result.errors).toEqual([])
+  expect(result.ok).toBe(true)
+  expect(result.profile).toBe('all')
+  expect([...checksThatRan(result)].sort()).toEqual([...CHECK_NAMES].sort())
+  expect(result.notExercised).toEqual([])
+  expect(result.exercised).toHaveLength(document.operations.length)
+  expect(result.cleanup.leftover).toEqual([])
+  expect(await leftovers(mock.handle, mock.adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
+})
+
+it('passes against the standalone listener over HTTP', async () => {
+  listener = await startListener({ port: 0 })
+  const result = await runContractSuite({ baseUrl: listener.baseUrl, document, controlPlane: { url: `${listener.origin}/__admin` } })
+  expect(result.failures, formatReport(result)).toEqual([])
+  expect(result.ok).toBe(true)
+  expect(checksThatRan(result).size).toBe(CHECK_NAMES.length)
+  expect(await leftovers((request) => fetch(request), `${listener.origin}/__admin`, result.runId)).toEqual({ adverts: [], campaigns: [] })
+})
+
+it('asserts only what the spec states under the spec profile', async () => {
+  const mock = await startInProcessMock()
+  const result = await runContractSuite({ baseUrl: mock.baseUrl, document, controlPlane: { url: mock.adminUrl }, fetch: mock.fetchThrough(), profile: 'spec' })
+  expect(result.ok).toBe(true)
+  const ran = checksThatRan(result)
+  for (const contractOnly of ['use_after_free', 'ensure_resource_availability', 'object_level_authorization', 'rate_limit_enforcement', 'response_headers_conformance'] as const) {
+    expect(ran).not.toContain(contractOnly)
+  }
+  expect(ran).toContain('ignored_auth')
+  // In the spec profile, 401 and 422 are asserted on the two operations the spec details, not on the others.
+  const probed = result.tallies.filter((t) => t.check === 'ignored_auth' || t.check === 'negative_data_rejection').map((t) => t.operation)
+  expect(new Set(probed)).toEqual(new Set(['PATCH /user', 'POST /campaigns']))
+})
+
+it('runs only the checks it is given by name', async () => {
+  const mock = await startInProcessMock()
+  const result = await runContractSuite({ baseUrl: mock.baseUrl, document, controlPlane: { url: mock.adminUrl }, fetch: mock.fetchThrough(), checks: ['envelope_conformance', 'use_after_free'] })
+  expect(result.ok).toBe(true)
+  expect([...checksThatRan(result)].sort()).toEqual(['envelope_conformance', 'use_after_free'])
+  const skipped = await runContractSuite({ baseUrl: mock.baseUrl, document, controlPlane: { url: mock.adminUrl }, fetch: mock.fetchThrough(), skipChecks: ['ignored_auth'] })
+  expect(checksThatRan(skipped)).not.toContain('ignored_auth')
+})
+
+it('stops at its request budget, says so, and still cleans up', async () => {
+  const mock = await startInProcessMock()
+  const result = await runContractSuite({ baseUrl: mock.baseUrl, document, controlPlane: { url: mock.adminUrl }, fetch: mock.fetchThrough(), maxRequests: 25 })
+  expect(result.ok).toBe(false)
+  expect(result.errors).toContain("The run's budget of 25 requests is spent")
+  expect(result.cleanup.leftover).toEqual([])
+  expect(await leftovers(mock.handle, mock.adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
+})
+
+it('reaches a 429 on a live deployment with CONTRACT_RATE_LIMIT, waits out Retry-After for real, and is admitted again', async () => {
+  listener = await startListener({ port: 0 })
+  const admin = (method: string, path: string, body: unknown) =>
+    fetch(`${listener!.origin}/__admin${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  // Set up like an operator would: a small tier, and the minute nearly over so Retry-After is short.
+  await admin('PATCH', '/tiers', { free: { per_minute: 4, per_day: 1000, max_topups: 3 } })
+  const user = (await (await admin('POST', '/users', { tier: 'free' })).json()).data
+  const nextMinute = Math.ceil((Date.now() + 1000) / 60_000) * 60_000
+  await admin('POST', '/clock', { set: new Date(nextMinute - 2_000).toISOString() })
+  await admin('POST', '/clock', { resume: true })
+  const result = await runContractSuite({ baseUrl: listener.baseUrl, apiKey: user.api_key, document, rateLimit: true, checks: ['rate_limit_enforcement'] })
+  expect(result.failures, formatReport(result)).toEqual([])
+  expect(result.tallies).toEqual([{ operation: 'flows', check: 'rate_limit_enforcement', runs: 1, failures: 0 }])
+  expect(result.requests).toBeGreaterThanOrEqual(6)
+  expect(result.notes.join('\n')).not.toContain('rate_limit_enforcement: skipped')
+}, 30_000)
