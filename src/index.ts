@@ -19,7 +19,7 @@ export {
   BROADCASTING_TYPES,
 } from './schemas/campaign.js'
 export { Pagination, PaginationQuery } from './schemas/common.js'
-export { Error, ValidationError, FieldError } from './schemas/error.js'
+export { ErrorBody, ValidationError, FieldError } from './schemas/error.js'
 export { Dataset } from './schemas/dataset.js'
 export type { ControlPlane } from './domain/control-plane.js'
 export { RATE_LIMIT_HEADERS } from './http/rate-limit-headers.js'

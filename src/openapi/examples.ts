@@ -7,7 +7,7 @@ import { Advert, AdvertInput, AdvertUpdateInput } from '../schemas/advert.js'
 import { Campaign, CampaignDetailed, CampaignInput, CampaignUpdateInput } from '../schemas/campaign.js'
 import { PAGE_SIZE, type Pagination } from '../schemas/common.js'
 import { Dataset } from '../schemas/dataset.js'
-import type { Error as ApiErrorBody } from '../schemas/error.js'
+import type { ErrorBody as ApiErrorBody } from '../schemas/error.js'
 import { Balance, User, UserUpdateInput } from '../schemas/user.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 import { generateDataset } from '../store/generate-dataset.js'
@@ -101,7 +101,7 @@ export function errorExample(code: ErrorCode): ApiErrorBody & { fields?: { field
     } catch (error) {
       if (error instanceof ApiError) return { code, message: error.message, fields: error.fields ?? [] }
     }
-    throw new globalThis.Error('An invalid campaign passed validation')
+    throw new Error('An invalid campaign passed validation')
   }
   return { code, message: MESSAGES[code] ?? code.replaceAll('_', ' ') }
 }

@@ -1,14 +1,14 @@
 import { z } from 'zod'
 import { ERROR_CODES, type ErrorCode } from '../http/error-codes.js'
 
-/** What went wrong, in every error response. */
-export const Error = z
+/** What went wrong, in every error response (the spec's Error schema; named ErrorBody here so it does not shadow the global Error). */
+export const ErrorBody = z
   .strictObject({
     code: z.enum(ERROR_CODES).meta({ description: 'Stable, machine-readable reason.' }),
     message: z.string().min(1).meta({ description: 'What failed and why, for people.' }),
   })
   .meta({ id: 'Error' })
-export type Error = z.infer<typeof Error>
+export type ErrorBody = z.infer<typeof ErrorBody>
 
 /** One failing input field. */
 export const FieldError = z
@@ -20,14 +20,14 @@ export const FieldError = z
 export type FieldError = z.infer<typeof FieldError>
 
 /** An Error that also names each failing field. */
-export const ValidationError = Error.extend({
+export const ValidationError = ErrorBody.extend({
   code: z.literal('validation_failed'),
   fields: z.array(FieldError).min(1),
 }).meta({ id: 'ValidationError' })
 export type ValidationError = z.infer<typeof ValidationError>
 
 /** The error envelope around an Error. */
-export const ErrorEnvelope = z.strictObject({ success: z.literal(false), error: Error })
+export const ErrorEnvelope = z.strictObject({ success: z.literal(false), error: ErrorBody })
 
 /** The error envelope around a ValidationError. */
 export const ValidationErrorEnvelope = z.strictObject({ success: z.literal(false), error: ValidationError })
@@ -39,5 +39,5 @@ export const ValidationErrorEnvelope = z.strictObject({ success: z.literal(false
  */
 export function errorEnvelopeFor(code: ErrorCode): z.ZodType {
   if (code === 'validation_failed') return ValidationErrorEnvelope
-  return z.strictObject({ success: z.literal(false), error: z.intersection(Error, z.looseObject({ code: z.literal(code) })) })
+  return z.strictObject({ success: z.literal(false), error: z.intersection(ErrorBody, z.looseObject({ code: z.literal(code) })) })
 }
