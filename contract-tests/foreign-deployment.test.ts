@@ -33,7 +33,8 @@ async function holdings(key: string) {
 
 function run(command: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...command], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_')))
+    const child = spawn(process.execPath, ['--import', 'tsx', ...command], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))

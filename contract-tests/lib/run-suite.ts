@@ -173,13 +173,16 @@ export async function runContractSuite(options: ContractSuiteOptions): Promise<C
   }
 }
 
+const UNUSED_ID = 2_147_483_646
+
 /** Probes ignored_auth on every documented operation the flows did not reach (the key reset, say). */
 async function sweepIgnoredAuth(ctx: CheckContext, recorder: Recorder): Promise<void> {
   for (const operation of ctx.document.operations) {
     const profile = isSpecOperation(operation.label) ? 'spec' : 'contract'
     if (!operation.secured || !ctx.profiles.has(profile) || !ctx.once(`ignored_auth ${operation.label}`)) continue
     const body = ctx.state.acceptedBodies.get(operation.label)
-    const path = operation.path.replace(/\{[^}]+\}/g, '1')
+    // An id no account should have: if the server ignored the credentials, nothing real is touched.
+    const path = operation.path.replace(/\{[^}]+\}/g, String(UNUSED_ID))
     const exchange: Exchange = {
       operation: operation.label,
       request: { method: operation.method.toUpperCase(), url: ctx.client.baseUrl + path, headers: {}, ...(operation.requestBody ? { body: JSON.stringify(body ?? {}) } : {}) },

@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startListener, type Listener } from '../src/adapters/express.js'
+
+// npm run test:contract as a user runs it: a child process, configured by CONTRACT_* variables.
+let dir: string
+let listener: Listener
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'contract-cli-'))
+  listener = await startListener({ port: 0 })
+})
+
+afterAll(async () => {
+  await listener?.close()
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+function runSuite(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_')))
+    const child = spawn(process.execPath, ['--import', 'tsx', 'contract-tests/run.ts'], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+  })
+}
+
+it('starts the standalone mock on a free port and checks it with every profile when no deployment is named', async () => {
+  const outcome = await runSuite({})
+  expect(outcome.stdout).toMatch(/against http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(profile all\)/)
+  expect(outcome.stdout).toMatch(/PASSED\n$/)
+  expect(outcome.code).toBe(0)
+}, 60_000)
+
+it('exits 1 with the violation in the report when the deployment disagrees with the document (CONTRACT_OPENAPI)', async () => {
+  // A document that promises 200 where the deployment answers 201: the deployment is "wrong".
+  const document = JSON.parse(await readFile('openapi/openapi.json', 'utf8'))
+  const responses = document.paths['/adverts'].post.responses
+  responses['200'] = responses['201']
+  delete responses['201']
+  const path = join(dir, 'other-openapi.json')
+  await writeFile(path, JSON.stringify(document))
+  const key = (await (await fetch(`${listener.origin}/__admin/users`, { method: 'POST' })).json()).data.api_key
+  const report = join(dir, 'report.xml')
+  const outcome = await runSuite({ CONTRACT_BASE_URL: listener.baseUrl, CONTRACT_API_KEY: key, CONTRACT_OPENAPI: path, CONTRACT_REPORT: report, CONTRACT_CHECKS: 'status_code_conformance' })
+  expect(outcome.code).toBe(1)
+  expect(outcome.stdout).toContain('POST /adverts · status_code_conformance [contract]: Undocumented status')
+  expect(outcome.stdout).toMatch(/Received: 201 .+\n {3}Documented: 200, 400, 401, 415, 422, 429/)
+  expect(outcome.stdout).toMatch(/FAILED\n/)
+  expect(await readFile(report, 'utf8')).toContain('<failure type="status_code_conformance"')
+}, 60_000)
+
+it('exits 2 and says why when the variables are unusable', async () => {
+  const outcome = await runSuite({ CONTRACT_BASE_URL: 'http://127.0.0.1:9/api/v1' })
+  expect(outcome.code).toBe(2)
+  expect(outcome.stderr).toContain('CONTRACT_BASE_URL needs CONTRACT_API_KEY')
+})
