@@ -66,7 +66,7 @@ export const campaignLifecycle: Flow = {
     steps.expect(data(afterRename).advert_title === renamed, afterRename, "advert_title does not follow the advert's title", data(afterRename).advert_title, `"${renamed}"`)
 
     // A second campaign, switched off, so that each filter has something to leave out.
-    const otherType = ((ctx.document.get('POST /campaigns')?.requestBody?.schema?.properties as any)?.campaign?.properties?.broadcasting_type?.enum as string[] | undefined)?.find((t) => t !== SPEC_BROADCASTING_TYPE) ?? SPEC_BROADCASTING_TYPE
+    const otherType = steps.enumOf('POST /campaigns', 'broadcasting_type').find((t) => t !== SPEC_BROADCASTING_TYPE) ?? SPEC_BROADCASTING_TYPE
     const second = await steps.send('POST /campaigns', { body: { campaign: { ...input, broadcasting_type: otherType } } })
     steps.expectStatus(second, steps.successStatus('POST /campaigns'), 'Creating a second campaign failed')
     const secondId = data(second).id

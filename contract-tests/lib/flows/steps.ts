@@ -17,6 +17,8 @@ export interface Steps {
   validBody(label: string, hints: Hints): unknown
   /** Whether the operation documents a query parameter. */
   hasQuery(label: string, name: string): boolean
+  /** The string values the request body allows for a field, wherever it sits (empty when not an enum). */
+  enumOf(label: string, field: string): string[]
 }
 
 /** Builds the step helpers for one flow. */
@@ -63,6 +65,10 @@ export function createSteps(ctx: CheckContext, check: CheckName, defaultProfile:
     hasQuery(label, name) {
       return operation(label).parameters.some((p) => p.in === 'query' && p.name === name)
     },
+    enumOf(label, field) {
+      const values = findField(operation(label).requestBody?.schema, field)?.enum
+      return Array.isArray(values) ? values.filter((value): value is string => typeof value === 'string') : []
+    },
   }
   return steps
 }
@@ -80,4 +86,16 @@ export function page(exchange: Exchange): { items: Array<Record<string, unknown>
     items: Array.isArray(body.data) ? (body.data as Array<Record<string, unknown>>) : [],
     pagination: (body.pagination ?? {}) as Record<string, unknown>,
   }
+}
+
+/** The schema of a named property anywhere below an object schema. */
+function findField(schema: Record<string, unknown> | undefined, field: string, depth = 0): Record<string, unknown> | undefined {
+  const properties = schema?.properties as Record<string, Record<string, unknown>> | undefined
+  if (!properties || depth > 6) return undefined
+  if (properties[field]) return properties[field]
+  for (const child of Object.values(properties)) {
+    const found = findField(child, field, depth + 1)
+    if (found) return found
+  }
+  return undefined
 }
