@@ -107,3 +107,18 @@ it('reaches a 429 on a live deployment with CONTRACT_RATE_LIMIT, waits out Retry
   expect(result.requests).toBeGreaterThanOrEqual(6)
   expect(result.notes.join('\n')).not.toContain('rate_limit_enforcement: skipped')
 }, 30_000)
+
+it('with CONTRACT_ALLOW_DESTRUCTIVE on a key it did not open: changes and restores the e-mail, resets the key and hands the new one back', async () => {
+  const mock = await startInProcessMock()
+  const user = await mock.api.createUser({ email: 'keeper@example.com' })
+  const fetchThrough = mock.fetchThrough()
+  const result = await runContractSuite({ baseUrl: mock.baseUrl, apiKey: user.api_key, document, fetch: fetchThrough, allowDestructive: true, checks: ['account_lifecycle', 'envelope_conformance'] })
+  expect(result.failures, formatReport(result)).toEqual([])
+  expect(result.rotatedApiKey).toMatch(/^acs_/)
+  expect(result.rotatedApiKey).not.toBe(user.api_key)
+  const read = (key: string) => fetchThrough(`${mock.baseUrl}/user`, { headers: { authorization: key } })
+  expect((await read(user.api_key)).status).toBe(401)
+  const now = await read(result.rotatedApiKey!)
+  expect((await now.json()).data.email).toBe('keeper@example.com')
+  expect(result.notes.join('\n')).not.toContain('e-mail change and key reset skipped')
+})
