@@ -11,16 +11,19 @@ export const RATE_LIMIT_HEADERS = {
     name: 'X-RateLimit-Limit',
     description: 'Requests admitted in the window closest to exhaustion (per minute or per UTC day).',
     example: 300,
+    minimum: 1,
   },
   remaining: {
     name: 'X-RateLimit-Remaining',
     description: 'Requests left in that window, this one already counted.',
     example: 299,
+    minimum: 0,
   },
   reset: {
     name: 'X-RateLimit-Reset',
     description: 'When that window starts again from zero, in Unix epoch seconds (integer).',
     example: 1767225660,
+    minimum: 0,
   },
   policy: {
     name: 'RateLimit-Policy',
@@ -36,6 +39,7 @@ export const RATE_LIMIT_HEADERS = {
     name: 'Retry-After',
     description: 'On a 429 only: whole seconds until a request would be admitted (at least 1).',
     example: 42,
+    minimum: 1,
   },
 } as const
 

@@ -35,10 +35,15 @@ export function headerRef(name: string): ReferenceObject {
 /** The rate-limit headers as header components, keyed by header name. */
 export function rateLimitHeaderComponents(): Record<string, HeaderObject> {
   return Object.fromEntries(
-    Object.values(RATE_LIMIT_HEADERS).map(({ name, description, example }) => [
-      name,
+    Object.values(RATE_LIMIT_HEADERS).map((header) => [
+      header.name,
       // Each is required where it is listed: every authenticated response, Retry-After on a 429.
-      { description, required: true, schema: typeof example === 'number' ? { type: 'integer', minimum: 0 } : { type: 'string' }, example },
+      {
+        description: header.description,
+        required: true,
+        schema: 'minimum' in header ? { type: 'integer', minimum: header.minimum } : { type: 'string' },
+        example: header.example,
+      },
     ]),
   )
 }
