@@ -214,6 +214,22 @@ describe.each(transports)('behaviour through $name', ({ create }) => {
     expect(disabled.data.map((c: { id: number }) => c.id)).toEqual([2])
   })
 
+  it('keeps updated_at when a PATCH changes nothing, and moves it when one does', async () => {
+    const unchanged: [string, unknown, string][] = [
+      ['/user', { user: { email: 'demo@example.com' } }, '2026-01-05T09:00:00.000Z'],
+      ['/adverts/1', { advert: { title: 'Spring sale: 30% off running shoes' } }, '2026-01-10T08:00:00.000Z'],
+      ['/campaigns/1', { campaign: { cpm: 2.5, enabled: true } }, '2026-01-20T09:00:00.000Z'],
+    ]
+    for (const [path, body, updatedAt] of unchanged) {
+      const response = await as(DEMO_API_KEY, { method: 'PATCH', path, body })
+      expect(response.status, path).toBe(200)
+      expect(response.body.data.updated_at, path).toBe(updatedAt)
+    }
+    const changed = await as(DEMO_API_KEY, { method: 'PATCH', path: '/campaigns/1', body: { campaign: { cpm: 2.75 } } })
+    expect(changed.body.data).toMatchObject({ cpm: 2.75, enabled: true, advert_id: 1 })
+    expect(changed.body.data.updated_at > '2026-01-20T09:00:00.000Z').toBe(true)
+  })
+
   it('keeps money exact: cpm and balances show whole cents', async () => {
     const created = (
       await as(DEMO_API_KEY, {

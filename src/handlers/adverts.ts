@@ -4,6 +4,7 @@ import { ownedAdvert } from '../domain/ownership.js'
 import { presentAdvert } from '../domain/present.js'
 import { ApiError } from '../http/api-error.js'
 import type { MockContext } from '../mock-context.js'
+import { applyChanges } from '../store/apply-changes.js'
 import { createAdvert, deleteAdvert, getAdvert, listAdverts, updateAdvert } from '../operations/adverts.js'
 import { implementOperation } from './implement-operation.js'
 import { paginate } from './paginate.js'
@@ -30,10 +31,7 @@ export function advertHandlers(ctx: MockContext): HttpHandler[] {
 
     implementOperation(ctx, updateAdvert, async ({ user, id, body }) => {
       const advert = ownedAdvert(ctx, user, id)
-      const updated = await store.adverts.update(advert, (draft) => {
-        Object.assign(draft, body.advert)
-        draft.updated_at = isoTimestamp(ctx.clock.now())
-      })
+      const updated = await applyChanges(store.adverts, advert, body.advert, isoTimestamp(ctx.clock.now()))
       return { data: presentAdvert(updated) }
     }),
 

@@ -13,6 +13,7 @@ import {
   toggleCampaign,
   updateCampaign,
 } from '../operations/campaigns.js'
+import { applyChanges } from '../store/apply-changes.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
 import { implementOperation } from './implement-operation.js'
 import { paginate } from './paginate.js'
@@ -78,12 +79,8 @@ export function campaignHandlers(ctx: MockContext): HttpHandler[] {
           { field: 'campaign.sending_limit', message: `must be at least sending_count (${campaign.sending_count})` },
         ])
       }
-      const updated = await store.campaigns.update(campaign, (draft) => {
-        Object.assign(draft, rest)
-        if (advert_id !== undefined) draft.advert_id = advert_id
-        if (cpm !== undefined) draft.cpm_micros = usdToMicros(cpm)
-        draft.updated_at = isoTimestamp(ctx.clock.now())
-      })
+      const changes = { ...rest, advert_id, cpm_micros: cpm === undefined ? undefined : usdToMicros(cpm) }
+      const updated = await applyChanges(store.campaigns, campaign, changes, isoTimestamp(ctx.clock.now()))
       return { data: present(updated) }
     }),
 
