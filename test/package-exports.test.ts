@@ -18,7 +18,7 @@ it('points every export at a built module with its types', () => {
   }
 })
 
-it('runs the in-process mock and the listener when imported by package name, as a user would', async () => {
+it('runs the in-process mock, the listener and the contract suite when imported by package name, as a user would', async () => {
   const script = `
     const { createMockApi, DEMO_API_KEY } = await import('${pkg.name}')
     const { startNodeMock } = await import('${pkg.name}/node')
@@ -27,13 +27,20 @@ it('runs the in-process mock and the listener when imported by package name, as 
     const mock = await startNodeMock()
     const inProcess = await fetch(mock.baseUrl + '/user', { headers: { Authorization: DEMO_API_KEY } })
     mock.close()
+    const { runContractSuite } = await import('${pkg.name}/contract')
     const listener = await startListener({ port: 0 })
     const overHttp = await fetch(listener.baseUrl + '/user', { headers: { Authorization: DEMO_API_KEY } })
+    const contract = await runContractSuite({
+      baseUrl: listener.baseUrl,
+      document: 'openapi/openapi.json',
+      controlPlane: { url: listener.origin + '/__admin' },
+      checks: ['status_code_conformance', 'envelope_conformance'],
+    })
     await listener.close()
-    console.log(JSON.stringify([inProcess.status, overHttp.status]))
+    console.log(JSON.stringify([inProcess.status, overHttp.status, contract.ok]))
   `
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script])
-  expect(JSON.parse(stdout.trim())).toEqual([200, 200])
+  expect(JSON.parse(stdout.trim())).toEqual([200, 200, true])
 })
 
 it('marks the Node-only entries as unusable in a browser bundle', () => {
