@@ -74,7 +74,7 @@ it('checks a proxied deployment with keys it did not create, reports, and leaves
   const owner = await admin('POST', '/users', { tier: 'pro' })
   const other = await admin('POST', '/users', { tier: 'pro' })
   const advert = (await api(owner.api_key, 'POST', '/adverts', { advert: { title: 'Existing advert' } })).data
-  await api(owner.api_key, 'POST', '/campaigns', { campaign: { advert_id: advert.id, broadcasting_type: 'active_ad', cpm: 3, sending_limit: 100 } })
+  await api(owner.api_key, 'POST', '/campaigns', { campaign: { advert_id: advert.id, broadcasting_type: 'active_ad', cpm: 0.29, sending_limit: 100 } })
   const before = { owner: await holdings(owner.api_key), other: await holdings(other.api_key) }
   const usersBefore = (await admin('GET', '/users')) as unknown[]
   const report = join(dir, 'contract.xml')

@@ -9,6 +9,14 @@ const addFormats = ((formatsModule as unknown as { default?: typeof formatsModul
 
 const DOCUMENT_KEY = 'contract:openapi'
 
+/**
+ * `multipleOf` in floats: 19.99 / 0.01 is 1998.9999999999998, so by default ajv refuses every
+ * other cents value. With this option it accepts a quotient within 1e-4 of an integer. Not 1e-9:
+ * the document's balances reach 1e9 USD, where the quotient (1e11) is off by up to ~2e-5
+ * (999980000.06 fails at 1e-5). Anything more than 1e-4 of a step off (1e-6 USD) is still refused.
+ */
+const MULTIPLE_OF_PRECISION = 4
+
 /** A verdict on one value: empty when it conforms, else one line per violation. */
 export type SchemaErrors = string[]
 
@@ -23,7 +31,7 @@ export class SchemaValidator {
 
   constructor(document: ContractDocument) {
     // strict: false because OpenAPI adds keywords ajv does not know (example, discriminator, xml).
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false })
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, multipleOfPrecision: MULTIPLE_OF_PRECISION })
     addFormats(this.ajv)
     this.ajv.addSchema(document.raw, DOCUMENT_KEY)
   }
