@@ -1,7 +1,7 @@
 import type { ContractDocument, DocumentedOperation } from './document.js'
 import type { ContractClient } from './http-client.js'
 import type { SchemaValidator } from './schema-validator.js'
-import { ContractFailure, type CheckName, type Exchange, type Profile } from './types.js'
+import { ContractFailure, ContractFailureGroup, type CheckName, type Exchange, type Profile } from './types.js'
 
 /** What the run knows that checks and flows share. */
 export interface RunState {
@@ -74,6 +74,12 @@ export function failureFor(
 ): ContractFailure {
   const operation = exchange.operation ?? `${exchange.request.method} ${new URL(exchange.request.url).pathname} (undocumented)`
   return new ContractFailure(check, profile, operation, title, received, documented, exchange.request)
+}
+
+/** Raises what a check found: nothing, the one failure, or all of them as a group. */
+export function throwFailures(failures: readonly ContractFailure[]): void {
+  if (failures.length === 1) throw failures[0]
+  if (failures.length > 1) throw new ContractFailureGroup(failures)
 }
 
 /** A short, single-line rendering of a value for "Received: …". */

@@ -38,3 +38,32 @@ it('trusts nothing of the implementation: the library imports nothing from src/'
     expect(text, file).not.toMatch(/from '(\.\.\/)+src\//)
   }
 })
+
+it('reads the error code a response states: from its schema, else from its examples, else none', async () => {
+  const raw = JSON.parse(await readFile('openapi/openapi.json', 'utf8'))
+  const codeOf = async (label: string, status: number) => {
+    const document = await loadContractDocument(raw)
+    return document.errorCode(document.response(document.get(label)!, status)!)
+  }
+  expect(await codeOf('GET /user', 429)).toBe('rate_limit_exceeded')
+  expect(await codeOf('GET /campaigns/{id}', 404)).toBe('not_found')
+  expect(await codeOf('GET /user', 200)).toBeUndefined()
+  const media = raw.components.responses.RateLimitExceeded.content['application/json']
+  media.schema.properties.error = { $ref: '#/components/schemas/Error' }
+  media.examples.rate_limit_exceeded.value.error.code = 'slow_down'
+  expect(await codeOf('GET /user', 429)).toBe('slow_down')
+  delete media.examples
+  expect(await codeOf('GET /user', 429)).toBeUndefined()
+})
+
+it('knows nothing of the mock: no key format, no error code, no control-plane path in the library code', async () => {
+  const files = (await readdir('contract-tests/lib', { recursive: true })).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+  for (const file of files) {
+    const code = (await readFile(join('contract-tests/lib', file), 'utf8'))
+      .split('\n')
+      .filter((line) => !/^\s*(\/\/|\/\*\*|\*)/.test(line))
+      .join('\n')
+    expect(code, file).not.toMatch(/acs_|rate_limit_exceeded|validation_failed|not_found|advert_in_use|invalid_json/)
+    if (file !== 'control-plane.ts') expect(code, file).not.toMatch(/__admin/)
+  }
+})

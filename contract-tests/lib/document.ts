@@ -38,6 +38,7 @@ export interface DocumentedOperation {
   /** `GET /campaigns/{id}` */
   label: OperationLabel
   operationId?: string
+  summary?: string
   method: string
   /** Path template below the base URL, e.g. `/campaigns/{id}`. */
   path: string
@@ -78,6 +79,22 @@ export class ContractDocument {
   response(operation: DocumentedOperation, status: number): DocumentedResponse | undefined {
     const exact = operation.responses.find((r) => r.key === String(status))
     return exact ?? operation.responses.find((r) => r.key === `${String(status)[0]}XX`) ?? operation.responses.find((r) => r.key === 'default')
+  }
+
+  /**
+   * The error code a response states: the `const` (or lone `enum` value) of `error.code` in its
+   * schema, else the one code all its examples carry; undefined when it states none.
+   * @example document.errorCode(document.response(operation, 429)!) // 'rate_limit_exceeded'
+   */
+  errorCode(response: DocumentedResponse): string | undefined {
+    if (!response.schemaPointer) return undefined
+    const stated = constAt(this.dereference(this.at(response.schemaPointer)), ['error', 'code'])
+    if (stated !== undefined) return stated
+    const media = this.at(response.schemaPointer.replace(/\/schema$/, '')) as JsonObject
+    const named = Object.values((media.examples ?? {}) as JsonObject).map((example) => this.follow(example, '').node?.value)
+    const codes = new Set([media.example, ...named].filter((value) => value !== undefined).map((value) => (value as { error?: { code?: unknown } }).error?.code))
+    const [only] = codes
+    return codes.size === 1 && typeof only === 'string' ? only : undefined
   }
 
   /** The node a local JSON pointer (`#/components/schemas/User`) points at. */
@@ -128,6 +145,7 @@ export class ContractDocument {
         operations.push({
           label: `${method.toUpperCase()} ${path}`,
           operationId: raw.operationId as string | undefined,
+          summary: raw.summary as string | undefined,
           method,
           path,
           parameters: this.readParameters([...asArray(pathItem.parameters), ...asArray(raw.parameters)]),
@@ -210,6 +228,22 @@ export async function loadContractDocument(source: string | JsonObject): Promise
     throw new Error(`Cannot read the OpenAPI document "${source}": ${error.code ?? error.message}`)
   })
   return new ContractDocument(JSON.parse(text) as JsonObject)
+}
+
+/** A string a schema pins at a property path (`const`, or an `enum` of one), looking through `allOf`. */
+function constAt(schema: unknown, path: readonly string[]): string | undefined {
+  if (!schema || typeof schema !== 'object') return undefined
+  const node = schema as JsonObject
+  for (const member of asArray(node.allOf)) {
+    const found = constAt(member, path)
+    if (found !== undefined) return found
+  }
+  const [head, ...rest] = path
+  if (head === undefined) {
+    if (typeof node.const === 'string') return node.const
+    return Array.isArray(node.enum) && node.enum.length === 1 && typeof node.enum[0] === 'string' ? node.enum[0] : undefined
+  }
+  return constAt((node.properties as JsonObject | undefined)?.[head], rest)
 }
 
 function templatePattern(path: string): RegExp {

@@ -1,5 +1,6 @@
 import type { DocumentedParameter, JsonObject } from './document.js'
 import type { Profile } from './types.js'
+import { unusedId } from './valid-data.js'
 
 /** One invalid input derived from the document's schema, and the profile whose claim rejects it. */
 export interface NegativeCase {
@@ -78,7 +79,7 @@ function fieldCases(
     const maxLength = numberKeyword(property, 'maxLength')
     if (maxLength !== undefined && maxLength <= 10_000) cases.push({ title: `${path} is longer than ${maxLength}`, profile: 'contract', body: withField(name, 'x'.repeat(maxLength + 1)) })
     if (name === 'advert_id') {
-      const foreign = hints.foreignAdvertId ?? 2_147_483_646
+      const foreign = hints.foreignAdvertId ?? unusedId(numericMember(property))
       cases.push({ title: `${path} is an advert the caller does not own (${hints.foreignAdvertId ? "another account's" : 'nonexistent'})`, profile: 'contract', body: withField(name, foreign) })
     }
     if (required.has(name)) {
@@ -125,7 +126,7 @@ function wrongTypeValue(types: Set<string>): unknown {
 
 /** Numbers just outside the bounds, from the schema itself or its anyOf/oneOf members. */
 function outOfRange(schema: JsonObject): number[] {
-  const numeric = [schema, ...((schema.anyOf ?? schema.oneOf ?? []) as JsonObject[])].find((s) => s.type === 'integer' || s.type === 'number')
+  const numeric = numericMember(schema)
   if (!numeric) return []
   const values: number[] = []
   const step = numeric.type === 'integer' ? 1 : 0.01
@@ -138,6 +139,11 @@ function outOfRange(schema: JsonObject): number[] {
   if (exclusiveMax !== undefined) values.push(exclusiveMax)
   else if (max !== undefined && max < Number.MAX_SAFE_INTEGER) values.push(max + (numeric.type === 'integer' ? 1 : Math.max(step, max * 0.01)))
   return values.map((value) => Number(value.toFixed(2)))
+}
+
+/** The integer or number schema among a schema and its anyOf/oneOf members. */
+function numericMember(schema: JsonObject): JsonObject | undefined {
+  return [schema, ...((schema.anyOf ?? schema.oneOf ?? []) as JsonObject[])].find((s) => s.type === 'integer' || s.type === 'number')
 }
 
 function formatOf(schema: JsonObject): string | undefined {

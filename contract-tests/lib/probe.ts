@@ -1,6 +1,25 @@
-import type { CheckContext } from './check.js'
+import { operationOf, type CheckContext } from './check.js'
+import type { DocumentedOperation } from './document.js'
 import type { ApiRequest, Credentials } from './http-client.js'
 import type { Exchange } from './types.js'
+
+/**
+ * The guard every probing check starts with: the documented operation an exchange reached with
+ * the run's own key, when `when` holds for it, and (given `onceKey`) only the first time that key
+ * is seen, so that each operation is probed once. Otherwise undefined: nothing to probe.
+ * @example const operation = operationToProbe(ctx, exchange, (o) => o.secured, (o) => `ignored_auth ${o.label}`)
+ */
+export function operationToProbe(
+  ctx: CheckContext,
+  exchange: Exchange,
+  when: (operation: DocumentedOperation) => boolean,
+  onceKey?: (operation: DocumentedOperation) => string,
+): DocumentedOperation | undefined {
+  const operation = operationOf(ctx, exchange)
+  if (!operation || exchange.credentials !== 'primary' || !when(operation)) return undefined
+  if (onceKey && !ctx.once(onceKey(operation))) return undefined
+  return operation
+}
 
 /** The path below the base URL that an exchange's request went to (no query). */
 export function pathOf(ctx: CheckContext, exchange: Exchange): string {

@@ -11,7 +11,7 @@ import { ContractClient, RequestBudgetExhausted } from './http-client.js'
 import { createRecorder, type CheckTally, type Recorder } from './recorder.js'
 import { SchemaValidator } from './schema-validator.js'
 import { isSpecOperation } from './spec-facts.js'
-import { validInstance } from './valid-data.js'
+import { unusedId, validInstance } from './valid-data.js'
 import { profilesOf, type CheckName, type ContractFailure, type Exchange, type ProfileSelection } from './types.js'
 
 /** How to run the suite. Only `baseUrl` and a key (or a control plane) are needed. */
@@ -173,8 +173,6 @@ export async function runContractSuite(options: ContractSuiteOptions): Promise<C
   }
 }
 
-const UNUSED_ID = 2_147_483_646
-
 /** Probes ignored_auth on every documented operation the flows did not reach (the key reset, say). */
 async function sweepIgnoredAuth(ctx: CheckContext, recorder: Recorder): Promise<void> {
   for (const operation of ctx.document.operations) {
@@ -182,7 +180,10 @@ async function sweepIgnoredAuth(ctx: CheckContext, recorder: Recorder): Promise<
     if (!operation.secured || !ctx.profiles.has(profile) || !ctx.once(`ignored_auth ${operation.label}`)) continue
     const body = ctx.state.acceptedBodies.get(operation.label)
     // An id no account should have: if the server ignored the credentials, nothing real is touched.
-    const path = operation.path.replace(/\{[^}]+\}/g, String(UNUSED_ID))
+    const path = operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+      const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name)
+      return String(unusedId(parameter?.schema))
+    })
     const exchange: Exchange = {
       operation: operation.label,
       request: { method: operation.method.toUpperCase(), url: ctx.client.baseUrl + path, headers: {}, ...(operation.requestBody ? { body: JSON.stringify(body ?? {}) } : {}) },
@@ -201,7 +202,7 @@ async function foreignAdvert(ctx: CheckContext): Promise<number | undefined> {
   const operation = ctx.document.get('POST /adverts')
   if (!operation?.requestBody?.schema) return undefined
   const body = validInstance(operation.requestBody.schema, { title: `${ctx.state.titlePrefix} foreign advert` })
-  const created = await ctx.client.send({ method: 'POST', path: '/adverts', body, credentials: 'second', purpose: 'setup: an advert of the second account' })
+  const created = await ctx.client.send({ method: 'POST', path: operation.path, body, credentials: 'second', purpose: 'setup: an advert of the second account' })
   const id = (created.response.json as { data?: { id?: unknown } } | undefined)?.data?.id
   return typeof id === 'number' ? id : undefined
 }

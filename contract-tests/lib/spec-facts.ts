@@ -1,4 +1,4 @@
-import type { JsonObject } from './document.js'
+import type { DocumentedOperation, JsonObject } from './document.js'
 
 /**
  * What the interface spec itself states, transcribed from its text (not from our document):
@@ -66,6 +66,18 @@ export const SPEC_ENTITIES: Readonly<Record<'User' | 'Campaign', JsonObject>> = 
       updated_at: timestamp,
     },
   },
+}
+
+/** The operation the spec calls "Reset API key" (sections 4.1 and 5.4); its path is not shown. */
+export const SPEC_KEY_RESET = 'Reset API key'
+
+/**
+ * Whether a documented operation is the key reset: by the spec's name for it (the summary), or an
+ * operationId or path that speaks of resetting a key. The run never risks calling it by accident.
+ */
+export function isKeyReset(operation: DocumentedOperation): boolean {
+  if (operation.summary?.trim().toLowerCase() === SPEC_KEY_RESET.toLowerCase()) return true
+  return [operation.operationId ?? '', operation.path].some((name) => /reset.*key|key.*reset/i.test(name))
 }
 
 /** The one broadcasting_type value the spec names. */

@@ -48,3 +48,16 @@ function validString(schema: JsonObject): string {
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : 64
   return 'contract'.padEnd(min, 'x').slice(0, Math.max(min, Math.min(max, 8)))
 }
+
+/** Far above any id a service has handed out, and within a signed 32-bit column. */
+const FAR_ID = 2_147_483_646
+
+/**
+ * An id no account should have, that the id's schema still allows: far above the ids in use,
+ * capped by the schema's maximum. Probes use it so that nothing real is touched.
+ * @example unusedId({ type: 'integer', maximum: 1000 }) // 1000
+ */
+export function unusedId(schema: JsonObject | undefined): number {
+  const max = typeof schema?.maximum === 'number' ? schema.maximum : typeof schema?.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : FAR_ID
+  return Math.floor(Math.min(FAR_ID, max))
+}

@@ -1,5 +1,5 @@
 import { dataOf, describeResponse, failureFor, isSuccess, type Check } from '../check.js'
-import { findInList, pathOf } from '../probe.js'
+import { findInList, operationToProbe, pathOf } from '../probe.js'
 
 /** A created resource can be read back by its id and shows in its list. */
 export const ensureResourceAvailability: Check = {
@@ -8,8 +8,8 @@ export const ensureResourceAvailability: Check = {
   kind: 'probe',
   description: 'After a create, GET by id answers it and the list includes it.',
   async run(ctx, exchange) {
-    if (exchange.request.method !== 'POST' || !isSuccess(exchange.response.status) || exchange.credentials !== 'primary') return
-    if (!ctx.profiles.has('contract')) return
+    const created = (o: { method: string }) => o.method === 'post' && isSuccess(exchange.response.status)
+    if (!ctx.profiles.has('contract') || !operationToProbe(ctx, exchange, created)) return
     const id = dataOf(exchange)?.id
     const listPath = pathOf(ctx, exchange)
     const itemPath = `${listPath}/${String(id)}`

@@ -1,48 +1,77 @@
-import { describeResponse, failureFor, operationOf, type Check } from '../check.js'
-import { replay } from '../probe.js'
-import { isSpecOperation } from '../spec-facts.js'
-import { ContractFailureGroup, type ContractFailure, type Exchange } from '../types.js'
+import { randomBytes } from 'node:crypto'
+import { describeResponse, failureFor, throwFailures, type Check, type CheckContext } from '../check.js'
+import type { DocumentedOperation } from '../document.js'
+import { operationToProbe, replay } from '../probe.js'
+import { isKeyReset, isSpecOperation } from '../spec-facts.js'
+import type { ContractFailure, Exchange } from '../types.js'
 
-/** The run's deliberately wrong key: the right shape, a value no account has. */
-export function wrongKey(runId: string): string {
-  return `acs_${'0'.repeat(48 - runId.length)}${runId}`.slice(0, 52)
+/**
+ * A key no account has, whatever format real keys take (the spec does not show it): 144 random
+ * bits, marked so that no one mistakes it for a real key in a log.
+ * @example randomKey() // 'contract-not-a-key-Yq3…'
+ */
+export function randomKey(): string {
+  return `contract-not-a-key-${randomBytes(18).toString('base64url')}`
 }
 
 /**
- * Credentials are never ignored: the request again without a key, with a wrong key and with
- * `Bearer <key>` (spec section 5: the bare key) is a 401 on every operation.
+ * The real key with its last four characters each replaced by another of the same kind (digit,
+ * a-f, other letter of the same case): the same length and shape, so it passes any format check
+ * and tells whether the server compares the whole key.
+ * @example alteredKey('k_12ab') // 'k_67de'
+ */
+export function alteredKey(key: string): string {
+  const cut = Math.max(0, key.length - 4)
+  return key.slice(0, cut) + [...key.slice(cut)].map(otherOfSameKind).join('')
+}
+
+function otherOfSameKind(char: string): string {
+  const rotate = (first: string, size: number, by: number) => String.fromCharCode(((char.charCodeAt(0) - first.charCodeAt(0) + by) % size) + first.charCodeAt(0))
+  if (/[0-9]/.test(char)) return rotate('0', 10, 5)
+  if (/[a-f]/.test(char)) return rotate('a', 6, 3)
+  if (/[A-F]/.test(char)) return rotate('A', 6, 3)
+  if (/[g-z]/.test(char)) return rotate('g', 20, 10)
+  if (/[G-Z]/.test(char)) return rotate('G', 20, 10)
+  return 'x'
+}
+
+const profileOf = (operation: DocumentedOperation) => (isSpecOperation(operation.label) ? 'spec' : 'contract')
+
+/**
+ * Credentials are never ignored: the request again without a key, with a random key, with the
+ * real key altered at its end and with `Bearer <key>` (spec section 5: the bare key) is a 401 on
+ * every operation.
  */
 export const ignoredAuth: Check = {
   name: 'ignored_auth',
   profiles: ['spec', 'contract'],
   kind: 'probe',
-  description: 'Missing key, wrong key and "Bearer <key>" are each a 401, on every operation.',
+  description: 'Missing key, random key, altered key and "Bearer <key>" are each a 401, on every operation.',
   async run(ctx, exchange) {
-    const operation = operationOf(ctx, exchange)
-    if (!operation?.secured || exchange.credentials !== 'primary') return
-    const profile = isSpecOperation(operation.label) ? 'spec' : 'contract'
-    if (!ctx.profiles.has(profile) || !ctx.once(`ignored_auth ${operation.label}`)) return
-    await probeAuth(ctx, exchange, profile)
+    const operation = operationToProbe(ctx, exchange, (o) => o.secured && ctx.profiles.has(profileOf(o)), (o) => `ignored_auth ${o.label}`)
+    if (operation) await probeAuth(ctx, exchange, profileOf(operation))
   },
 }
 
-/** Sends the three unauthenticated variants of a request and collects what was not a 401. */
-export async function probeAuth(ctx: Parameters<Check['run']>[0], exchange: Exchange, profile: 'spec' | 'contract'): Promise<void> {
+/** Sends the unauthenticated variants of a request and collects what was not a 401. */
+export async function probeAuth(ctx: CheckContext, exchange: Exchange, profile: 'spec' | 'contract'): Promise<void> {
   const key = ctx.client.keys.primary
+  const bad = (authorization: string) => ({ authorization, label: 'bad' as const })
   const variants = [
-    { title: 'no Authorization header', credentials: 'none' as const },
-    { title: 'a wrong key', credentials: { authorization: wrongKey(ctx.state.runId), label: 'bad' as const } },
-    { title: '"Bearer <key>" instead of the bare key', credentials: { authorization: `Bearer ${key}`, label: 'bad' as const } },
+    { title: 'no Authorization header', credentials: 'none' as const, nearKey: false },
+    { title: 'a random key', credentials: bad(randomKey()), nearKey: false },
+    { title: 'the key with its last characters changed', credentials: bad(alteredKey(key)), nearKey: true },
+    { title: '"Bearer <key>" instead of the bare key', credentials: bad(`Bearer ${key}`), nearKey: true },
   ]
-  // If the server took Bearer for the key, this probe would replace the live key: only with consent.
-  const destructive = exchange.operation === 'POST /user/reset_api_key' && !ctx.state.allowDestructive
+  // A server that took a near miss for the key would reset the live key on this probe: only with consent.
+  const operation = exchange.operation ? ctx.document.get(exchange.operation) : undefined
+  const destructive = operation !== undefined && isKeyReset(operation) && !ctx.state.allowDestructive
   const failures: ContractFailure[] = []
-  for (const variant of destructive ? variants.slice(0, 2) : variants) {
+  for (const variant of variants.filter((v) => !(destructive && v.nearKey))) {
     const probe = await replay(ctx, exchange, `ignored_auth: ${variant.title}`, { credentials: variant.credentials })
     if (probe.response.status !== 401) {
       failures.push(failureFor('ignored_auth', profile, probe, `Sent ${variant.title}, not refused`, describeResponse(probe), '401 Unauthorized (spec section 5)'))
     }
   }
-  if (failures.length === 1) throw failures[0]
-  if (failures.length > 1) throw new ContractFailureGroup(failures)
+  throwFailures(failures)
 }

@@ -1,8 +1,9 @@
-import { describeResponse, failureFor, isSuccess, operationOf, type Check } from '../check.js'
-import { negativeBodies, negativeQueries } from '../negative-data.js'
-import { pathOf } from '../probe.js'
+import { describeResponse, failureFor, isSuccess, throwFailures, type Check, type CheckContext } from '../check.js'
+import type { DocumentedOperation } from '../document.js'
+import { negativeBodies, negativeQueries, type NegativeCase } from '../negative-data.js'
+import { operationToProbe, pathOf } from '../probe.js'
 import { isSpecOperation } from '../spec-facts.js'
-import { ContractFailureGroup, type ContractFailure } from '../types.js'
+import type { ContractFailure, Exchange } from '../types.js'
 
 /**
  * Invalid input is refused: bodies and queries generated from the documented schemas (see
@@ -14,14 +15,10 @@ export const negativeDataRejection: Check = {
   kind: 'probe',
   description: 'Invalid bodies and queries generated from the schemas are a 422.',
   async run(ctx, exchange) {
-    const operation = operationOf(ctx, exchange)
-    if (!operation || !isSuccess(exchange.response.status) || exchange.credentials !== 'primary') return
-    const accepted = exchange.request.body === undefined ? undefined : (JSON.parse(exchange.request.body) as unknown)
-    const cases = [
-      ...negativeBodies(operation.requestBody?.schema, accepted, { foreignAdvertId: ctx.state.foreignAdvertId }),
-      ...(exchange.request.method === 'GET' ? negativeQueries(operation.parameters) : []),
-    ]
-    if (cases.length === 0 || !ctx.once(`negative_data_rejection ${operation.label}`)) return
+    const succeeded = isSuccess(exchange.response.status)
+    const operation = operationToProbe(ctx, exchange, (o) => succeeded && casesFor(ctx, o, exchange).length > 0, (o) => `negative_data_rejection ${o.label}`)
+    if (!operation) return
+    const cases = casesFor(ctx, operation, exchange)
     const specOperation = isSpecOperation(operation.label)
     const documents422 = Boolean(operation.responses.find((r) => r.key === '422'))
     const failures: ContractFailure[] = []
@@ -42,7 +39,15 @@ export const negativeDataRejection: Check = {
       const documented = profile === 'spec' ? '422 Unprocessable Entity (spec section 4)' : documents422 ? '422 ValidationError' : 'a documented 4xx'
       failures.push(failureFor('negative_data_rejection', profile, probe, `Invalid input not refused: ${negative.title}`, describeResponse(probe), documented))
     }
-    if (failures.length === 1) throw failures[0]
-    if (failures.length > 1) throw new ContractFailureGroup(failures)
+    throwFailures(failures)
   },
+}
+
+/** The invalid variants of an accepted request: its body's (from the request schema) and, on a GET, its query's. */
+function casesFor(ctx: CheckContext, operation: DocumentedOperation, exchange: Exchange): NegativeCase[] {
+  const accepted = exchange.request.body === undefined ? undefined : (JSON.parse(exchange.request.body) as unknown)
+  return [
+    ...negativeBodies(operation.requestBody?.schema, accepted, { foreignAdvertId: ctx.state.foreignAdvertId }),
+    ...(exchange.request.method === 'GET' ? negativeQueries(operation.parameters) : []),
+  ]
 }

@@ -1,6 +1,6 @@
-import { dataOf, describeResponse, failureFor, isSuccess, operationOf, preview, type Check } from '../check.js'
-import { collectionOf, findInList, pathOf } from '../probe.js'
-import { ContractFailureGroup, type ContractFailure } from '../types.js'
+import { dataOf, describeResponse, failureFor, isSuccess, preview, throwFailures, type Check } from '../check.js'
+import { collectionOf, findInList, operationToProbe, pathOf } from '../probe.js'
+import type { ContractFailure } from '../types.js'
 
 /**
  * A second account cannot see or touch the first one's resources: every operation on the
@@ -13,10 +13,10 @@ export const objectLevelAuthorization: Check = {
   kind: 'probe',
   description: "The second key gets 403/404 on every operation on the first key's resource, which stays unchanged and unlisted.",
   async run(ctx, exchange) {
-    const operation = operationOf(ctx, exchange)
-    if (!ctx.state.hasSecondKey || !ctx.profiles.has('contract') || exchange.credentials !== 'primary') return
-    if (operation?.method !== 'get' || !operation.path.endsWith('}') || !isSuccess(exchange.response.status)) return
-    if (!ctx.once(`object_level_authorization ${operation.path}`)) return
+    if (!ctx.state.hasSecondKey || !ctx.profiles.has('contract')) return
+    const readOne = (o: { method: string; path: string }) => o.method === 'get' && o.path.endsWith('}') && isSuccess(exchange.response.status)
+    const operation = operationToProbe(ctx, exchange, readOne, (o) => `object_level_authorization ${o.path}`)
+    if (!operation) return
     const itemPath = pathOf(ctx, exchange)
     const before = dataOf(exchange)
     const failures: ContractFailure[] = []
@@ -47,7 +47,6 @@ export const objectLevelAuthorization: Check = {
     if (listed.found && listed.last) {
       failures.push(failureFor('object_level_authorization', 'contract', listed.last, "Another account's resource is in the list", describeResponse(listed.last), 'lists hold only the caller\'s resources'))
     }
-    if (failures.length === 1) throw failures[0]
-    if (failures.length > 1) throw new ContractFailureGroup(failures)
+    throwFailures(failures)
   },
 }

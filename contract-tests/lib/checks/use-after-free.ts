@@ -1,6 +1,6 @@
-import { describeResponse, failureFor, isSuccess, operationOf, type Check } from '../check.js'
-import { pathOf } from '../probe.js'
-import { ContractFailureGroup, type ContractFailure } from '../types.js'
+import { describeResponse, failureFor, isSuccess, throwFailures, type Check } from '../check.js'
+import { operationToProbe, pathOf } from '../probe.js'
+import type { ContractFailure } from '../types.js'
 
 /** A deleted resource is gone: reading or deleting it again is a 404. */
 export const useAfterFree: Check = {
@@ -9,9 +9,8 @@ export const useAfterFree: Check = {
   kind: 'probe',
   description: 'After a DELETE, GET and DELETE of the same resource are a 404.',
   async run(ctx, exchange) {
-    const operation = operationOf(ctx, exchange)
-    if (operation?.method !== 'delete' || !operation.path.includes('{') || !isSuccess(exchange.response.status)) return
-    if (!ctx.profiles.has('contract') || exchange.credentials !== 'primary') return
+    const deleted = (o: { method: string; path: string }) => o.method === 'delete' && o.path.includes('{') && isSuccess(exchange.response.status)
+    if (!ctx.profiles.has('contract') || !operationToProbe(ctx, exchange, deleted)) return
     const path = pathOf(ctx, exchange)
     const failures: ContractFailure[] = []
     for (const method of ['GET', 'DELETE'] as const) {
@@ -21,7 +20,6 @@ export const useAfterFree: Check = {
         failures.push(failureFor('use_after_free', 'contract', probe, `Deleted resource still answers ${method}`, describeResponse(probe), '404 NotFound once deleted'))
       }
     }
-    if (failures.length === 1) throw failures[0]
-    if (failures.length > 1) throw new ContractFailureGroup(failures)
+    throwFailures(failures)
   },
 }

@@ -1,4 +1,5 @@
 import type { CheckContext, Flow } from '../check.js'
+import { isKeyReset } from '../spec-facts.js'
 import type { Exchange } from '../types.js'
 import { createSteps, data } from './steps.js'
 
@@ -49,7 +50,9 @@ export const accountLifecycle: Flow = {
 
 async function rotateKey(ctx: CheckContext, steps: ReturnType<typeof createSteps>, userId: unknown): Promise<void> {
   const oldKey = ctx.client.keys.primary
-  const reset = await steps.send('POST /user/reset_api_key')
+  const operation = ctx.document.operations.find(isKeyReset)
+  if (!operation) throw new Error('The document has no key reset ("Reset API key", spec section 5)')
+  const reset = await steps.send(operation.label)
   steps.expectStatus(reset, 200, 'Resetting the key failed')
   const newKey = data(reset).api_key
   steps.expect(typeof newKey === 'string' && newKey !== oldKey, reset, 'The reset did not give a new key', newKey === oldKey ? '(the old key)' : typeof newKey, 'a new api_key')

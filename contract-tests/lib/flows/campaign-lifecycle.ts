@@ -23,11 +23,12 @@ export const campaignLifecycle: Flow = {
     const advertRead = await steps.send('GET /adverts/{id}', { id: advertId })
     steps.expectStatus(advertRead, 200, 'The new advert cannot be read')
     if (contract) {
-      const adverts = await steps.send('GET /adverts', { query: { page: 1 } })
+      const adverts = await steps.send('GET /adverts', { query: steps.hasQuery('GET /adverts', 'page') ? { page: 1 } : {} })
       steps.expectStatus(adverts, 200, 'Listing adverts failed')
     }
 
-    const input = { advert_id: advertId, broadcasting_type: SPEC_BROADCASTING_TYPE, cpm: 1.5, sending_limit: 1000 }
+    // Cents that floats cannot divide by 0.01 exactly (19.99 / 0.01 = 1998.9999999999998): multipleOf must still hold.
+    const input = { advert_id: advertId, broadcasting_type: SPEC_BROADCASTING_TYPE, cpm: 19.99, sending_limit: 1000 }
     const created = await steps.send('POST /campaigns', { body: steps.validBody('POST /campaigns', input) })
     steps.expectStatus(created, ctx.profiles.has('contract') ? steps.successStatus('POST /campaigns') : 201, 'Creating a campaign failed', 'spec')
     const campaign = data(created)
@@ -51,8 +52,8 @@ export const campaignLifecycle: Flow = {
       enabled = data(toggled).enabled
     }
 
-    const changes = { cpm: 2.25, sending_limit: 2000 }
-    const updated = await steps.send('PATCH /campaigns/{id}', { id, body: { campaign: changes } })
+    const changes = { cpm: 1.13, sending_limit: 2000 }
+    const updated = await steps.send('PATCH /campaigns/{id}', { id, body: steps.validBody('PATCH /campaigns/{id}', changes) })
     steps.expectStatus(updated, 200, 'Updating the campaign failed')
     const reread = await steps.send('GET /campaigns/{id}', { id })
     for (const [field, value] of Object.entries(changes)) {
@@ -60,14 +61,14 @@ export const campaignLifecycle: Flow = {
     }
 
     const renamed = `${ctx.state.titlePrefix} advert renamed`
-    const advertUpdated = await steps.send('PATCH /adverts/{id}', { id: advertId, body: { advert: { title: renamed } } })
+    const advertUpdated = await steps.send('PATCH /adverts/{id}', { id: advertId, body: steps.validBody('PATCH /adverts/{id}', { title: renamed }) })
     steps.expectStatus(advertUpdated, 200, 'Renaming the advert failed')
     const afterRename = await steps.send('GET /campaigns/{id}', { id })
     steps.expect(data(afterRename).advert_title === renamed, afterRename, "advert_title does not follow the advert's title", data(afterRename).advert_title, `"${renamed}"`)
 
     // A second campaign, switched off, so that each filter has something to leave out.
     const otherType = steps.enumOf('POST /campaigns', 'broadcasting_type').find((t) => t !== SPEC_BROADCASTING_TYPE) ?? SPEC_BROADCASTING_TYPE
-    const second = await steps.send('POST /campaigns', { body: { campaign: { ...input, broadcasting_type: otherType } } })
+    const second = await steps.send('POST /campaigns', { body: steps.validBody('POST /campaigns', { ...input, broadcasting_type: otherType }) })
     steps.expectStatus(second, steps.successStatus('POST /campaigns'), 'Creating a second campaign failed')
     const secondId = data(second).id
     const off = await steps.send('POST /campaigns/{id}/toggle', { id: secondId })
@@ -87,7 +88,8 @@ export const campaignLifecycle: Flow = {
         const got = page(typed).items
         steps.expect(got.some((item) => item.id === id) && got.every((item) => item.broadcasting_type === SPEC_BROADCASTING_TYPE), typed, 'broadcasting_type filter is wrong', got.map((i) => [i.id, i.broadcasting_type]), `only ${SPEC_BROADCASTING_TYPE}, including ${String(id)}`)
       }
-      if (steps.hasQuery('GET /campaigns', 'per_page')) {
+      const pageable = ['page', 'per_page'].every((name) => steps.hasQuery('GET /campaigns', name)) && ['total_count', 'total_pages'].every((field) => steps.answers('GET /campaigns', field))
+      if (pageable) {
         const seen: unknown[] = []
         for (const number of [1, 2]) {
           const paged = await steps.send('GET /campaigns', { query: { advert_id: Number(advertId), per_page: 1, page: number } })

@@ -1,6 +1,7 @@
-import { describeResponse, failureFor, type CheckContext, type Flow } from '../check.js'
+import { describeResponse, failureFor, isSuccess, type CheckContext, type Flow } from '../check.js'
 import type { ControlPlane, ControlPlaneUser, TierLimits } from '../control-plane.js'
-import type { Credentials } from '../http-client.js'
+import type { ContractDocument, DocumentedOperation } from '../document.js'
+import type { ApiRequest, Credentials } from '../http-client.js'
 import type { Exchange } from '../types.js'
 
 /** Options the rate-limit flow needs from the run. */
@@ -27,15 +28,20 @@ export function rateLimitEnforcement(options: RateLimitFlowOptions): Flow {
     description: 'Past the allowance: 429 with Retry-After; after Retry-After seconds: admitted again.',
     async run(ctx) {
       if (!ctx.profiles.has('contract')) return
+      const target = spendingOperation(ctx.document)
+      if (!target) {
+        ctx.state.notes.push('rate_limit_enforcement: skipped, the document has no secured GET without parameters to spend the window with')
+        return
+      }
       const plane = options.controlPlane
-      if (!plane) return exhaust(ctx, 'primary', options)
+      if (!plane) return exhaust(ctx, target, 'primary', options)
       const tiers = await plane.tiers()
       const [tier, limits] = Object.entries(tiers).sort(([, a], [, b]) => a.per_minute - b.per_minute)[0] ?? []
       if (!tier || !limits) throw new Error('The control plane lists no tiers')
       const user: ControlPlaneUser = await plane.createUser({ tier })
       await plane.setTiers({ [tier]: { ...limits, per_minute: TINY_PER_MINUTE } satisfies TierLimits })
       try {
-        await exhaust(ctx, { authorization: user.api_key, label: 'other' }, options)
+        await exhaust(ctx, target, { authorization: user.api_key, label: 'other' }, options)
       } finally {
         await plane.setTiers({ [tier]: limits })
       }
@@ -43,13 +49,33 @@ export function rateLimitEnforcement(options: RateLimitFlowOptions): Flow {
   }
 }
 
-async function exhaust(ctx: CheckContext, credentials: Credentials, options: RateLimitFlowOptions): Promise<void> {
+/**
+ * The request that spends the window: a secured GET with nothing to fill in, preferring one whose
+ * answer does not carry the api_key (spec 2.2: a failure prints the answer) and that has no parameters.
+ */
+function spendingOperation(document: ContractDocument): DocumentedOperation | undefined {
+  const carriesKey = (operation: DocumentedOperation) => {
+    const pointer = operation.responses.find((response) => /^2/.test(response.key))?.schemaPointer
+    return pointer !== undefined && JSON.stringify(document.dereference(document.at(pointer))).includes('"api_key"')
+  }
+  const rank = (operation: DocumentedOperation) => (carriesKey(operation) ? 2 : 0) + (operation.parameters.length > 0 ? 1 : 0)
+  const candidates = document.operations.filter((o) => o.method === 'get' && o.secured && !o.path.includes('{') && o.parameters.every((p) => !p.required))
+  return candidates.sort((a, b) => rank(a) - rank(b))[0]
+}
+
+async function exhaust(ctx: CheckContext, target: DocumentedOperation, credentials: Credentials, options: RateLimitFlowOptions): Promise<void> {
   const send = (purpose: string) =>
-    ctx.client.send({ method: 'GET', path: '/user/balance', credentials, purpose: `rate_limit_enforcement: ${purpose}`, retryOnRateLimit: false })
+    ctx.client.send({ method: target.method.toUpperCase() as ApiRequest['method'], path: target.path, credentials, purpose: `rate_limit_enforcement: ${purpose}`, retryOnRateLimit: false })
   const first = await send('read the window')
   const remaining = Number(first.response.headers['x-ratelimit-remaining'])
   const limit = Number(first.response.headers['x-ratelimit-limit'])
-  if (first.response.status === 429) return recover(ctx, first, send, options)
+  if (first.response.status === 429) return recover(ctx, target, first, send, options)
+  // The window can only be planned with a remaining count the document promises on this answer.
+  const counted = ctx.document.response(target, first.response.status)?.headers.some((h) => h.name.toLowerCase() === 'x-ratelimit-remaining')
+  if (!counted) {
+    ctx.state.notes.push(`rate_limit_enforcement: skipped, the document gives ${target.label} no X-RateLimit-Remaining to plan with`)
+    return
+  }
   if (!Number.isFinite(remaining)) {
     throw failureFor('rate_limit_enforcement', 'contract', first, 'No X-RateLimit-Remaining to plan with', describeResponse(first), 'X-RateLimit-Remaining on every authenticated response')
   }
@@ -71,19 +97,29 @@ async function exhaust(ctx: CheckContext, credentials: Credentials, options: Rat
   if (last.response.status !== 429) {
     throw failureFor('rate_limit_enforcement', 'contract', last, `No 429 after ${remaining + 2} requests in one window`, describeResponse(last), `429 once X-RateLimit-Limit (${limit}) is spent`)
   }
-  return recover(ctx, last, send, options)
+  return recover(ctx, target, last, send, options)
 }
 
-async function recover(ctx: CheckContext, limited: Exchange, send: (purpose: string) => Promise<Exchange>, options: RateLimitFlowOptions): Promise<void> {
-  const code = (limited.response.json as { error?: { code?: unknown } } | undefined)?.error?.code
-  if (ctx.profiles.has('mock') && code !== 'rate_limit_exceeded') {
-    throw failureFor('rate_limit_enforcement', 'mock', limited, 'The 429 has the wrong error code', String(code), 'rate_limit_exceeded')
-  }
+async function recover(ctx: CheckContext, target: DocumentedOperation, limited: Exchange, send: (purpose: string) => Promise<Exchange>, options: RateLimitFlowOptions): Promise<void> {
+  checkErrorCode(ctx, target, limited)
   const retryAfter = Number(limited.response.headers['retry-after'])
   // A missing Retry-After is response_headers_conformance's failure; the flow waits a whole window.
   await options.wait(Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.max(1, retryAfter) : 61)
   const again = await send('after Retry-After')
-  if (again.response.status !== 200) {
-    throw failureFor('rate_limit_enforcement', 'contract', again, 'Still refused after Retry-After', describeResponse(again), `200 after waiting Retry-After (${limited.response.headers['retry-after'] ?? 'missing'}) seconds`)
+  if (!isSuccess(again.response.status)) {
+    throw failureFor('rate_limit_enforcement', 'contract', again, 'Still refused after Retry-After', describeResponse(again), `a 2xx after waiting Retry-After (${limited.response.headers['retry-after'] ?? 'missing'}) seconds`)
+  }
+}
+
+/** The 429's error: the code the document states for it (schema or examples), else just a code and a message. */
+function checkErrorCode(ctx: CheckContext, target: DocumentedOperation, limited: Exchange): void {
+  const error = (limited.response.json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
+  const documented = ctx.document.response(target, 429)
+  const code = documented ? ctx.document.errorCode(documented) : undefined
+  if (code !== undefined && error?.code !== code) {
+    throw failureFor('rate_limit_enforcement', 'contract', limited, 'The 429 has another error code than the document states', describeResponse(limited), `error.code "${code}" (${documented?.key} ${documented?.description})`)
+  }
+  if (code === undefined && (typeof error?.code !== 'string' || typeof error.message !== 'string')) {
+    throw failureFor('rate_limit_enforcement', 'contract', limited, 'The 429 does not say what failed', describeResponse(limited), '{"success": false, "error": {"code": string, "message": string}}')
   }
 }

@@ -19,6 +19,8 @@ export interface Steps {
   hasQuery(label: string, name: string): boolean
   /** The string values the request body allows for a field, wherever it sits (empty when not an enum). */
   enumOf(label: string, field: string): string[]
+  /** Whether the operation's success body documents a field of this name, wherever it sits. */
+  answers(label: string, field: string): boolean
 }
 
 /** Builds the step helpers for one flow. */
@@ -64,6 +66,10 @@ export function createSteps(ctx: CheckContext, check: CheckName, defaultProfile:
     },
     hasQuery(label, name) {
       return operation(label).parameters.some((p) => p.in === 'query' && p.name === name)
+    },
+    answers(label, field) {
+      const pointer = operation(label).responses.find((response) => /^2\d\d$/.test(response.key))?.schemaPointer
+      return pointer !== undefined && findField(ctx.document.dereference(ctx.document.at(pointer)), field) !== undefined
     },
     enumOf(label, field) {
       const values = findField(operation(label).requestBody?.schema, field)?.enum

@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises'
+import { expect, it } from 'vitest'
+import type { JsonObject } from './lib/document.js'
+import { formatReport } from './lib/report/format-report.js'
+import { runContractSuite } from './lib/run-suite.js'
+import { breakMock, type Rewriter } from './support/broken-variants.js'
+import { startInProcessMock } from './support/in-process.js'
+
+// The suite judges by the document it is given, not by what it knows of the mock: change what
+// the document states and the verdict on the same mock follows.
+
+/** openapi/openapi.json with the 429's error code changed (or, with `undefined`, no longer stated). */
+async function documentWith429Code(code: string | undefined): Promise<JsonObject> {
+  const raw = JSON.parse(await readFile('openapi/openapi.json', 'utf8'))
+  const media = raw.components.responses.RateLimitExceeded.content['application/json']
+  if (code === undefined) {
+    media.schema.properties.error = { $ref: '#/components/schemas/Error' }
+    delete media.examples
+  } else {
+    media.schema.properties.error.allOf[1].properties.code.const = code
+    for (const example of Object.values(media.examples) as Array<{ value: { error: { code: string } } }>) example.value.error.code = code
+  }
+  return raw
+}
+
+/** Rewrites the body of every 429 the mock answers. */
+const rewrite429 = (body: unknown): Rewriter => async (request, next) => {
+  const response = await next(request)
+  return response.status === 429 ? new Response(JSON.stringify(body), { status: 429, headers: response.headers }) : response
+}
+
+async function rateLimitRun(document: JsonObject, rewrite: Rewriter = (request, next) => next(request)) {
+  const mock = await startInProcessMock()
+  return runContractSuite({ baseUrl: mock.baseUrl, document, controlPlane: { url: mock.adminUrl }, fetch: mock.fetchThrough(breakMock(mock.handle, rewrite)), checks: ['rate_limit_enforcement'] })
+}
+
+it("expects the 429's error code the document states, not the mock's", async () => {
+  const result = await rateLimitRun(await documentWith429Code('slow_down'))
+  expect(result.failures).toHaveLength(1)
+  expect(result.failures[0]).toMatchObject({ check: 'rate_limit_enforcement', profile: 'contract', title: 'The 429 has another error code than the document states' })
+  expect(result.failures[0]?.documented).toContain('error.code "slow_down"')
+  expect(result.failures[0]?.received).toContain('"code":"rate_limit_exceeded"')
+  // It spends the window on a GET whose answer does not carry the key (GET /user does).
+  expect(result.failures[0]?.request?.url).toMatch(/\/user\/balance$/)
+})
+
+it('takes any error code on a 429 when the document states none, but still wants a code and a message', async () => {
+  const document = await documentWith429Code(undefined)
+  const other = await rateLimitRun(document, rewrite429({ success: false, error: { code: 'slow_down', message: 'Come back later' } }))
+  expect(other.failures, formatReport(other)).toEqual([])
+  expect(other.ok).toBe(true)
+  const bare = await rateLimitRun(document, rewrite429({ success: false }))
+  expect(bare.failures.map((failure) => failure.title)).toEqual(['The 429 does not say what failed'])
+})
