@@ -61,3 +61,11 @@ it('derives invalid query values: not a number, out of range, unknown enum', () 
   ])
   expect(cases.map((c) => c.query)).toEqual([{ per_page: 'abc' }, { per_page: '0' }, { per_page: '101' }, { enabled: '__contract_unknown__' }])
 })
+
+it('refers to a nonexistent advert by an id within the bounds the schema sets, without a foreign one', () => {
+  const bounded = structuredClone(campaignInput)
+  Object.assign(bounded.properties.campaign.properties.advert_id, { maximum: 5000 })
+  const title = 'campaign.advert_id is an advert the caller does not own (nonexistent)'
+  expect(negativeBodies(bounded, accepted).find((c) => c.title === title)?.body).toEqual({ campaign: { ...accepted.campaign, advert_id: 5000 } })
+  expect(negativeBodies(campaignInput, accepted).find((c) => c.title === title)?.body).toEqual({ campaign: { ...accepted.campaign, advert_id: 2_147_483_646 } })
+})
