@@ -449,7 +449,7 @@ export interface components {
              * @description Stable, machine-readable reason.
              * @enum {string}
              */
-            code: "invalid_json" | "unauthorized" | "admin_forbidden" | "not_found" | "route_not_found" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "advert_in_use" | "topup_limit_reached" | "rate_limit_exceeded" | "internal_error" | "bad_gateway" | "service_unavailable" | "gateway_timeout";
+            code: "invalid_json" | "bad_request" | "unauthorized" | "admin_forbidden" | "not_found" | "route_not_found" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "advert_in_use" | "topup_limit_reached" | "rate_limit_exceeded" | "internal_error" | "bad_gateway" | "service_unavailable" | "gateway_timeout";
             /** @description What failed and why, for people. */
             message: string;
         };
@@ -563,27 +563,6 @@ export interface components {
         };
     };
     responses: {
-        /** @description 422 `advert_in_use`: A campaign still uses the advert; delete or move those campaigns first. */
-        AdvertInUse: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @constant */
-                    success: false;
-                    error: components["schemas"]["Error"] & {
-                        /** @constant */
-                        code: "advert_in_use";
-                    };
-                };
-            };
-        };
         /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. */
         InvalidJson: {
             headers: {
@@ -839,6 +818,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimitExceeded"];
         };
     };
@@ -1028,6 +1008,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimitExceeded"];
         };
     };
@@ -1111,6 +1092,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimitExceeded"];
         };
     };
@@ -1263,7 +1245,31 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            422: components["responses"]["AdvertInUse"];
+            /** @description 422 `validation_failed`: The query or body breaks the schema or a rule; `fields` names every failing field. Or 422 `advert_in_use`: A campaign still uses the advert; delete or move those campaigns first. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["ValidationError"];
+                    } | {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "advert_in_use";
+                        };
+                    };
+                };
+            };
             429: components["responses"]["RateLimitExceeded"];
         };
     };

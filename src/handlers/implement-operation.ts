@@ -3,11 +3,13 @@ import type { z } from 'zod'
 import { assertAdmin } from '../domain/auth.js'
 import { ApiError } from '../http/api-error.js'
 import { queryObject, readJsonBody, validate } from '../http/parse-input.js'
+import { refuseBody } from '../http/refuse-body.js'
 import { successResponse } from '../http/respond.js'
 import type { MockContext } from '../mock-context.js'
 import { hasIdParam, type Operation } from '../operations/define-operation.js'
 import type { Pagination } from '../schemas/common.js'
 import type { UserRecord } from '../store/models.js'
+import { caseSensitiveRoute } from './case-sensitive-route.js'
 import { handleSafely } from './handle-safely.js'
 import { admitUser, injectFault, serveApiRequest, type Exchange } from './serve-api-request.js'
 
@@ -42,14 +44,18 @@ export function toMswPath(path: string): string {
  * Makes the msw handler for an operation. Every request goes through the same steps,
  * in this order: authenticate (401, or 403 for the control plane), then for user
  * operations the rate limit (429) and injected faults, read the id (404),
- * validate the query (422) and the body (415, 400, 422), then resolve; the success
- * status comes from the operation itself.
+ * validate the query (422) and the body (415, 400, 422; a 422 too for any body sent to an
+ * operation that takes none), then resolve; the success status comes from the operation itself.
  */
 export function implementOperation<O extends Operation>(ctx: MockContext, operation: O, resolve: OperationResolver<O>): HttpHandler {
   const isAdmin = operation.auth === 'admin'
   const base = isAdmin ? ctx.adminBase : ctx.apiBase
   const bodyIsOptional = operation.body?.safeParse(undefined).success ?? false
-  return http[operation.method](base + toMswPath(operation.path), ({ request, params }) => {
+  const route = base + toMswPath(operation.path)
+  const spelledExactly = caseSensitiveRoute(route)
+  return http[operation.method](route, ({ request, params }) => {
+    // msw matches paths case-insensitively; answering nothing lets /CAMPAIGNS fall through to the 404.
+    if (!spelledExactly(request.url)) return undefined
     const steps = async (exchange?: Exchange) => {
       // Rate limiting and faults sit right after authentication, for user operations only.
       const user = exchange ? admitUser(ctx, request, exchange) : assertAdmin(ctx, request)
@@ -58,7 +64,7 @@ export function implementOperation<O extends Operation>(ctx: MockContext, operat
       const query = operation.query ? validate(operation.query, queryObject(new URL(request.url)), 'query parameters') : undefined
       const body = operation.body
         ? validate(operation.body, await readJsonBody(request, { optional: bodyIsOptional }), 'request body')
-        : undefined
+        : await refuseBody(request)
       const input = { user, id, query, body } as OperationInput<O>
       // Public writes queue behind each other (and behind control-plane writes); control
       // operations queue inside the control plane itself, so they are not wrapped twice.

@@ -4,6 +4,8 @@
  */
 export const ERROR_STATUS = {
   invalid_json: 400,
+  // A request the listener cannot read at all (a body that does not decode, an aborted upload).
+  bad_request: 400,
   unauthorized: 401,
   admin_forbidden: 403,
   not_found: 404,

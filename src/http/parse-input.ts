@@ -22,7 +22,8 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, what: s
 
 /**
  * Reads a request's JSON body: 422 when it is missing (unless optional, then `undefined`),
- * 415 unless it is sent as JSON, 400 when it does not parse.
+ * 415 unless it is sent as JSON (uncompressed: the listener inflates gzip, deflate and br
+ * before this, in-process there is nothing to), 400 when it does not parse.
  */
 export async function readJsonBody(request: Request, { optional = false } = {}): Promise<unknown> {
   const contentType = request.headers.get('content-type') ?? ''
@@ -30,6 +31,10 @@ export async function readJsonBody(request: Request, { optional = false } = {}):
   if (text.trim() === '') {
     if (optional) return undefined
     throw validationFailed('A JSON request body is required', [{ field: '', message: 'is required' }])
+  }
+  const encoding = request.headers.get('content-encoding')?.trim().toLowerCase()
+  if (encoding && encoding !== 'identity') {
+    throw new ApiError('unsupported_media_type', `Send the body uncompressed: Content-Encoding "${encoding}" is not supported`)
   }
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
     throw new ApiError('unsupported_media_type', `Send the body as JSON with Content-Type: application/json (got "${contentType || 'none'}")`)

@@ -5,7 +5,7 @@ import { hasIdParam, type Operation } from './define-operation.js'
  * Every error code an operation can answer with, in the order its pipeline checks them
  * (see handlers/implement-operation): the OpenAPI document derives its error responses
  * from this, so a new step in the pipeline belongs here too.
- * @example operationErrorCodes(deleteAdvert) // ['unauthorized', 'rate_limit_exceeded', 'not_found', 'advert_in_use']
+ * @example operationErrorCodes(deleteAdvert) // ['unauthorized', 'rate_limit_exceeded', 'not_found', 'validation_failed', 'advert_in_use']
  */
 export function operationErrorCodes(operation: Operation): ErrorCode[] {
   const codes: ErrorCode[] =
@@ -13,6 +13,8 @@ export function operationErrorCodes(operation: Operation): ErrorCode[] {
   if (hasIdParam(operation)) codes.push('not_found')
   if (operation.query) codes.push('validation_failed')
   if (operation.body) codes.push('unsupported_media_type', 'invalid_json', 'validation_failed')
+  // A body sent to an operation that takes none is a 422; a GET cannot carry one (fetch refuses, the listener drops it).
+  else if (operation.method !== 'get') codes.push('validation_failed')
   codes.push(...(operation.errors ?? []))
   return [...new Set(codes)]
 }

@@ -5,7 +5,7 @@ import { createMockApi, type MockApi, type MockApiOptions } from '../../src/crea
 
 /** A request as the case tables write it; `path` is below /api/v1 unless it starts with /__admin or /api. */
 export interface TestRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS'
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'OPTIONS' | 'HEAD' | 'TRACE'
   path: string
   headers?: Record<string, string>
   /** An object is sent as JSON; a string is sent as it is. */

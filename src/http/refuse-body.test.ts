@@ -1,0 +1,23 @@
+import { expect, it } from 'vitest'
+import { ApiError } from './api-error.js'
+import { refuseBody } from './refuse-body.js'
+
+const post = (body?: string, type = 'application/json') =>
+  new Request('http://mock.test/api/v1/user/reset_api_key', { method: 'POST', headers: { 'content-type': type }, body })
+
+it('lets a request without a body through', async () => {
+  await expect(refuseBody(post())).resolves.toBeUndefined()
+  await expect(refuseBody(new Request('http://mock.test/api/v1/user'))).resolves.toBeUndefined()
+})
+
+it('treats a body of white space as none', async () => {
+  await expect(refuseBody(post(' \n'))).resolves.toBeUndefined()
+})
+
+it('refuses any other body with a 422 on the body itself, whatever its type', async () => {
+  for (const request of [post('{"user":{}}'), post('{}'), post('garbage', 'text/plain')]) {
+    const error = await refuseBody(request).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ code: 'validation_failed', fields: [{ field: '', message: 'must be empty: this operation takes no body' }] })
+  }
+})
