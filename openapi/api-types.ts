@@ -664,7 +664,7 @@ export interface components {
                 };
             };
         };
-        /** @description 422 `validation_failed`: The query or body breaks the schema or a rule; `fields` names every failing field. */
+        /** @description 422 `validation_failed`: The query or body breaks the schema or a rule (a body sent to an operation that takes none included); `fields` names every failing field. */
         ValidationError: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -941,7 +941,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the CampaignDetailed.
+                 * @description Id of the campaign.
                  * @example 3
                  */
                 id: number;
@@ -979,7 +979,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the Campaign.
+                 * @description Id of the campaign.
                  * @example 3
                  */
                 id: number;
@@ -1018,7 +1018,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the Campaign.
+                 * @description Id of the campaign.
                  * @example 3
                  */
                 id: number;
@@ -1063,7 +1063,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the Campaign.
+                 * @description Id of the campaign.
                  * @example 3
                  */
                 id: number;
@@ -1178,7 +1178,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the Advert.
+                 * @description Id of the advert.
                  * @example 3
                  */
                 id: number;
@@ -1216,7 +1216,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the Advert.
+                 * @description Id of the advert.
                  * @example 3
                  */
                 id: number;
@@ -1245,7 +1245,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description 422 `validation_failed`: The query or body breaks the schema or a rule; `fields` names every failing field. Or 422 `advert_in_use`: A campaign still uses the advert; delete or move those campaigns first. */
+            /** @description 422 `validation_failed`: The query or body breaks the schema or a rule (a body sent to an operation that takes none included); `fields` names every failing field. Or 422 `advert_in_use`: A campaign still uses the advert; delete or move those campaigns first. */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1279,7 +1279,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the Advert.
+                 * @description Id of the advert.
                  * @example 3
                  */
                 id: number;

@@ -15,6 +15,7 @@ import type { ApiTier, ApiTierLimits } from './schemas/user.js'
 import { DEFAULT_FIXTURES } from './store/fixtures.js'
 import { Store } from './store/store.js'
 
+/** Options of createMockApi; every one has a default, so `createMockApi()` is a working mock. */
 export interface MockApiOptions {
   /** The dataset to start with and to restore on reset; defaults to fixtures/default.json. */
   fixtures?: DatasetInput

@@ -44,3 +44,35 @@ it('applies every one of many concurrent toggles', async () => {
   expect(states.filter((enabled) => enabled === !before)).toHaveLength(5)
   expect((await (await send(DEMO_API_KEY, 'GET', '/campaigns/3')).json()).data.enabled).toBe(!before)
 })
+
+/** Sends one request to the in-process handlers. */
+function sendTo(api: Awaited<ReturnType<typeof createMockApi>>, key: string, method: string, path: string, body?: unknown) {
+  return getResponse(
+    api.handlers,
+    new Request(`http://mock.test/api/v1${path}`, {
+      method,
+      headers: { Authorization: key, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  ).then((response) => response!)
+}
+
+it('lets only the first of concurrent key resets through: the old key is refused at once, even in the queue', async () => {
+  const api = await createMockApi()
+  const resets = await Promise.all([1, 2, 3].map(() => sendTo(api, DEMO_API_KEY, 'POST', '/user/reset_api_key')))
+  expect(resets.map((r) => r.status)).toEqual([200, 401, 401])
+  const newKey = (await resets[0]!.json()).data.api_key
+  expect((await sendTo(api, newKey, 'GET', '/user')).status).toBe(200)
+  expect((await sendTo(api, DEMO_API_KEY, 'GET', '/user')).status).toBe(401)
+})
+
+it('frees the e-mail a user gave up, even when their writes were queued together', async () => {
+  const api = await createMockApi()
+  await Promise.all([
+    sendTo(api, DEMO_API_KEY, 'PATCH', '/user', { user: { email: 'a@example.com' } }),
+    sendTo(api, DEMO_API_KEY, 'PATCH', '/user', { user: { email: 'b@example.com' } }),
+  ])
+  expect((await (await sendTo(api, DEMO_API_KEY, 'GET', '/user')).json()).data.email).toBe('b@example.com')
+  const taken = await sendTo(api, OTHER_API_KEY, 'PATCH', '/user', { user: { email: 'a@example.com' } })
+  expect(taken.status).toBe(200)
+})

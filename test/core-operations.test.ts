@@ -4,8 +4,19 @@ import { operations } from '../src/operations/index.js'
 import { envelopeOf, pageEnvelopeOf } from '../src/schemas/common.js'
 import { ErrorEnvelope, ValidationErrorEnvelope } from '../src/schemas/error.js'
 import { DEMO_API_KEY, OTHER_API_KEY } from '../src/store/fixtures.js'
-import { invalidInputCases, unknownRouteCases, unreadableBodyCases, validRequests, type ErrorCase } from './support/cases.js'
+import { controlPlaneCases, invalidInputCases, unknownRouteCases, unreadableBodyCases, validRequests, type ErrorCase } from './support/cases.js'
 import { transports, type TestRequest, type Transport } from './support/transports.js'
+
+/** Everything a rejected request must leave as it was: the data, the id counters and who each key opens. */
+function stateOf(t: Transport) {
+  const { store } = t.api.context
+  const dataset = store.export()
+  return {
+    dataset,
+    lastIds: [store.users.lastId, store.adverts.lastId, store.campaigns.lastId],
+    keys: dataset.users.map((user) => store.userByApiKey(user.api_key)?.id),
+  }
+}
 
 /** Starts a transport for the enclosing describe block and restores the fixtures before each test. */
 function useTransport(create: () => Promise<Transport>): () => Transport {
@@ -27,9 +38,9 @@ describe.each(transports)('every operation through $name', ({ create }) => {
 
   /** Sends a request and asserts that the whole state is exactly as before. */
   async function sendExpectingNoChange(req: TestRequest) {
-    const before = t.api.context.store.export()
+    const before = stateOf(t)
     const response = await t.send(req)
-    expect(t.api.context.store.export()).toEqual(before)
+    expect(stateOf(t)).toEqual(before)
     return response
   }
 
@@ -86,7 +97,7 @@ describe.each(transports)('every operation through $name', ({ create }) => {
     expect(response.body.error.message).toMatch(/bare API key/)
   })
 
-  it.each([...invalidInputCases, ...unreadableBodyCases, ...unknownRouteCases].map((c) => [c.name, c] as const))(
+  it.each([...invalidInputCases, ...unreadableBodyCases, ...unknownRouteCases, ...controlPlaneCases].map((c) => [c.name, c] as const))(
     '%s: error in the error shape, nothing changed',
     async (_name, { request, ...expected }) => {
       expectError(await sendExpectingNoChange(asDemo(request)), expected)
@@ -123,7 +134,7 @@ describe.each(transports)('behaviour through $name', ({ create }) => {
     })
     const a = `/adverts/${advert.body.data.id}`
     const c = `/campaigns/${campaign.body.data.id}`
-    const before = t.api.context.store.export()
+    const before = stateOf(t)
     const attempts: TestRequest[] = [
       { method: 'GET', path: a },
       { method: 'PATCH', path: a, body: { advert: { title: 'Stolen' } } },
@@ -149,7 +160,7 @@ describe.each(transports)('behaviour through $name', ({ create }) => {
       body: { campaign: { advert_id: advert.body.data.id, broadcasting_type: 'active_ad', cpm: 1, sending_limit: 10 } },
     })
     expect(campaignOnForeignAdvert.status).toBe(422)
-    expect(t.api.context.store.export()).toEqual(before)
+    expect(stateOf(t)).toEqual(before)
   })
 
   it('fixture users see only their own data', async () => {

@@ -59,7 +59,10 @@ describe.each(combinations)('faults and the journal: $name', ({ transport, contr
     const forced = await asDemo({ method: 'POST', path: '/campaigns', body: { campaign: { advert_id: 1, broadcasting_type: 'active_ad', cpm: 2, sending_limit: 10 } } })
     expect(forced.status).toBe(503)
     expect(forced.body).toEqual({ success: false, error: { code: 'service_unavailable', message: expect.stringContaining('Injected fault') } })
-    expect(forced.headers['x-ratelimit-limit']).toBeDefined()
+    // The demo user is on the pro tier: 1,200 a minute, and the forced error counted as one.
+    expect(forced.headers['x-ratelimit-limit']).toBe('1200')
+    expect(forced.headers['x-ratelimit-remaining']).toBe('1198')
+    expect(forced.headers['retry-after']).toBeUndefined()
     expect((await asDemo({ method: 'GET', path: '/campaigns' })).status).toBe(200)
     expect(await campaignCount()).toBe(before)
   })
@@ -75,9 +78,19 @@ describe.each(combinations)('faults and the journal: $name', ({ transport, contr
     expect(forced.status).toBe(500)
     expect(forced.body.error.code).toBe('internal_error')
     expect(forced.headers['preference-applied']).toBe('code=500')
-    const refused = await asDemo({ method: 'GET', path: '/user', headers: { prefer: 'code=418' } })
-    expect(refused.status).toBe(422)
-    expect(refused.body.error.fields).toEqual([{ field: 'Prefer.code', message: expect.any(String) }])
+    // A value the mock cannot honour is ignored (RFC 7240), and Preference-Applied says so by its absence.
+    const ignored = await asDemo({ method: 'GET', path: '/user', headers: { prefer: 'code=418, delay=-1' } })
+    expect(ignored.status).toBe(200)
+    expect(ignored.headers['preference-applied']).toBeUndefined()
+  })
+
+  it('reads Prefer only after authentication: no key means a plain 401, forced nothing, held nothing', async () => {
+    const started = Date.now()
+    const anonymous = await t.send({ method: 'GET', path: '/user', headers: { prefer: 'code=503, delay=5000' } })
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.body.error.code).toBe('unauthorized')
+    expect(anonymous.headers['preference-applied']).toBeUndefined()
+    expect(Date.now() - started).toBeLessThan(2_000)
   })
 
   it('draws the same faults for the same seed on every run', async () => {

@@ -2,6 +2,7 @@ import { setupServer, type SetupServer } from 'msw/node'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
 import { DEMO_API_KEY } from '../store/fixtures.js'
 
+/** Options of startNodeMock: those of createMockApi, plus what msw does with other requests. */
 export interface NodeMockOptions extends MockApiOptions {
   /** What msw does with requests no handler matches. Default `bypass` (they go to the network). */
   onUnhandledRequest?: 'bypass' | 'warn' | 'error'

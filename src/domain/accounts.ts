@@ -10,15 +10,14 @@ export interface NewAccount {
   tier?: ApiTier
 }
 
-/** Opens a new account with a fresh API key and an empty balance. */
+/** Opens a new account with a fresh API key and an empty balance; a refused one uses up no id. */
 export async function createAccount(ctx: MockContext, { email, tier = 'basic' }: NewAccount): Promise<UserRecord> {
+  if (email !== undefined) assertEmailFree(ctx, email, { field: 'email', action: 'create user' })
   const id = ctx.store.users.nextId()
-  const address = email ?? `user${id}@example.com`
-  assertEmailFree(ctx, address)
   const now = isoTimestamp(ctx.clock.now())
   return ctx.store.insertUser({
     id,
-    email: address,
+    email: email ?? defaultEmail(ctx, id),
     api_key: createApiKey(),
     api_tier: tier,
     balance_micros: 0,
@@ -29,11 +28,22 @@ export async function createAccount(ctx: MockContext, { email, tier = 'basic' }:
   })
 }
 
-/** Refuses an e-mail that another account already uses. */
-export function assertEmailFree(ctx: MockContext, email: string, exceptUserId?: number): void {
+/** `user<id>@example.com`, or with a suffix when a user already took that address. */
+function defaultEmail(ctx: MockContext, id: number): string {
+  let address = `user${id}@example.com`
+  for (let n = 2; ctx.store.userIdByEmail(address) !== undefined; n++) address = `user${id}.${n}@example.com`
+  return address
+}
+
+/** Refuses an e-mail that another account already uses, naming the field it came in. */
+export function assertEmailFree(
+  ctx: MockContext,
+  email: string,
+  { exceptUserId, field = 'user.email', action = 'update user' }: { exceptUserId?: number; field?: string; action?: string } = {},
+): void {
   const holder = ctx.store.userIdByEmail(email)
   if (holder !== undefined && holder !== exceptUserId) {
-    throw validationFailed('Failed to update user: e-mail is taken', [{ field: 'user.email', message: 'is already taken' }])
+    throw validationFailed(`Failed to ${action}: e-mail ${email} is taken`, [{ field, message: 'is already taken' }])
   }
 }
 

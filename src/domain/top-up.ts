@@ -1,13 +1,14 @@
 import { ApiError, validationFailed } from '../http/api-error.js'
 import type { MockContext } from '../mock-context.js'
 import type { TopUpInput } from '../schemas/admin.js'
+import { MAX_USD } from '../schemas/common.js'
 import type { UserRecord } from '../store/models.js'
 import { accountById } from './accounts.js'
 import { isoTimestamp } from './clock.js'
 import { usdToMicros } from './money.js'
 
 /** Largest balance an account may hold (the API's Usd maximum), in micros. */
-export const MAX_BALANCE_MICROS = usdToMicros(1_000_000_000)
+export const MAX_BALANCE_MICROS = usdToMicros(MAX_USD)
 
 /**
  * Adds money to an account: raises balance and total top-ups and counts the top-up.
@@ -27,7 +28,7 @@ export async function topUp(ctx: MockContext, userId: number, { amount_usd }: To
   const amount = usdToMicros(amount_usd)
   if (user.balance_micros + amount > MAX_BALANCE_MICROS || user.total_topups_micros + amount > MAX_BALANCE_MICROS) {
     throw validationFailed(`Failed to top up user ${userId}: the balance would pass the maximum`, [
-      { field: 'amount_usd', message: 'would take balance_usd or total_topups_usd past 1000000000' },
+      { field: 'amount_usd', message: `would take balance_usd or total_topups_usd past ${MAX_USD}` },
     ])
   }
   return ctx.store.updateUser(user, (draft) => {

@@ -1,9 +1,9 @@
 import type { HttpHandler } from 'msw'
 import { isoTimestamp } from '../domain/clock.js'
 import { usdToMicros } from '../domain/money.js'
-import { advertOf, ownedCampaign } from '../domain/ownership.js'
+import { advertOf, ownedAdvert, ownedCampaign } from '../domain/ownership.js'
 import { presentAdvert, presentCampaign } from '../domain/present.js'
-import { validationFailed } from '../http/api-error.js'
+import { ApiError, validationFailed } from '../http/api-error.js'
 import type { MockContext } from '../mock-context.js'
 import {
   createCampaign,
@@ -23,15 +23,16 @@ export function campaignHandlers(ctx: MockContext): HttpHandler[] {
   const { store } = ctx
   const present = (campaign: CampaignRecord) => presentCampaign(campaign, advertOf(ctx, campaign).title)
 
-  /** The caller's advert a campaign input names; unknown or foreign is a 422 on that field. */
+  /** The caller's advert a campaign input names: a missing or foreign one is a 422 on that field, not a 404. */
   const advertForInput = (user: UserRecord, advertId: number, action: string): AdvertRecord => {
-    const advert = store.adverts.get(advertId)
-    if (!advert || advert.user_id !== user.id) {
+    try {
+      return ownedAdvert(ctx, user, advertId)
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'not_found') throw error
       throw validationFailed(`Failed to ${action} campaign: advert ${advertId} does not exist`, [
         { field: 'campaign.advert_id', message: `advert ${advertId} does not exist` },
       ])
     }
-    return advert
   }
 
   return [
@@ -93,10 +94,7 @@ export function campaignHandlers(ctx: MockContext): HttpHandler[] {
 
     implementOperation(ctx, toggleCampaign, async ({ user, id }) => {
       const campaign = ownedCampaign(ctx, user, id)
-      const updated = await store.campaigns.update(campaign, (draft) => {
-        draft.enabled = !draft.enabled
-        draft.updated_at = isoTimestamp(ctx.clock.now())
-      })
+      const updated = await applyChanges(store.campaigns, campaign, { enabled: !campaign.enabled }, isoTimestamp(ctx.clock.now()))
       return { data: present(updated) }
     }),
   ]

@@ -1,17 +1,17 @@
 import { http, type HttpHandler } from 'msw'
 import type { z } from 'zod'
-import { assertAdmin } from '../domain/auth.js'
+import { assertAdmin, authenticate } from '../domain/auth.js'
 import { ApiError } from '../http/api-error.js'
-import { queryObject, readJsonBody, validate } from '../http/parse-input.js'
+import { isPlainDecimal, readJsonBody, validate, validateQuery } from '../http/parse-input.js'
 import { refuseBody } from '../http/refuse-body.js'
 import { successResponse } from '../http/respond.js'
 import type { MockContext } from '../mock-context.js'
 import { hasIdParam, type Operation } from '../operations/define-operation.js'
-import type { Pagination } from '../schemas/common.js'
+import { IdParam, type Pagination } from '../schemas/common.js'
 import type { UserRecord } from '../store/models.js'
 import { caseSensitiveRoute } from './case-sensitive-route.js'
 import { handleSafely } from './handle-safely.js'
-import { admitUser, injectFault, serveApiRequest, type Exchange } from './serve-api-request.js'
+import { admitUser, applyFaults, serveApiRequest, type Exchange } from './serve-api-request.js'
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined
 
@@ -32,8 +32,6 @@ export type OperationResult<O extends Operation> = O['response']['list'] extends
   : { data: Data<O> }
 
 export type OperationResolver<O extends Operation> = (input: OperationInput<O>, ctx: MockContext) => Promise<OperationResult<O>>
-
-const ID_PATTERN = /^[1-9]\d{0,15}$/
 
 /** Turns an OpenAPI path template into msw's: `/campaigns/{id}` -> `/campaigns/:id`. */
 export function toMswPath(path: string): string {
@@ -59,18 +57,23 @@ export function implementOperation<O extends Operation>(ctx: MockContext, operat
     const steps = async (exchange?: Exchange) => {
       // Rate limiting and faults sit right after authentication, for user operations only.
       const user = exchange ? admitUser(ctx, request, exchange) : assertAdmin(ctx, request)
-      if (exchange) injectFault(ctx, request, operation, exchange)
+      if (exchange) await applyFaults(ctx, request, operation, exchange)
       const id = hasIdParam(operation) ? parseId(String(params.id)) : undefined
-      const query = operation.query ? validate(operation.query, queryObject(new URL(request.url)), 'query parameters') : undefined
+      const query = operation.query ? validateQuery(operation.query, new URL(request.url)) : undefined
       const body = operation.body
         ? validate(operation.body, await readJsonBody(request, { optional: bodyIsOptional }), 'request body')
         : await refuseBody(request)
       const input = { user, id, query, body } as OperationInput<O>
       // Public writes queue behind each other (and behind control-plane writes); control
       // operations queue inside the control plane itself, so they are not wrapped twice.
+      // A write re-reads its caller in the queue: a write queued before it may have reset the
+      // key (then this one is a 401, as the old key must be at once) or changed the user.
       const writes = !isAdmin && operation.method !== 'get'
       const result: { data: unknown; pagination?: Pagination } = writes
-        ? await ctx.exclusive(() => resolve(input, ctx))
+        ? await ctx.exclusive(() => {
+            const caller = authenticate(ctx.store, request.headers.get('authorization'))
+            return resolve({ ...input, user: caller } as OperationInput<O>, ctx)
+          })
         : await resolve(input, ctx)
       return successResponse(operation.response.status, result.data, result.pagination)
     }
@@ -78,9 +81,11 @@ export function implementOperation<O extends Operation>(ctx: MockContext, operat
   })
 }
 
+/** The id in a path, with the same bounds as a query's ids; anything else is no resource at all. */
 function parseId(raw: string): number {
-  if (!ID_PATTERN.test(raw) || !Number.isSafeInteger(Number(raw))) {
+  const id = IdParam.safeParse(raw)
+  if (!id.success || !isPlainDecimal(raw, id.data)) {
     throw new ApiError('not_found', `No resource has the id "${raw}": ids are positive integers`)
   }
-  return Number(raw)
+  return id.data
 }

@@ -2,8 +2,8 @@ import { delay } from 'msw'
 import { authenticate } from '../domain/auth.js'
 import { isoTimestamp } from '../domain/clock.js'
 import { ApiError } from '../http/api-error.js'
-import { ERROR_STATUS, type ErrorCode } from '../http/error-codes.js'
-import { parsePrefer, type Preferences } from '../http/prefer.js'
+import { FAULT_ERROR_CODES } from '../schemas/admin.js'
+import { parsePrefer } from '../http/prefer.js'
 import { rateLimitHeaders, RATE_LIMIT_HEADERS } from '../http/rate-limit-headers.js'
 import type { MockContext } from '../mock-context.js'
 import type { Operation } from '../operations/define-operation.js'
@@ -15,12 +15,11 @@ export interface Exchange {
   userId: number | undefined
   /** Headers added to the response, success or error: the rate-limit headers, Preference-Applied. */
   headers: Record<string, string>
-  preferences: Preferences
 }
 
 /**
- * Runs one request to the public API: reads the Prefer header, holds the response for
- * any latency, runs the steps, adds the exchange's headers to whatever came out, and
+ * Runs one request to the public API: holds the response for any configured latency,
+ * runs the steps, adds the exchange's headers to whatever came out, and
  * records the request in the journal. The control plane never comes through here.
  */
 export async function serveApiRequest(
@@ -31,11 +30,9 @@ export async function serveApiRequest(
 ): Promise<Response> {
   const started = performance.now()
   const at = ctx.clock.now()
-  const exchange: Exchange = { userId: undefined, headers: {}, preferences: {} }
+  const exchange: Exchange = { userId: undefined, headers: {} }
   const response = await handleSafely(async () => {
-    exchange.preferences = parsePrefer(request.headers.get('prefer'))
-    if (exchange.preferences.delay !== undefined) preferenceApplied(exchange, `delay=${exchange.preferences.delay}`)
-    const latency = exchange.preferences.delay ?? ctx.faults.latencyMs()
+    const latency = ctx.faults.latencyMs()
     if (latency > 0) await delay(latency)
     return run(exchange)
   })
@@ -74,12 +71,17 @@ export function admitUser(ctx: MockContext, request: Request, exchange: Exchange
 }
 
 /**
- * Answers with a forced error when the request's `Prefer: code=` asks for one or a fault rule
- * fires. It runs after admission (so the request counts and carries its rate-limit headers)
- * and before validation and the resolver, so a forced error never changes state.
+ * Honours the request's `Prefer: delay=` and `Prefer: code=`, then any fault rule. It runs
+ * only after admission, so an unauthenticated request can neither hold a connection open
+ * nor learn anything, and a forced error counts and carries its rate-limit headers; it
+ * runs before validation and the resolver, so a forced error never changes state.
  */
-export function injectFault(ctx: MockContext, request: Request, operation: Operation, exchange: Exchange): void {
-  const { code } = exchange.preferences
+export async function applyFaults(ctx: MockContext, request: Request, operation: Operation, exchange: Exchange): Promise<void> {
+  const { code, delay: preferredDelay } = parsePrefer(request.headers.get('prefer'))
+  if (preferredDelay !== undefined) {
+    preferenceApplied(exchange, `delay=${preferredDelay}`)
+    if (preferredDelay > 0) await delay(preferredDelay)
+  }
   const forced =
     code !== undefined
       ? { status: code, reason: `Prefer: code=${code}` }
@@ -87,7 +89,7 @@ export function injectFault(ctx: MockContext, request: Request, operation: Opera
   if (!forced) return
   if (code !== undefined) preferenceApplied(exchange, `code=${code}`)
   if (forced.status === 429) exchange.headers[RATE_LIMIT_HEADERS.retryAfter.name] = '1'
-  throw new ApiError(codeForStatus(forced.status), `Injected fault: forced ${forced.status} by ${forced.reason}`)
+  throw new ApiError(FAULT_ERROR_CODES[forced.status], `Injected fault: forced ${forced.status} by ${forced.reason}`)
 }
 
 /** Keeps a key out of the journal even when a client also puts it in the URL by mistake. */
@@ -106,8 +108,4 @@ function preferenceApplied(exchange: Exchange, preference: string): void {
 function pathBelow(apiBase: string, pathname: string): string {
   const prefix = new URL(apiBase.replace(/^\*/, 'http://any.invalid')).pathname.replace(/\/$/, '')
   return pathname.startsWith(prefix) ? pathname.slice(prefix.length) || '/' : pathname
-}
-
-function codeForStatus(status: number): ErrorCode {
-  return (Object.keys(ERROR_STATUS) as ErrorCode[]).find((code) => ERROR_STATUS[code] === status) ?? 'internal_error'
 }

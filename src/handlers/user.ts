@@ -15,7 +15,7 @@ export function userHandlers(ctx: MockContext): HttpHandler[] {
 
     implementOperation(ctx, updateUser, async ({ user, body }) => {
       const { email } = body.user
-      assertEmailFree(ctx, email, user.id)
+      assertEmailFree(ctx, email, { exceptUserId: user.id })
       // The same address again is not a change: nothing is written and updated_at stays.
       if (email === user.email) return { data: presentUser(user, ctx.tiers) }
       const updated = await ctx.store.updateUser(user, (draft) => {

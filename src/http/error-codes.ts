@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS
 
+/** Every error code, for enums (the Error schema's `code`). */
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]
 
 /** Whether a string is one of the mock's error codes. */

@@ -50,3 +50,23 @@ export async function readJsonBody(request: Request, { optional = false } = {}):
 export function queryObject(url: URL): Record<string, string> {
   return Object.fromEntries(url.searchParams)
 }
+
+/**
+ * Validates a URL's query against a schema whose numbers are coerced from strings, and
+ * then insists that each number was written in plain decimal: `1e3`, `0x1`, `01`, `1.0`
+ * and ` 1` coerce to numbers too, but a client sending them has made a mistake.
+ */
+export function validateQuery<S extends z.ZodObject>(schema: S, url: URL): z.output<S> {
+  const raw = queryObject(url)
+  const query = validate(schema, raw, 'query parameters')
+  const fields = Object.entries(query as Record<string, unknown>)
+    .filter(([key, value]) => typeof value === 'number' && raw[key] !== undefined && !isPlainDecimal(raw[key], value))
+    .map(([key]) => ({ field: key, message: 'must be a whole number written in plain decimal digits' }))
+  if (fields.length > 0) throw validationFailed('Invalid query parameters', fields)
+  return query
+}
+
+/** Whether a URL string is exactly how the number is written in plain decimal. */
+export function isPlainDecimal(text: string, value: number): boolean {
+  return String(value) === text
+}

@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest'
-import { ApiError } from './api-error.js'
 import { parsePrefer } from './prefer.js'
 
 it('reads code and delay and ignores other preferences', () => {
@@ -7,7 +6,13 @@ it('reads code and delay and ignores other preferences', () => {
   expect(parsePrefer(null)).toEqual({})
 })
 
-it('refuses a status that fault injection cannot force', () => {
-  expect(() => parsePrefer('code=418')).toThrow(ApiError)
-  expect(() => parsePrefer('delay=-1')).toThrow(/Invalid Prefer/)
+it.each(['code=418', 'code=abc', 'code=', 'code', 'delay=-1', 'delay=1.5', 'delay=', 'delay=60001', 'delay=1e3'])(
+  'ignores %s, a value it cannot honour (RFC 7240)',
+  (header) => {
+    expect(parsePrefer(header)).toEqual({})
+  },
+)
+
+it('lets the last of repeated preferences win', () => {
+  expect(parsePrefer('code=500, code=503')).toEqual({ code: 503 })
 })

@@ -1,8 +1,4 @@
-import { FAULT_STATUSES, type FaultStatus } from '../schemas/admin.js'
-import { validationFailed } from './api-error.js'
-
-/** Longest delay a request may ask for, in milliseconds. */
-export const MAX_PREFERRED_DELAY_MS = 60_000
+import { FAULT_STATUSES, MAX_DELAY_MS, type FaultStatus } from '../schemas/admin.js'
 
 /** What a request asked for in its Prefer header (RFC 7240), as Prism reads it. */
 export interface Preferences {
@@ -13,28 +9,18 @@ export interface Preferences {
 }
 
 /**
- * Reads `code` and `delay` from Prefer headers; other preferences are ignored, as RFC 7240
- * asks, but a bad value of these two is a 422 rather than silently doing nothing.
+ * Reads `code` and `delay` from Prefer headers. Anything else, and a value the mock cannot
+ * honour (`code=418`, `delay=-1`), is ignored as RFC 7240 asks; the response's
+ * Preference-Applied header tells the client what was honoured.
  * @example parsePrefer('code=503, delay=200') // { code: 503, delay: 200 }
  */
 export function parsePrefer(header: string | null): Preferences {
   const preferences: Preferences = {}
-  if (!header) return preferences
-  for (const item of header.split(',')) {
+  for (const item of header?.split(',') ?? []) {
     const [name, raw] = item.split(';')[0]!.split('=').map((part) => part.trim().replace(/^"(.*)"$/, '$1'))
-    if (name === 'code') {
-      const status = Number(raw)
-      if (!FAULT_STATUSES.includes(status as FaultStatus)) {
-        throw validationFailed('Invalid Prefer header', [{ field: 'Prefer.code', message: `must be one of ${FAULT_STATUSES.join(', ')}` }])
-      }
-      preferences.code = status as FaultStatus
-    } else if (name === 'delay') {
-      const ms = Number(raw)
-      if (!Number.isInteger(ms) || ms < 0 || ms > MAX_PREFERRED_DELAY_MS) {
-        throw validationFailed('Invalid Prefer header', [{ field: 'Prefer.delay', message: `must be whole milliseconds from 0 to ${MAX_PREFERRED_DELAY_MS}` }])
-      }
-      preferences.delay = ms
-    }
+    const value = Number(raw)
+    if (name === 'code' && FAULT_STATUSES.includes(value as FaultStatus)) preferences.code = value as FaultStatus
+    if (name === 'delay' && /^\d+$/.test(raw ?? '') && value <= MAX_DELAY_MS) preferences.delay = value
   }
   return preferences
 }

@@ -140,7 +140,9 @@ function pathParameters(op: Operation, idSchema: SchemaObject): ParameterObject[
   return [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => {
     if (name !== 'id') throw new Error(`${op.operationId}: only {id} path parameters are supported, not {${name}}`)
     const example = (exampleOf(op.response.data) as { id?: unknown } | undefined)?.id
-    const resource = componentName(op.response.data) ?? 'resource'
+    // Named after the collection it indexes (`/campaigns/{id}` -> campaign), not the response.
+    const segments = op.path.split('/')
+    const resource = segments[segments.indexOf(`{${name}}`) - 1]?.replace(/s$/, '') ?? 'resource'
     return { name, in: 'path', required: true, description: `Id of the ${resource}.`, schema: idSchema, ...(example ? { example } : {}) }
   })
 }

@@ -17,7 +17,7 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   not_found: "No resource has this id, or it belongs to another account (indistinguishable on purpose).",
   invalid_json: 'The body is sent as JSON but does not parse.',
   unsupported_media_type: 'A body is sent without Content-Type: application/json (or another +json type).',
-  validation_failed: 'The query or body breaks the schema or a rule; `fields` names every failing field.',
+  validation_failed: 'The query or body breaks the schema or a rule (a body sent to an operation that takes none included); `fields` names every failing field.',
   advert_in_use: 'A campaign still uses the advert; delete or move those campaigns first.',
   rate_limit_exceeded: 'The per-minute or per-day allowance of the API tier is spent; Retry-After says when to try again.',
 }

@@ -26,6 +26,7 @@ const admin = { auth: 'admin', tag: 'Admin' } as const
 
 export { StoreCounts }
 
+/** POST /__admin/reset: reset the state. */
 export const reset = defineOperation({
   ...admin,
   operationId: 'adminReset',
@@ -37,6 +38,7 @@ export const reset = defineOperation({
   response: { status: 200, data: StoreCounts },
 })
 
+/** POST /__admin/seed: load the fixtures or a generated dataset. */
 export const seed = defineOperation({
   ...admin,
   operationId: 'adminSeed',
@@ -49,6 +51,7 @@ export const seed = defineOperation({
   response: { status: 200, data: StoreCounts },
 })
 
+/** POST /__admin/users: create a user. */
 export const createUser = defineOperation({
   ...admin,
   operationId: 'adminCreateUser',
@@ -60,6 +63,7 @@ export const createUser = defineOperation({
   response: { status: 201, data: User },
 })
 
+/** GET /__admin/users: list users. */
 export const listUsers = defineOperation({
   ...admin,
   operationId: 'adminListUsers',
@@ -71,6 +75,7 @@ export const listUsers = defineOperation({
   response: { status: 200, data: User, list: true },
 })
 
+/** GET /__admin/users/{id}: get a user. */
 export const getUser = defineOperation({
   ...admin,
   operationId: 'adminGetUser',
@@ -81,6 +86,7 @@ export const getUser = defineOperation({
   response: { status: 200, data: User },
 })
 
+/** PATCH /__admin/users/{id}: change a user. */
 export const setUserTier = defineOperation({
   ...admin,
   operationId: 'adminSetUserTier',
@@ -92,6 +98,7 @@ export const setUserTier = defineOperation({
   response: { status: 200, data: User },
 })
 
+/** POST /__admin/users/{id}/topups: top up a balance. */
 export const topUp = defineOperation({
   ...admin,
   operationId: 'adminTopUp',
@@ -105,6 +112,7 @@ export const topUp = defineOperation({
   response: { status: 200, data: User },
 })
 
+/** POST /__admin/deliveries: run deliveries. */
 export const deliver = defineOperation({
   ...admin,
   operationId: 'adminDeliver',
@@ -117,6 +125,7 @@ export const deliver = defineOperation({
   response: { status: 200, data: DeliveryReport },
 })
 
+/** GET /__admin/clock: read the clock. */
 export const getClock = defineOperation({
   ...admin,
   operationId: 'adminGetClock',
@@ -127,6 +136,7 @@ export const getClock = defineOperation({
   response: { status: 200, data: ClockState },
 })
 
+/** POST /__admin/clock: move the clock. */
 export const moveClock = defineOperation({
   ...admin,
   operationId: 'adminMoveClock',
@@ -138,6 +148,7 @@ export const moveClock = defineOperation({
   response: { status: 200, data: ClockState },
 })
 
+/** GET /__admin/tiers: read the tier table. */
 export const getTiers = defineOperation({
   ...admin,
   operationId: 'adminGetTiers',
@@ -148,6 +159,7 @@ export const getTiers = defineOperation({
   response: { status: 200, data: TierTable },
 })
 
+/** PATCH /__admin/tiers: change tier limits. */
 export const setTiers = defineOperation({
   ...admin,
   operationId: 'adminSetTiers',
@@ -159,6 +171,7 @@ export const setTiers = defineOperation({
   response: { status: 200, data: TierTable },
 })
 
+/** GET /__admin/faults: read the fault settings. */
 export const getFaults = defineOperation({
   ...admin,
   operationId: 'adminGetFaults',
@@ -169,6 +182,7 @@ export const getFaults = defineOperation({
   response: { status: 200, data: FaultSettings },
 })
 
+/** POST /__admin/faults: set latency and forced errors. */
 export const setFaults = defineOperation({
   ...admin,
   operationId: 'adminSetFaults',
@@ -181,6 +195,7 @@ export const setFaults = defineOperation({
   response: { status: 200, data: FaultSettings },
 })
 
+/** DELETE /__admin/faults: remove all faults. */
 export const clearFaults = defineOperation({
   ...admin,
   operationId: 'adminClearFaults',
@@ -191,6 +206,7 @@ export const clearFaults = defineOperation({
   response: { status: 200, data: FaultSettings },
 })
 
+/** GET /__admin/requests: read the request journal. */
 export const listRequests = defineOperation({
   ...admin,
   operationId: 'adminListRequests',
@@ -201,6 +217,7 @@ export const listRequests = defineOperation({
   response: { status: 200, data: z.array(JournalEntry) },
 })
 
+/** DELETE /__admin/requests: empty the request journal. */
 export const clearRequests = defineOperation({
   ...admin,
   operationId: 'adminClearRequests',
@@ -211,6 +228,7 @@ export const clearRequests = defineOperation({
   response: { status: 200, data: JournalCleared },
 })
 
+/** GET /__admin/state: export the state. */
 export const exportState = defineOperation({
   ...admin,
   operationId: 'adminExportState',
@@ -221,6 +239,7 @@ export const exportState = defineOperation({
   response: { status: 200, data: MockState },
 })
 
+/** POST /__admin/state: import a state. */
 export const importState = defineOperation({
   ...admin,
   operationId: 'adminImportState',

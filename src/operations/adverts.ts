@@ -2,6 +2,7 @@ import { Advert, AdvertInput, AdvertUpdateInput } from '../schemas/advert.js'
 import { PaginationQuery } from '../schemas/common.js'
 import { defineOperation } from './define-operation.js'
 
+/** GET /adverts: list adverts. */
 export const listAdverts = defineOperation({
   operationId: 'listAdverts',
   method: 'get',
@@ -13,6 +14,7 @@ export const listAdverts = defineOperation({
   response: { status: 200, data: Advert, list: true },
 })
 
+/** POST /adverts: create advert. */
 export const createAdvert = defineOperation({
   operationId: 'createAdvert',
   method: 'post',
@@ -24,6 +26,7 @@ export const createAdvert = defineOperation({
   response: { status: 201, data: Advert },
 })
 
+/** GET /adverts/{id}: get advert. */
 export const getAdvert = defineOperation({
   operationId: 'getAdvert',
   method: 'get',
@@ -34,6 +37,7 @@ export const getAdvert = defineOperation({
   response: { status: 200, data: Advert },
 })
 
+/** PATCH /adverts/{id}: update advert. */
 export const updateAdvert = defineOperation({
   operationId: 'updateAdvert',
   method: 'patch',
@@ -45,6 +49,7 @@ export const updateAdvert = defineOperation({
   response: { status: 200, data: Advert },
 })
 
+/** DELETE /adverts/{id}: delete advert. */
 export const deleteAdvert = defineOperation({
   operationId: 'deleteAdvert',
   method: 'delete',

@@ -1,6 +1,7 @@
 import { Campaign, CampaignDetailed, CampaignInput, CampaignListQuery, CampaignUpdateInput } from '../schemas/campaign.js'
 import { defineOperation } from './define-operation.js'
 
+/** GET /campaigns: list campaigns. */
 export const listCampaigns = defineOperation({
   operationId: 'listCampaigns',
   method: 'get',
@@ -12,6 +13,7 @@ export const listCampaigns = defineOperation({
   response: { status: 200, data: Campaign, list: true },
 })
 
+/** POST /campaigns: create campaign. */
 export const createCampaign = defineOperation({
   operationId: 'createCampaign',
   method: 'post',
@@ -23,6 +25,7 @@ export const createCampaign = defineOperation({
   response: { status: 201, data: Campaign },
 })
 
+/** GET /campaigns/{id}: get campaign. */
 export const getCampaign = defineOperation({
   operationId: 'getCampaign',
   method: 'get',
@@ -33,6 +36,7 @@ export const getCampaign = defineOperation({
   response: { status: 200, data: CampaignDetailed },
 })
 
+/** PATCH /campaigns/{id}: update campaign. */
 export const updateCampaign = defineOperation({
   operationId: 'updateCampaign',
   method: 'patch',
@@ -44,6 +48,7 @@ export const updateCampaign = defineOperation({
   response: { status: 200, data: Campaign },
 })
 
+/** DELETE /campaigns/{id}: delete campaign. */
 export const deleteCampaign = defineOperation({
   operationId: 'deleteCampaign',
   method: 'delete',
@@ -54,6 +59,7 @@ export const deleteCampaign = defineOperation({
   response: { status: 200, data: Campaign },
 })
 
+/** POST /campaigns/{id}/toggle: toggle campaign status. */
 export const toggleCampaign = defineOperation({
   operationId: 'toggleCampaign',
   method: 'post',

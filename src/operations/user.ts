@@ -1,6 +1,7 @@
 import { Balance, User, UserUpdateInput } from '../schemas/user.js'
 import { defineOperation } from './define-operation.js'
 
+/** GET /user: get user information. */
 export const getUser = defineOperation({
   operationId: 'getUser',
   method: 'get',
@@ -11,6 +12,7 @@ export const getUser = defineOperation({
   response: { status: 200, data: User },
 })
 
+/** PATCH /user: update user. */
 export const updateUser = defineOperation({
   operationId: 'updateUser',
   method: 'patch',
@@ -22,6 +24,7 @@ export const updateUser = defineOperation({
   response: { status: 200, data: User },
 })
 
+/** POST /user/reset_api_key: reset API key. */
 export const resetApiKey = defineOperation({
   operationId: 'resetApiKey',
   method: 'post',
@@ -32,6 +35,7 @@ export const resetApiKey = defineOperation({
   response: { status: 200, data: User },
 })
 
+/** GET /user/balance: get user balance. */
 export const getUserBalance = defineOperation({
   operationId: 'getUserBalance',
   method: 'get',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ErrorCode } from '../http/error-codes.js'
 import { Id, Timestamp, Usd } from './common.js'
 import { Dataset } from './dataset.js'
 import { API_TIERS, ApiTier, ApiTierLimits, Email } from './user.js'
@@ -105,11 +106,23 @@ export const DeliveryReport = z
   .meta({ id: 'DeliveryReport' })
 export type DeliveryReport = z.infer<typeof DeliveryReport>
 
-/** Statuses fault injection may force; each answers with its code from the error table. */
-export const FAULT_STATUSES = [401, 404, 429, 500, 502, 503, 504] as const
-export type FaultStatus = (typeof FAULT_STATUSES)[number]
+/** Statuses fault injection may force, each with the error code it answers with. */
+export const FAULT_ERROR_CODES = {
+  401: 'unauthorized',
+  404: 'not_found',
+  429: 'rate_limit_exceeded',
+  500: 'internal_error',
+  502: 'bad_gateway',
+  503: 'service_unavailable',
+  504: 'gateway_timeout',
+} as const satisfies Record<number, ErrorCode>
+export const FAULT_STATUSES = Object.keys(FAULT_ERROR_CODES).map(Number) as FaultStatus[]
+export type FaultStatus = keyof typeof FAULT_ERROR_CODES
 
-const Milliseconds = z.int().min(0).max(60_000)
+/** Longest latency a fault setting or a request's `Prefer: delay=` may add, in milliseconds. */
+export const MAX_DELAY_MS = 60_000
+
+const Milliseconds = z.int().min(0).max(MAX_DELAY_MS)
 
 /** Added latency: fixed (min_ms only) or uniformly drawn from [min_ms, max_ms]. */
 export const LatencySetting = z

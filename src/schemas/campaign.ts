@@ -4,6 +4,7 @@ import { Id, IdParam, PaginationQuery, Timestamp } from './common.js'
 
 /** Broadcasting types the mock accepts; the spec names `active_ad`, the rest is the mock's choice. */
 export const BROADCASTING_TYPES = ['active_ad', 'passive_ad'] as const
+/** A broadcasting type: one of BROADCASTING_TYPES. */
 export const BroadcastingType = z.enum(BROADCASTING_TYPES).meta({ description: 'How the campaign is broadcast.' })
 export type BroadcastingType = z.infer<typeof BroadcastingType>
 

@@ -15,8 +15,11 @@ export const Timestamp = z.iso.datetime({ offset: false }).meta({
   examples: ['2026-01-15T09:30:00.000Z'],
 })
 
+/** The largest amount of US dollars any balance or total may hold. */
+export const MAX_USD = 1_000_000_000
+
 /** An amount of US dollars with at most two decimals (whole cents). */
-export const Usd = z.number().nonnegative().multipleOf(0.01).max(1_000_000_000)
+export const Usd = z.number().nonnegative().multipleOf(0.01).max(MAX_USD)
 
 /** Paging limits for every list operation. */
 export const PAGE_SIZE = { default: 25, max: 100 } as const

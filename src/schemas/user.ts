@@ -16,6 +16,7 @@ export const ApiTierLimits = z
   .meta({ id: 'ApiTierLimits' })
 export type ApiTierLimits = z.infer<typeof ApiTierLimits>
 
+/** An e-mail address, as the API accepts it. */
 export const Email = z.email().max(254)
 
 /** The account holder, as every user operation returns it. */

@@ -34,8 +34,14 @@ export class PartitionedTable<S extends z.ZodObject, T extends Row = z.infer<S> 
     this.#partitionOf = partitionOf
   }
 
+  /** How many rows the table holds. */
   get size(): number {
     return this.#byId.size
+  }
+
+  /** The highest id handed out so far. */
+  get lastId(): number {
+    return this.#lastId
   }
 
   /** Reserves the next id; ids only grow, so insertion order is id order. */
@@ -43,6 +49,7 @@ export class PartitionedTable<S extends z.ZodObject, T extends Row = z.infer<S> 
     return ++this.#lastId
   }
 
+  /** The row with this id, in O(1). */
   get(id: number): T | undefined {
     return this.#byId.get(id)
   }
@@ -65,6 +72,7 @@ export class PartitionedTable<S extends z.ZodObject, T extends Row = z.infer<S> 
     return next
   }
 
+  /** Deletes the row (a scan of its owner's rows only). */
   remove(row: T): void {
     this.#partition(this.#partitionOf(row)).delete(row as never)
     this.#byId.delete(row.id)
@@ -89,6 +97,7 @@ export class PartitionedTable<S extends z.ZodObject, T extends Row = z.infer<S> 
     return this.#byId.values()
   }
 
+  /** Deletes every row and starts ids from 1 again. */
   clear(): void {
     this.#partitions.clear()
     this.#byId.clear()

@@ -16,6 +16,7 @@ export class Store {
   readonly #userIdByApiKey = new Map<string, number>()
   readonly #userIdByEmail = new Map<string, number>()
 
+  /** The user this API key opens, in O(1). */
   userByApiKey(apiKey: string): UserRecord | undefined {
     const id = this.#userIdByApiKey.get(apiKey)
     return id === undefined ? undefined : this.users.get(id)
@@ -26,6 +27,7 @@ export class Store {
     return this.#userIdByEmail.get(email.toLowerCase())
   }
 
+  /** Adds a user; a duplicate key or e-mail is refused. */
   async insertUser(values: UserRecord): Promise<UserRecord> {
     if (this.#userIdByApiKey.has(values.api_key)) throw new RangeError(`User ${values.id}: duplicate API key`)
     if (this.userIdByEmail(values.email) !== undefined) throw new RangeError(`User ${values.id}: duplicate e-mail ${values.email}`)
@@ -34,9 +36,11 @@ export class Store {
     return user
   }
 
+  /** Changes a user and keeps the key and e-mail look-ups in step (from the stored record, never a stale copy). */
   async updateUser(user: UserRecord, change: (draft: UserRecord) => void): Promise<UserRecord> {
-    const next = await this.users.update(user, change)
-    this.#unindex(user)
+    const current = this.users.get(user.id) ?? user
+    const next = await this.users.update(current, change)
+    this.#unindex(current)
     this.#index(next)
     return next
   }
@@ -46,6 +50,7 @@ export class Store {
     return this.campaigns.partition(advert.user_id).filter((campaign) => campaign.advert_id === advert.id)
   }
 
+  /** Empties the store. */
   clear(): void {
     this.users.clear()
     this.adverts.clear()

@@ -126,6 +126,11 @@ export const invalidInputCases: ErrorCase[] = [
     ['/campaigns?broadcasting_type=loud_ad', 'broadcasting_type'],
     ['/campaigns?advert_id=-1', 'advert_id'],
     ['/adverts?page=1.5', 'page'],
+    ['/campaigns?advert_id=0x1', 'advert_id'],
+    ['/campaigns?advert_id=1e0', 'advert_id'],
+    ['/campaigns?page=01', 'page'],
+    ['/campaigns?page=1.0', 'page'],
+    ['/adverts?per_page=%2010', 'per_page'],
     ['/adverts?per_page=0', 'per_page'],
   ].map(([path, field]) => ({
     name: `GET ${path}`,
@@ -139,6 +144,17 @@ export const invalidInputCases: ErrorCase[] = [
     request: { method: 'DELETE', path: '/adverts/1' },
     status: 422,
     code: 'advert_in_use',
+  },
+]
+
+/** Control-plane requests that must be refused without changing anything (documented in admin.openapi.json). */
+export const controlPlaneCases: ErrorCase[] = [
+  {
+    name: 'POST /__admin/users: an e-mail another user has',
+    request: { method: 'POST', path: '/__admin/users', body: { email: 'Demo@Example.com' } },
+    status: 422,
+    code: 'validation_failed',
+    field: 'email',
   },
 ]
 
@@ -174,6 +190,12 @@ export const unknownRouteCases: ErrorCase[] = [
   { name: 'PUT /api/v1/campaigns/1', request: { method: 'PUT', path: '/campaigns/1', body: {} }, status: 404, code: 'route_not_found' },
   { name: 'GET /api/v1/campaigns/abc', request: { method: 'GET', path: '/campaigns/abc' }, status: 404, code: 'not_found' },
   { name: 'GET /api/v1/campaigns/0', request: { method: 'GET', path: '/campaigns/0' }, status: 404, code: 'not_found' },
+  ...['01', '1e0', '0x1', '9007199254740993', '-1'].map((id) => ({
+    name: `GET /api/v1/campaigns/${id}`,
+    request: { method: 'GET' as const, path: `/campaigns/${id}` },
+    status: 404,
+    code: 'not_found',
+  })),
 ]
 
 export { OTHER_API_KEY }
