@@ -14,3 +14,13 @@ export function usdToMicros(usd: number): number {
 export function microsToUsd(micros: number): number {
   return Math.floor(micros / MICROS_PER_CENT) / 100
 }
+
+/** Micros as USD without rounding, for state exports that must keep fractions of a cent. */
+export function microsToExactUsd(micros: number): number {
+  return micros / MICROS_PER_USD
+}
+
+/** USD with up to six decimals to micros, the inverse of microsToExactUsd. */
+export function exactUsdToMicros(usd: number): number {
+  return Math.round(usd * MICROS_PER_USD)
+}

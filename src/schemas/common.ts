@@ -21,6 +21,9 @@ export const MAX_USD = 1_000_000_000
 /** An amount of US dollars with at most two decimals (whole cents). */
 export const Usd = z.number().nonnegative().multipleOf(0.01).max(MAX_USD)
 
+/** US dollars to the micro-dollar, as a state export keeps balances (per-send charges leave fractions of a cent). */
+export const ExactUsd = z.number().nonnegative().multipleOf(0.000001).max(MAX_USD)
+
 /** Paging limits for every list operation. */
 export const PAGE_SIZE = { default: 25, max: 100 } as const
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { Advert } from './advert.js'
 import { Campaign } from './campaign.js'
-import { Id } from './common.js'
+import { ExactUsd, Id } from './common.js'
 import { User } from './user.js'
 
 /**
@@ -11,7 +11,14 @@ import { User } from './user.js'
  */
 export const Dataset = z
   .strictObject({
-    users: z.array(User.omit({ api_tier_limits: true }).extend({ topups_count: z.int().nonnegative().default(0) })),
+    users: z.array(
+      User.omit({ api_tier_limits: true }).extend({
+        // To the micro-dollar, not the cent: an export then import must not lose what deliveries charged.
+        balance_usd: ExactUsd,
+        total_topups_usd: ExactUsd,
+        topups_count: z.int().nonnegative().default(0),
+      }),
+    ),
     adverts: z.array(Advert.extend({ user_id: Id })),
     campaigns: z.array(Campaign.omit({ advert_title: true })),
   })

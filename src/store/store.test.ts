@@ -19,3 +19,18 @@ it.each([
   await expect(store.load({ ...DEFAULT_FIXTURES, ...patch })).rejects.toThrow(message)
   expect(store.export()).toEqual(DEFAULT_FIXTURES)
 })
+
+it('keeps fractions of a cent through an export and a load, so a state round trip is exact', async () => {
+  const store = new Store()
+  await store.load(DEFAULT_FIXTURES)
+  // A delivery charges cpm / 1000 per send: 1.23 USD cpm leaves 0.00123 USD per send.
+  await store.updateUser(store.users.get(1)!, (draft) => {
+    draft.balance_micros -= 7 * 1_230
+  })
+  const exported = store.export()
+  expect(exported.users[0]!.balance_usd).toBe(249.99139)
+  const copy = new Store()
+  await copy.load(JSON.parse(JSON.stringify(exported)))
+  expect(copy.users.get(1)!.balance_micros).toBe(store.users.get(1)!.balance_micros)
+  expect(copy.export()).toEqual(exported)
+})

@@ -1,4 +1,4 @@
-import { microsToUsd, usdToMicros } from '../domain/money.js'
+import { exactUsdToMicros, microsToExactUsd, microsToUsd, usdToMicros } from '../domain/money.js'
 import { Dataset, type DatasetInput } from '../schemas/dataset.js'
 import { AdvertRecord, CampaignRecord, UserRecord } from './models.js'
 import { PartitionedTable } from './partitioned-table.js'
@@ -67,8 +67,8 @@ export class Store {
     for (const { balance_usd, total_topups_usd, ...user } of [...dataset.users].sort(byId)) {
       await this.insertUser({
         ...user,
-        balance_micros: usdToMicros(balance_usd),
-        total_topups_micros: usdToMicros(total_topups_usd),
+        balance_micros: exactUsdToMicros(balance_usd),
+        total_topups_micros: exactUsdToMicros(total_topups_usd),
       })
     }
     for (const advert of [...dataset.adverts].sort(byId)) await this.adverts.insert(advert)
@@ -83,8 +83,8 @@ export class Store {
     return {
       users: Array.from(this.users.rows(), ({ balance_micros, total_topups_micros, ...user }) => ({
         ...user,
-        balance_usd: microsToUsd(balance_micros),
-        total_topups_usd: microsToUsd(total_topups_micros),
+        balance_usd: microsToExactUsd(balance_micros),
+        total_topups_usd: microsToExactUsd(total_topups_micros),
       })),
       adverts: Array.from(this.adverts.rows(), (advert) => ({ ...advert })),
       campaigns: Array.from(this.campaigns.rows(), ({ user_id: _owner, cpm_micros, ...campaign }) => ({
