@@ -55,7 +55,7 @@ it('exits 1 with the violation in the report when the deployment disagrees with 
   const outcome = await runSuite({ CONTRACT_BASE_URL: listener.baseUrl, CONTRACT_API_KEY: key, CONTRACT_OPENAPI: path, CONTRACT_REPORT: report, CONTRACT_CHECKS: 'status_code_conformance' })
   expect(outcome.code).toBe(1)
   expect(outcome.stdout).toContain('POST /adverts · status_code_conformance [contract]: Undocumented status')
-  expect(outcome.stdout).toMatch(/Received: 201 .+\n {3}Documented: 200, 400, 401, 415, 422, 429/)
+  expect(outcome.stdout).toMatch(/Received: 201 .+\n {3}Documented: 200, 400, 401, 413, 415, 422, 429/)
   expect(outcome.stdout).toMatch(/FAILED\n/)
   expect(await readFile(report, 'utf8')).toContain('<failure type="status_code_conformance"')
 }, 60_000)

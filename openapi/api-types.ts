@@ -563,27 +563,6 @@ export interface components {
         };
     };
     responses: {
-        /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. */
-        InvalidJson: {
-            headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @constant */
-                    success: false;
-                    error: components["schemas"]["Error"] & {
-                        /** @constant */
-                        code: "invalid_json";
-                    };
-                };
-            };
-        };
         /** @description 404 `not_found`: No resource has this id, or it belongs to another account (indistinguishable on purpose). */
         NotFound: {
             headers: {
@@ -601,6 +580,27 @@ export interface components {
                     error: components["schemas"]["Error"] & {
                         /** @constant */
                         code: "not_found";
+                    };
+                };
+            };
+        };
+        /** @description 413 `payload_too_large`: payload too large */
+        PayloadTooLarge: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @constant */
+                    success: false;
+                    error: components["schemas"]["Error"] & {
+                        /** @constant */
+                        code: "payload_too_large";
                     };
                 };
             };
@@ -783,8 +783,36 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["InvalidJson"];
+            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: bad request */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "invalid_json";
+                        };
+                    } | {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "bad_request";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimitExceeded"];
@@ -928,8 +956,36 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["InvalidJson"];
+            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: bad request */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "invalid_json";
+                        };
+                    } | {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "bad_request";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimitExceeded"];
@@ -1049,9 +1105,37 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["InvalidJson"];
+            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: bad request */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "invalid_json";
+                        };
+                    } | {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "bad_request";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimitExceeded"];
@@ -1165,8 +1249,36 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["InvalidJson"];
+            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: bad request */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "invalid_json";
+                        };
+                    } | {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "bad_request";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimitExceeded"];
@@ -1310,9 +1422,37 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["InvalidJson"];
+            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: bad request */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "invalid_json";
+                        };
+                    } | {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "bad_request";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimitExceeded"];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { invalidInputCases, OTHER_API_KEY, unreadableBodyCases, validRequests } from './support/cases.js'
+import { invalidInputCases, OTHER_API_KEY, unknownRouteCases, unreadableBodyCases, validRequests } from './support/cases.js'
 import { createResponseChecker, findOperation, loadDocument } from './support/openapi-document.js'
-import { mswTransport, type TestRequest, type Transport } from './support/transports.js'
+import { mswTransport, transports, type TestRequest, type Transport } from './support/transports.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 
 // Every response the mock gives for the core test table (and the 401, 404 and 429 rows
@@ -16,19 +16,23 @@ const rows: { name: string; request: TestRequest; status: number }[] = [
   ...Object.entries(validRequests).flatMap(([operationId, { status, foreignPath, missingPath, ...request }]) => [
     { name: `${operationId}: happy path`, request: asDemo(request), status },
     { name: `${operationId}: no key`, request, status: 401 },
+    { name: `${operationId}: empty key`, request: { ...request, headers: { authorization: '' } }, status: 401 },
+    { name: `${operationId}: wrong key`, request: { ...request, headers: { authorization: 'acs_not_a_real_key_0000000000000000' } }, status: 401 },
     { name: `${operationId}: Bearer scheme`, request: { ...request, headers: { authorization: `Bearer ${DEMO_API_KEY}` } }, status: 401 },
     ...(missingPath ? [{ name: `${operationId}: missing id`, request: asDemo({ ...request, path: missingPath }), status: 404 }] : []),
     ...(foreignPath ? [{ name: `${operationId}: another user's id`, request: asDemo({ ...request, path: foreignPath }), status: 404 }] : []),
   ]),
-  ...[...invalidInputCases, ...unreadableBodyCases].map(({ name, request, status }) => ({ name, request: asDemo(request), status })),
+  ...[...invalidInputCases, ...unreadableBodyCases, ...unknownRouteCases.filter(({ code }) => code === 'not_found')].map(
+    ({ name, request, status }) => ({ name, request: asDemo(request), status }),
+  ),
   { name: 'deleteAdvert: advert in use', request: asDemo({ method: 'DELETE', path: '/adverts/1' }), status: 422 },
   { name: 'getCampaign: as the other user', request: { method: 'GET', path: '/campaigns/4', headers: { authorization: OTHER_API_KEY } }, status: 200 },
 ]
 
-describe('every response in the core table conforms to the document', () => {
+describe.each(transports)('every response in the core table conforms to the document, through $name', ({ create }) => {
   let mock: Transport
   beforeAll(async () => {
-    mock = await mswTransport()
+    mock = await create()
   })
   beforeEach(() => mock.api.reset())
   afterAll(() => mock.close())

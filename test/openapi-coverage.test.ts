@@ -2,6 +2,7 @@ import type { OpenAPIObject, ParameterObject, RequestBodyObject } from 'openapi3
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { createMockApi, type MockApi, type MockApiOptions } from '../src/create-mock-api.js'
+import { MAX_BODY_BYTES } from '../src/http/parse-input.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { documentedOperations, loadDocument, resolve, type DocumentedOperation } from './support/openapi-document.js'
 
@@ -71,6 +72,7 @@ function probes(doc: OpenAPIObject, entry: DocumentedOperation): Probe[] {
     { name: 'an empty JSON object', headers: withBody, body: '{}' },
     { name: 'malformed JSON', headers: withBody, body: '{"oops' },
     { name: 'a text/plain body', headers: { ...auth, 'content-type': 'text/plain' }, body: 'hello' },
+    { name: 'a body over 1 MiB', headers: withBody, body: JSON.stringify({ padding: 'x'.repeat(MAX_BODY_BYTES) }) },
     {
       name: 'a second request over a limit of one a minute',
       headers: json ? withBody : auth,

@@ -6,11 +6,12 @@ import { getResponse, type HttpHandler } from 'msw'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
 import { docsRoutes } from './docs-routes.js'
 import { ApiError } from '../http/api-error.js'
+import { MAX_BODY_BYTES } from '../http/parse-input.js'
 import { errorResponse } from '../http/respond.js'
 import { isLoopbackHost } from './is-loopback-host.js'
 
 /** Largest request body the listener reads. */
-export const BODY_LIMIT = '1mb'
+export const BODY_LIMIT = MAX_BODY_BYTES
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -84,7 +85,7 @@ const errorShape: ErrorRequestHandler = async (error, _req, res, _next) => {
 function expressErrorToApiError(error: unknown): ApiError {
   const status = (error as { status?: unknown }).status
   const reason = `The request body could not be read: ${(error as Error).message}`
-  if (status === 413) return new ApiError('payload_too_large', `The request body is larger than ${BODY_LIMIT}`)
+  if (status === 413) return new ApiError('payload_too_large', `The request body is larger than ${BODY_LIMIT} bytes (1 MiB)`)
   if (status === 415) return new ApiError('unsupported_media_type', reason)
   if (typeof status === 'number' && status >= 400 && status < 500) return new ApiError('bad_request', reason)
   console.error('[ad-campaign-mock] unexpected error:', error)

@@ -20,6 +20,9 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, what: s
   throw validationFailed(`Invalid ${what}`, toFieldErrors(result.error.issues))
 }
 
+/** Largest request body read, in bytes: the same 1 MiB in every transport (the listener refuses more before reading). */
+export const MAX_BODY_BYTES = 1_048_576
+
 /**
  * Reads a request's JSON body: 422 when it is missing (unless optional, then `undefined`),
  * 415 unless it is sent as JSON (uncompressed: the listener inflates gzip, deflate and br
@@ -28,6 +31,9 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, what: s
 export async function readJsonBody(request: Request, { optional = false } = {}): Promise<unknown> {
   const contentType = request.headers.get('content-type') ?? ''
   const text = await request.text()
+  if (text.length > MAX_BODY_BYTES / 4 && new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
+    throw new ApiError('payload_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`)
+  }
   if (text.trim() === '') {
     if (optional) return undefined
     throw validationFailed('A JSON request body is required', [{ field: '', message: 'is required' }])

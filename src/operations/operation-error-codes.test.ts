@@ -19,17 +19,26 @@ it('adds 422 to an operation without a body that a body can reach (any method bu
   expect(operationErrorCodes(resetMock)).toEqual(['admin_forbidden', 'validation_failed'])
 })
 
-it('adds 422 for a query and 415, 400 and 422 for a body, each code once', () => {
+it('adds 422 for a query and 415, 400, 413 and 422 for a body, each code once', () => {
   expect(operationErrorCodes(listAdverts)).toContain('validation_failed')
   expect(operationErrorCodes(createCampaign)).toEqual([
     'unauthorized',
     'rate_limit_exceeded',
     'unsupported_media_type',
     'invalid_json',
+    'bad_request',
+    'payload_too_large',
     'validation_failed',
   ])
 })
 
 it('guards control-plane operations with the admin token instead of a user key', () => {
-  expect(operationErrorCodes(createUser)).toEqual(['admin_forbidden', 'unsupported_media_type', 'invalid_json', 'validation_failed'])
+  expect(operationErrorCodes(createUser)).toEqual([
+    'admin_forbidden',
+    'unsupported_media_type',
+    'invalid_json',
+    'bad_request',
+    'payload_too_large',
+    'validation_failed',
+  ])
 })

@@ -12,7 +12,9 @@ export function operationErrorCodes(operation: Operation): ErrorCode[] {
     operation.auth === 'admin' ? ['admin_forbidden'] : ['unauthorized', 'rate_limit_exceeded']
   if (hasIdParam(operation)) codes.push('not_found')
   if (operation.query) codes.push('validation_failed')
-  if (operation.body) codes.push('unsupported_media_type', 'invalid_json', 'validation_failed')
+  // A body that cannot be read: not JSON (415), undecodable (400: invalid_json, or bad_request when
+  // the listener cannot even decompress it), over 1 MiB (413), then the schema (422).
+  if (operation.body) codes.push('unsupported_media_type', 'invalid_json', 'bad_request', 'payload_too_large', 'validation_failed')
   // A body sent to an operation that takes none is a 422; a GET cannot carry one (fetch refuses, the listener drops it).
   else if (operation.method !== 'get') codes.push('validation_failed')
   codes.push(...(operation.errors ?? []))
