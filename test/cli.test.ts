@@ -45,6 +45,26 @@ it('serves the seeded campaigns, prints how to call it, and stops cleanly on SIG
   expect(code).toBe(0)
 })
 
+it('stops cleanly on SIGINT (Ctrl+C) too, and frees its port', async () => {
+  const { baseUrl, output } = await startCli(['--port', '0'])
+  child!.kill('SIGINT')
+  const [code] = await once(child!, 'exit')
+  expect(code).toBe(0)
+  expect(output()).toMatch(/SIGINT received, closing the listener/)
+  await expect(fetch(`${baseUrl}/user`)).rejects.toThrow()
+})
+
+it.each([
+  ['the --host flag', ['--port', '0', '--host', '127.0.0.2'], {}, '127.0.0.2'],
+  ['the HOST variable', ['--port', '0'], { HOST: '127.0.0.3' }, '127.0.0.3'],
+  ['the flag over the variable', ['--port', '0', '--host', '127.0.0.4'], { HOST: '127.0.0.5' }, '127.0.0.4'],
+])('binds the address given by %s', async (_how, args, env, address) => {
+  const { baseUrl } = await startCli(args, env)
+  expect(new URL(baseUrl).hostname).toBe(address)
+  const response = await fetch(`${baseUrl}/user`, { headers: { Authorization: DEMO_API_KEY } })
+  expect(response.status).toBe(200)
+})
+
 it('lets CORS preflights from another localhost port through, with the Authorization header allowed', async () => {
   const { baseUrl } = await startCli(['--port', '0'])
   const preflight = await fetch(`${baseUrl}/campaigns`, {
