@@ -83,10 +83,10 @@ it('checks a proxied deployment with keys it did not create, reports, and leaves
     CONTRACT_BASE_URL: `${proxyOrigin}/api/v1`,
     CONTRACT_API_KEY: owner.api_key,
     CONTRACT_API_KEY_2: other.api_key,
-    CONTRACT_PROFILE: 'contract',
     CONTRACT_REPORT: report,
   })
 
+  // No CONTRACT_PROFILE: a live run defaults to the contract profile (never the mock's own choices).
   expect(outcome.stdout).toContain(`against ${proxyOrigin}/api/v1 (profile contract)`)
   expect(outcome.stdout).toMatch(/PASSED\n/)
   expect(outcome.code).toBe(0)

@@ -5,6 +5,7 @@ import { formatReport } from './lib/report/format-report.js'
 import { runContractSuite, type ContractSuiteResult } from './lib/run-suite.js'
 import { CHECK_NAMES, type CheckName } from './lib/types.js'
 import { startInProcessMock } from './support/in-process.js'
+import { leftovers } from './support/leftovers.js'
 
 // The suite passes against the mock, in-process (msw's getResponse, no network) and behind the
 // standalone listener, and it exercises every documented operation with every check.
@@ -22,18 +23,6 @@ afterEach(async () => {
 
 function checksThatRan(result: ContractSuiteResult): Set<CheckName> {
   return new Set(result.tallies.filter((tally) => tally.runs > 0).map((tally) => tally.check))
-}
-
-/** Adverts and campaigns the run left in the mock: none, if cleanup did its job. */
-async function leftovers(handle: (request: Request) => Promise<Response>, adminUrl: string, runId: string) {
-  const state = (await (await handle(new Request(`${adminUrl}/state`))).json()).data
-  const mine = (title: unknown) => typeof title === 'string' && title.includes(runId)
-  return {
-    adverts: state.dataset.adverts.filter((advert: { title: string }) => mine(advert.title)),
-    campaigns: state.dataset.campaigns.filter((campaign: { advert_id: number }) =>
-      state.dataset.adverts.some((advert: { id: number; title: string }) => advert.id === campaign.advert_id && mine(advert.title)),
-    ),
-  }
 }
 
 it('passes against the in-process mock, running every check on every operation and leaving nothing behind', async () => {

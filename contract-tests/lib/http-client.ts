@@ -53,6 +53,8 @@ export interface CreatedResource {
   /** Below the base URL, e.g. `/campaigns/12`. */
   path: string
   credentials: 'primary' | 'second'
+  /** A DELETE of it was answered 2xx during the run: cleanup makes sure it is really gone. */
+  deletedDuringRun?: boolean
 }
 
 /**
@@ -174,15 +176,18 @@ export class ContractClient {
     // A create the server should have refused (a wrong key, say) most likely landed in the run's account.
     const credentials = request.credentials === 'second' ? 'second' : 'primary'
     if (request.method === 'POST') {
-      const id = (response.json as { data?: { id?: unknown } } | undefined)?.data?.id
+      // The id where the envelope puts it, or at the top level of a body that lost its envelope.
+      const json = response.json as { id?: unknown; data?: { id?: unknown } } | undefined
+      const id = json?.data?.id ?? json?.id
       const itemPath = `${path}/${String(id)}`
       if ((typeof id === 'number' || typeof id === 'string') && this.options.document.find('DELETE', itemPath)) {
         this.created.push({ path: itemPath, credentials })
       }
     }
     if (request.method === 'DELETE') {
-      const index = this.created.findIndex((resource) => resource.path === path)
-      if (index >= 0) this.created.splice(index, 1)
+      // Not forgotten: a server can answer 2xx to a DELETE it refused, so cleanup checks again.
+      const resource = this.created.find((r) => r.path === path)
+      if (resource) resource.deletedDuringRun = true
     }
   }
 

@@ -2,10 +2,35 @@ import type { DocumentedParameter, JsonObject } from './document.js'
 import type { Profile } from './types.js'
 import { unusedId } from './valid-data.js'
 
+/**
+ * The kinds of invalid input. Each field (or query parameter) gets at most one case of each kind
+ * that applies to it, and a body at most one of each body-level kind (the wrapper missing or not
+ * an object, an unknown field): a body of F fields gives at most 3 + 8F cases, a query of P
+ * parameters at most 4P.
+ */
+export const NEGATIVE_KINDS = [
+  'missing_wrapper',
+  'wrapper_not_object',
+  'unknown_field',
+  'wrong_type',
+  'below_range',
+  'above_range',
+  'bad_format',
+  'not_a_multiple',
+  'unknown_enum',
+  'foreign_reference',
+  'missing_required',
+] as const
+/** One of NEGATIVE_KINDS. */
+export type NegativeKind = (typeof NEGATIVE_KINDS)[number]
+
 /** One invalid input derived from the document's schema, and the profile whose claim rejects it. */
 export interface NegativeCase {
   title: string
   profile: Profile
+  /** What it varies: a field (`campaign.cpm`), a query parameter, or the body's wrapper key. */
+  field: string
+  kind: NegativeKind
   body?: unknown
   query?: Record<string, string>
 }
@@ -16,43 +41,58 @@ export interface NegativeHints {
 }
 
 const UNKNOWN = '__contract_unknown__'
-const MAX_CASES = 14
 
 /**
  * Invalid bodies made from a body the server accepted and the documented request schema:
  * the wrapper missing or of the wrong type, each field of the wrong type, numbers out of range,
- * strings too short or too long, a bad format, an unknown enum value, a missing required field,
- * an unknown field (when the schema closes the object), a foreign advert_id.
- * @example negativeBodies(schema, { campaign: { cpm: 1.5 } }) // [{ title: 'missing wrapper', body: { cpm: 1.5 } }, …]
+ * strings too short or too long, a bad format, a number off its multipleOf, an unknown enum value,
+ * a missing required field, an unknown field (when the schema closes the object), a foreign
+ * advert_id; one per field and kind (see NEGATIVE_KINDS for the bound).
+ * @example negativeBodies(schema, { campaign: { cpm: 1.5 } }) // [{ title: 'missing wrapper: …', kind: 'missing_wrapper', body: { cpm: 1.5 } }, …]
  */
 export function negativeBodies(schema: JsonObject | undefined, accepted: unknown, hints: NegativeHints = {}): NegativeCase[] {
   if (!schema || !isRecord(accepted)) return []
-  const cases: NegativeCase[] = []
   const wrapper = singleWrapper(schema, accepted)
-  if (!wrapper) return fieldCases(schema, accepted, (inner) => inner, hints)
+  if (!wrapper) return onePerFieldAndKind(fieldCases(schema, accepted, (inner) => inner, hints))
   const { key, inner, innerSchema } = wrapper
-  cases.push({ title: `missing wrapper: the fields of "${key}" at the top level`, profile: 'spec', body: inner })
-  cases.push({ title: `"${key}" is a string, not an object`, profile: 'spec', body: { [key]: 'not-an-object' } })
-  cases.push(...fieldCases(innerSchema, inner, (value) => ({ [key]: value }), hints, `${key}.`))
-  return cases.slice(0, MAX_CASES)
+  return onePerFieldAndKind([
+    { title: `missing wrapper: the fields of "${key}" at the top level`, profile: 'spec', field: key, kind: 'missing_wrapper', body: inner },
+    { title: `"${key}" is a string, not an object`, profile: 'spec', field: key, kind: 'wrapper_not_object', body: { [key]: 'not-an-object' } },
+    ...fieldCases(innerSchema, inner, (value) => ({ [key]: value }), hints, `${key}.`),
+  ])
 }
 
-/** Invalid query strings for each documented query parameter: wrong type, out of range, unknown enum. */
+/** Invalid query strings for each documented query parameter: wrong type, out of range, unknown enum; one per parameter and kind. */
 export function negativeQueries(parameters: readonly DocumentedParameter[]): NegativeCase[] {
   const cases: NegativeCase[] = []
   for (const parameter of parameters.filter((p) => p.in === 'query')) {
     const schema = parameter.schema
     const types = typesOf(schema)
     const name = parameter.name
+    const add = (kind: NegativeKind, title: string, value: string) => cases.push({ title: `query ${title}`, profile: 'contract', field: name, kind, query: { [name]: value } })
     if (types.has('integer') || types.has('number')) {
-      cases.push({ title: `query ${name} is not a number`, profile: 'contract', query: { [name]: 'abc' } })
-      for (const value of outOfRange(schema)) cases.push({ title: `query ${name}=${value} is out of range`, profile: 'contract', query: { [name]: String(value) } })
+      add('wrong_type', `${name} is not a number`, 'abc')
+      for (const [kind, value] of outOfRange(schema)) add(kind, `${name}=${value} is out of range`, String(value))
     }
-    const values = enumOf(schema)
-    if (values) cases.push({ title: `query ${name} has an unknown enum value`, profile: 'contract', query: { [name]: UNKNOWN } })
-    if (types.has('boolean')) cases.push({ title: `query ${name} is not a boolean`, profile: 'contract', query: { [name]: 'maybe' } })
+    if (enumOf(schema)) add('unknown_enum', `${name} has an unknown enum value`, UNKNOWN)
+    if (types.has('boolean')) add('wrong_type', `${name} is not a boolean`, 'maybe')
   }
-  return cases.slice(0, MAX_CASES)
+  return onePerFieldAndKind(cases)
+}
+
+/**
+ * The selection that bounds the requests without losing coverage: the first case of each
+ * field and kind, so every field keeps one case of every kind that applies to it.
+ * @example onePerFieldAndKind([a, sameFieldAndKindAsA, b]) // [a, b]
+ */
+export function onePerFieldAndKind(cases: readonly NegativeCase[]): NegativeCase[] {
+  const seen = new Set<string>()
+  return cases.filter((negative) => {
+    const key = `${negative.field}\u0000${negative.kind}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
 }
 
 function fieldCases(
@@ -69,25 +109,31 @@ function fieldCases(
   for (const [name, property] of Object.entries(properties)) {
     if (!(name in accepted)) continue
     const path = prefix + name
-    const types = typesOf(property)
-    cases.push({ title: `${path} has the wrong type`, profile: 'spec', body: withField(name, wrongTypeValue(types)) })
-    for (const value of outOfRange(property)) cases.push({ title: `${path}=${value} is out of range`, profile: 'contract', body: withField(name, value) })
-    const format = formatOf(property)
-    if (format === 'email') cases.push({ title: `${path} is not an e-mail address`, profile: 'spec', body: withField(name, 'not-an-email') })
-    else if (format === 'uri' || format === 'url') cases.push({ title: `${path} is not a URL`, profile: 'contract', body: withField(name, 'not a url') })
-    if (enumOf(property)) cases.push({ title: `${path} has an unknown enum value`, profile: 'contract', body: withField(name, UNKNOWN) })
+    const add = (kind: NegativeKind, title: string, body: unknown, profile: Profile = 'contract') => cases.push({ title: `${path}${title}`, profile, field: path, kind, body })
+    add('wrong_type', ' has the wrong type', withField(name, wrongTypeValue(typesOf(property))), 'spec')
+    for (const [kind, value] of outOfRange(property)) add(kind, `=${value} is out of range`, withField(name, value))
+    const minLength = numberKeyword(property, 'minLength')
+    if (minLength !== undefined && minLength > 0) add('below_range', ` is shorter than ${minLength}`, withField(name, 'x'.repeat(minLength - 1)))
     const maxLength = numberKeyword(property, 'maxLength')
-    if (maxLength !== undefined && maxLength <= 10_000) cases.push({ title: `${path} is longer than ${maxLength}`, profile: 'contract', body: withField(name, 'x'.repeat(maxLength + 1)) })
+    if (maxLength !== undefined && maxLength <= 10_000) add('above_range', ` is longer than ${maxLength}`, withField(name, 'x'.repeat(maxLength + 1)))
+    const format = formatOf(property)
+    if (format === 'email') add('bad_format', ' is not an e-mail address', withField(name, 'not-an-email'), 'spec')
+    else if (format === 'uri' || format === 'url') add('bad_format', ' is not a URL', withField(name, 'not a url'))
+    const offStep = offStepValue(property, accepted[name])
+    if (offStep !== undefined) add('not_a_multiple', `=${offStep} is not a multiple of ${numberKeyword(numericMember(property) ?? {}, 'multipleOf')}`, withField(name, offStep))
+    if (enumOf(property)) add('unknown_enum', ' has an unknown enum value', withField(name, UNKNOWN))
     if (name === 'advert_id') {
       const foreign = hints.foreignAdvertId ?? unusedId(numericMember(property))
-      cases.push({ title: `${path} is an advert the caller does not own (${hints.foreignAdvertId ? "another account's" : 'nonexistent'})`, profile: 'contract', body: withField(name, foreign) })
+      add('foreign_reference', ` is an advert the caller does not own (${hints.foreignAdvertId ? "another account's" : 'nonexistent'})`, withField(name, foreign))
     }
     if (required.has(name)) {
       const { [name]: _removed, ...rest } = accepted
-      cases.push({ title: `required ${path} is missing`, profile: 'contract', body: wrap(rest) })
+      cases.push({ title: `required ${path} is missing`, profile: 'contract', field: path, kind: 'missing_required', body: wrap(rest) })
     }
   }
-  if (schema.additionalProperties === false) cases.push({ title: `unknown field ${prefix}${UNKNOWN}`, profile: 'contract', body: withField(UNKNOWN, 1) })
+  if (schema.additionalProperties === false) {
+    cases.push({ title: `unknown field ${prefix}${UNKNOWN}`, profile: 'contract', field: prefix.replace(/\.$/, '') || '(body)', kind: 'unknown_field', body: withField(UNKNOWN, 1) })
+  }
   return cases
 }
 
@@ -124,21 +170,32 @@ function wrongTypeValue(types: Set<string>): unknown {
   return [UNKNOWN]
 }
 
-/** Numbers just outside the bounds, from the schema itself or its anyOf/oneOf members. */
-function outOfRange(schema: JsonObject): number[] {
+/** Numbers just outside the bounds (below, above), from the schema itself or its anyOf/oneOf members. */
+function outOfRange(schema: JsonObject): Array<['below_range' | 'above_range', number]> {
   const numeric = numericMember(schema)
   if (!numeric) return []
-  const values: number[] = []
+  const values: Array<['below_range' | 'above_range', number]> = []
   const step = numeric.type === 'integer' ? 1 : 0.01
   const min = numberKeyword(numeric, 'minimum')
   const exclusiveMin = numberKeyword(numeric, 'exclusiveMinimum')
   const max = numberKeyword(numeric, 'maximum')
   const exclusiveMax = numberKeyword(numeric, 'exclusiveMaximum')
-  if (exclusiveMin !== undefined) values.push(exclusiveMin)
-  else if (min !== undefined) values.push(min - step)
-  if (exclusiveMax !== undefined) values.push(exclusiveMax)
-  else if (max !== undefined && max < Number.MAX_SAFE_INTEGER) values.push(max + (numeric.type === 'integer' ? 1 : Math.max(step, max * 0.01)))
-  return values.map((value) => Number(value.toFixed(2)))
+  if (exclusiveMin !== undefined) values.push(['below_range', exclusiveMin])
+  else if (min !== undefined) values.push(['below_range', min - step])
+  if (exclusiveMax !== undefined) values.push(['above_range', exclusiveMax])
+  else if (max !== undefined && max < Number.MAX_SAFE_INTEGER) values.push(['above_range', max + (numeric.type === 'integer' ? 1 : Math.max(step, max * 0.01))])
+  return values.map(([kind, value]) => [kind, Number(value.toFixed(2))])
+}
+
+/** A number between two steps of a fractional multipleOf (half a step from the accepted value, within the bounds). */
+function offStepValue(schema: JsonObject, current: unknown): number | undefined {
+  const numeric = numericMember(schema)
+  const step = numeric && numberKeyword(numeric, 'multipleOf')
+  if (!numeric || numeric.type !== 'number' || !step || Number.isInteger(step) || typeof current !== 'number') return undefined
+  const digits = (String(step).split('.')[1]?.length ?? 0) + 1
+  const max = numberKeyword(numeric, 'maximum') ?? numberKeyword(numeric, 'exclusiveMaximum')
+  const up = Number((current + step / 2).toFixed(digits))
+  return max !== undefined && up >= max ? Number((current - step / 2).toFixed(digits)) : up
 }
 
 /** The integer or number schema among a schema and its anyOf/oneOf members. */

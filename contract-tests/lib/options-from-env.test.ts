@@ -28,7 +28,13 @@ it('reads a live run from the CONTRACT_* variables', () => {
   expect(reportPath).toBe('out/contract.xml')
 })
 
-it('defaults to the committed document and leaves the rest to the run', () => {
+it('runs a live deployment with the contract profile when CONTRACT_PROFILE is not set', () => {
+  const { options } = contractOptionsFromEnv({ CONTRACT_BASE_URL: 'https://ads.example.com/api/v1', CONTRACT_API_KEY: 'key-1' })
+  expect(options).toEqual({ baseUrl: 'https://ads.example.com/api/v1', apiKey: 'key-1', document: 'openapi/openapi.json', profile: 'contract' })
+  expect(contractOptionsFromEnv({ CONTRACT_BASE_URL: 'https://ads.example.com/api/v1', CONTRACT_API_KEY: 'key-1', CONTRACT_PROFILE: ' ' }).options.profile).toBe('contract')
+})
+
+it('defaults to the committed document and leaves the rest (profile all, with the mock) to the run', () => {
   expect(contractOptionsFromEnv({})).toEqual({ options: { document: 'openapi/openapi.json' } })
 })
 

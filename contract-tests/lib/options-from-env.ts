@@ -33,7 +33,8 @@ export function contractOptionsFromEnv(env: Record<string, string | undefined>):
       ...(apiKey ? { apiKey } : {}),
       ...(env.CONTRACT_API_KEY_2 ? { secondApiKey: env.CONTRACT_API_KEY_2.trim() } : {}),
       document: env.CONTRACT_OPENAPI?.trim() || 'openapi/openapi.json',
-      ...(profile ? { profile } : {}),
+      // Live, the default is contract: the mock's own choices (profile all) are no claim on another deployment.
+      ...(profile ? { profile } : baseUrl ? { profile: 'contract' as const } : {}),
       ...(flag('CONTRACT_RATE_LIMIT') !== undefined ? { rateLimit: flag('CONTRACT_RATE_LIMIT') } : {}),
       ...(flag('CONTRACT_ALLOW_DESTRUCTIVE') !== undefined ? { allowDestructive: flag('CONTRACT_ALLOW_DESTRUCTIVE') } : {}),
       ...(checkList(env, 'CONTRACT_CHECKS') ? { checks: checkList(env, 'CONTRACT_CHECKS') } : {}),

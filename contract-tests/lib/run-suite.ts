@@ -7,7 +7,7 @@ import { ContractDocument, loadContractDocument, type JsonObject } from './docum
 import { accountLifecycle } from './flows/account-lifecycle.js'
 import { campaignLifecycle } from './flows/campaign-lifecycle.js'
 import { rateLimitEnforcement } from './flows/rate-limit-enforcement.js'
-import { ContractClient, RequestBudgetExhausted } from './http-client.js'
+import { ContractClient, RequestBudgetExhausted, type CreatedResource } from './http-client.js'
 import { createRecorder, type CheckTally, type Recorder } from './recorder.js'
 import { SchemaValidator } from './schema-validator.js'
 import { isSpecOperation } from './spec-facts.js'
@@ -151,7 +151,7 @@ export async function runContractSuite(options: ContractSuiteOptions): Promise<C
     if (checks.some((check) => check.name === 'ignored_auth')) await sweepIgnoredAuth(ctx, recorder)
   } finally {
     client.onExchange = async () => {}
-    cleanup = await cleanUp(client)
+    cleanup = await cleanUp(client, state.titlePrefix)
   }
   errors.push(...recorder.errors, ...cleanup.leftover.map((path) => `Cleanup could not delete ${path}`))
   const exercised = new Set(state.history.map((exchange) => exchange.operation).filter((label): label is string => label !== undefined))
@@ -207,13 +207,29 @@ async function foreignAdvert(ctx: CheckContext): Promise<number | undefined> {
   return typeof id === 'number' ? id : undefined
 }
 
-/** Deletes what the run created, newest first (campaigns before their adverts), whatever happened before. */
-async function cleanUp(client: ContractClient): Promise<{ deleted: string[]; leftover: string[] }> {
+/**
+ * Deletes what the run created, newest first (campaigns before their adverts), whatever happened
+ * before. What a DELETE already removed during the run is read first and deleted again only if it
+ * is still there and still the run's (its body names the run's title prefix): a server that
+ * answered 2xx to a refused DELETE leaves nothing behind, and an id the server reused for someone
+ * else's resource is left alone. A 5xx is asked once more.
+ */
+async function cleanUp(client: ContractClient, titlePrefix: string): Promise<{ deleted: string[]; leftover: string[] }> {
   const deleted: string[] = []
   const leftover: string[] = []
+  const send = async (method: 'GET' | 'DELETE', resource: CreatedResource) => {
+    const request = { method, path: resource.path, credentials: resource.credentials, purpose: method === 'GET' ? 'cleanup: still there?' : 'cleanup', outsideBudget: true }
+    const first = await client.send(request)
+    return first.response.status >= 500 ? client.send(request) : first
+  }
   for (const resource of [...client.created].reverse()) {
     try {
-      const exchange = await client.send({ method: 'DELETE', path: resource.path, credentials: resource.credentials, purpose: 'cleanup', outsideBudget: true })
+      if (resource.deletedDuringRun) {
+        const { status, text } = (await send('GET', resource)).response
+        if (status >= 500) leftover.push(`${resource.path} (deleted during the run, but reading it again was a ${status})`)
+        if (status >= 300 || !text.includes(titlePrefix)) continue
+      }
+      const exchange = await send('DELETE', resource)
       if (exchange.response.status < 300 || exchange.response.status === 404) deleted.push(resource.path)
       else leftover.push(`${resource.path} (${exchange.response.status})`)
     } catch (error) {

@@ -128,6 +128,17 @@ export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
     },
   },
   {
+    name: 'sending_limit 0 accepted on create',
+    caughtBy: 'negative_data_rejection',
+    // The mock's 422 becomes a 201: the campaign is created with the smallest valid limit instead.
+    rewrite: async (request, next) => {
+      if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/campaigns')) return next(request)
+      const body = JSON.parse(await request.clone().text())
+      if (body?.campaign?.sending_limit !== 0) return next(request)
+      return next(new Request(request, { body: JSON.stringify({ ...body, campaign: { ...body.campaign, sending_limit: 1 } }) }))
+    },
+  },
+  {
     name: '429 without Retry-After',
     caughtBy: 'response_headers_conformance',
     rewrite: async (request, next) => {
