@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { runScript } from './support/run-script.js'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,21 +19,6 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
-function runSuite(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_')))
-    const child = spawn(process.execPath, ['--import', 'tsx', 'contract-tests/run.ts'], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr })
-    })
-  })
-}
 
 it('starts the standalone mock on a free port and checks it with every profile when no deployment is named', async () => {
   const outcome = await runSuite({})
@@ -65,3 +50,8 @@ it('exits 2 and says why when the variables are unusable', async () => {
   expect(outcome.code).toBe(2)
   expect(outcome.stderr).toContain('CONTRACT_BASE_URL needs CONTRACT_API_KEY')
 })
+
+/** Runs `npm run test:contract`'s script with these variables. */
+function runSuite(env: Record<string, string>) {
+  return runScript(['contract-tests/run.ts'], env)
+}

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { runScript } from './support/run-script.js'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,21 +32,6 @@ async function holdings(key: string) {
   }
 }
 
-function run(command: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_')))
-    const child = spawn(process.execPath, ['--import', 'tsx', ...command], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr })
-    })
-  })
-}
 
 beforeAll(async () => {
   listener = await startListener({ port: 0 })
@@ -79,12 +65,12 @@ it('checks a proxied deployment with keys it did not create, reports, and leaves
   const usersBefore = (await admin('GET', '/users')) as unknown[]
   const report = join(dir, 'contract.xml')
 
-  const outcome = await run(['contract-tests/run.ts'], {
+  const outcome = await runScript(['contract-tests/run.ts'], {
     CONTRACT_BASE_URL: `${proxyOrigin}/api/v1`,
     CONTRACT_API_KEY: owner.api_key,
     CONTRACT_API_KEY_2: other.api_key,
     CONTRACT_REPORT: report,
-  })
+  }, 90_000)
 
   // No CONTRACT_PROFILE: a live run defaults to the contract profile (never the mock's own choices).
   expect(outcome.stdout).toContain(`against ${proxyOrigin}/api/v1 (profile contract)`)
