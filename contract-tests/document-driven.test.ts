@@ -52,3 +52,34 @@ it('takes any error code on a 429 when the document states none, but still wants
   const bare = await rateLimitRun(document, rewrite429({ success: false }))
   expect(bare.failures.map((failure) => failure.title)).toEqual(['The 429 does not say what failed'])
 })
+
+/** Moves the mock's clock a whole minute on the `at`-th request to `path`, as if the window ended then. */
+const rollWindowOver = (path: string, at: number): Rewriter => {
+  let seen = 0
+  return async (request, next) => {
+    if (new URL(request.url).pathname.endsWith(path) && ++seen === at) {
+      const advance = new Request('http://contract.mock.test/__admin/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_seconds: 60 }) })
+      expect((await next(advance)).status).toBe(200)
+    }
+    return next(request)
+  }
+}
+
+it('counts afresh when the window rolls over mid-count (a new X-RateLimit-Reset)', async () => {
+  const result = await rateLimitRun(JSON.parse(await readFile('openapi/openapi.json', 'utf8')), rollWindowOver('/user/balance', 3))
+  expect(result.failures, formatReport(result)).toEqual([])
+  expect(result.tallies).toEqual([{ operation: 'flows', check: 'rate_limit_enforcement', runs: 1, failures: 0 }])
+})
+
+it('still fails a count that rises within one window', async () => {
+  let seen = 0
+  const rising: Rewriter = async (request, next) => {
+    const response = await next(request)
+    if (!new URL(request.url).pathname.endsWith('/user/balance') || ++seen !== 3) return response
+    const headers = new Headers(response.headers)
+    headers.set('x-ratelimit-remaining', String(Number(headers.get('x-ratelimit-remaining')) + 2))
+    return new Response(await response.text(), { status: response.status, headers })
+  }
+  const result = await rateLimitRun(JSON.parse(await readFile('openapi/openapi.json', 'utf8')), rising)
+  expect(result.failures.map((failure) => failure.title)).toEqual(['X-RateLimit-Remaining does not count down'])
+})
