@@ -84,11 +84,12 @@ it('reaches a 429 on a live deployment with CONTRACT_RATE_LIMIT, waits out Retry
   listener = await startListener({ port: 0 })
   const admin = (method: string, path: string, body: unknown) =>
     fetch(`${listener!.origin}/__admin${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  // Set up like an operator would: a small tier, and the minute nearly over so Retry-After is short.
+  // Set up like an operator would: a small tier, and the minute nearly over so Retry-After is short
+  // (4 s: time enough for the five requests before the minute ends, even on a loaded machine).
   await admin('PATCH', '/tiers', { free: { per_minute: 4, per_day: 1000, max_topups: 3 } })
   const user = (await (await admin('POST', '/users', { tier: 'free' })).json()).data
   const nextMinute = Math.ceil((Date.now() + 1000) / 60_000) * 60_000
-  await admin('POST', '/clock', { set: new Date(nextMinute - 2_000).toISOString() })
+  await admin('POST', '/clock', { set: new Date(nextMinute - 4_000).toISOString() })
   await admin('POST', '/clock', { resume: true })
   const result = await runContractSuite({ baseUrl: listener.baseUrl, apiKey: user.api_key, document, rateLimit: true, checks: ['rate_limit_enforcement'] })
   expect(result.failures, formatReport(result)).toEqual([])
