@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
 import type { JsonObject } from './lib/document.js'
+import { createClock } from '../src/domain/clock.js'
 import { formatReport } from './lib/report/format-report.js'
 import { runContractSuite } from './lib/run-suite.js'
 import { breakMock, type Rewriter } from './support/broken-variants.js'
@@ -30,7 +31,10 @@ const rewrite429 = (body: unknown): Rewriter => async (request, next) => {
 }
 
 async function rateLimitRun(document: JsonObject, rewrite: Rewriter = (request, next) => next(request)) {
-  const mock = await startInProcessMock()
+  // A frozen clock: only the control plane moves it, so no real minute ends mid-count.
+  const clock = createClock()
+  clock.set(Date.parse('2026-03-01T10:00:15.000Z'))
+  const mock = await startInProcessMock({ clock })
   return runContractSuite({ baseUrl: mock.baseUrl, document, controlPlane: { url: mock.adminUrl }, fetch: mock.fetchThrough(breakMock(mock.handle, rewrite)), checks: ['rate_limit_enforcement'] })
 }
 

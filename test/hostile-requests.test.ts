@@ -149,7 +149,7 @@ function rawRequest(listener: Listener, bytes: string | Buffer): Promise<RawResp
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1', () => socket.write(bytes))
     const chunks: Buffer[] = []
-    const timer = setTimeout(() => socket.destroy(new Error('the listener did not close the connection within 3 s')), 3000)
+    const timer = setTimeout(() => socket.destroy(new Error('the listener did not close the connection within 10 s')), 10_000)
     socket.on('data', (chunk: Buffer) => chunks.push(chunk))
     socket.on('error', (error) => {
       clearTimeout(timer)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { invalidInputCases, OTHER_API_KEY, unknownRouteCases, unreadableBodyCases, validRequests } from './support/cases.js'
 import { createResponseChecker, findOperation, loadDocument } from './support/openapi-document.js'
+import { frozenClock } from './support/frozen-clock.js'
 import { mswTransport, transports, type TestRequest, type Transport } from './support/transports.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 
@@ -50,7 +51,7 @@ describe('429 responses conform to the document', () => {
   let mock: Transport
   beforeAll(async () => {
     // One request a minute for the demo user's tier: the second request of any operation is refused.
-    mock = await mswTransport({ tiers: { pro: { per_minute: 1, per_day: 1_000, max_topups: 100 } } })
+    mock = await mswTransport({ tiers: { pro: { per_minute: 1, per_day: 1_000, max_topups: 100 } }, clock: frozenClock() })
   })
   afterAll(() => mock.close())
 

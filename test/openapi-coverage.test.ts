@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createMockApi, type MockApi, type MockApiOptions } from '../src/create-mock-api.js'
 import { MAX_BODY_BYTES } from '../src/http/parse-input.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
+import { frozenClock } from './support/frozen-clock.js'
 import { documentedOperations, loadDocument, resolve, type DocumentedOperation } from './support/openapi-document.js'
 
 // Route coverage both ways: the handlers serve exactly the documented routes, every
@@ -78,7 +79,7 @@ function probes(doc: OpenAPIObject, entry: DocumentedOperation): Probe[] {
       headers: json ? withBody : auth,
       body: json,
       twice: true,
-      options: { tiers: { pro: { per_minute: 1, per_day: 1000, max_topups: 100 } } },
+      options: { tiers: { pro: { per_minute: 1, per_day: 1000, max_topups: 100 } }, clock: frozenClock() },
     },
   ]
 }

@@ -35,6 +35,8 @@ describe('rate limits (in-process, msw/node)', () => {
     expect(passed[2]!.headers).toMatchObject({
       'x-ratelimit-limit': '3',
       'x-ratelimit-reset': String(MINUTE_END),
+      // Date is the mock's clock, so Reset minus Date is the wait even with the clock moved.
+      date: new Date(T0).toUTCString(),
       'ratelimit-policy': '"minute";q=3;w=60, "day";q=5;w=86400',
       ratelimit: `"minute";r=0;t=45, "day";r=2;t=${DAY_END - T0 / 1000}`,
     })
@@ -133,6 +135,8 @@ describe('rate limits under a burst (Express listener on 127.0.0.1)', () => {
         Array.from({ length: 30 }, () => listener.send({ method: 'GET', path: '/campaigns', headers: { authorization: user.api_key } })),
       )
       const statuses = responses.map((r) => r.status)
+      // The listener sends the mock's Date (pinned at T0), not the host's.
+      expect(new Set(responses.map((r) => r.headers.date))).toEqual(new Set([new Date(T0).toUTCString()]))
       expect(statuses.filter((s) => s === 200)).toHaveLength(10)
       expect(statuses.filter((s) => s === 429)).toHaveLength(20)
       const remaining = responses.filter((r) => r.status === 200).map((r) => Number(r.headers['x-ratelimit-remaining']))

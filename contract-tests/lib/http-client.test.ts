@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { ContractDocument } from './document.js'
-import { ContractClient, RequestBudgetExhausted } from './http-client.js'
+import { ContractClient, RequestBudgetExhausted, secondsUntilReset } from './http-client.js'
 
 const document = new ContractDocument({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} })
 const KEY = 'acs_0123456789abcdef0123456789abcdef'
@@ -41,6 +41,24 @@ it('waits for the window to reset before the next request once X-RateLimit-Remai
   expect(waits).toHaveLength(1)
   expect(waits[0]).toBeGreaterThanOrEqual(4)
   expect(waits[0]).toBeLessThanOrEqual(6)
+})
+
+it("measures the reset on the server's clock: a mock moved an hour ahead still means a 5 s wait", async () => {
+  const serverNow = Date.now() + 3_600_000
+  const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(serverNow / 1000) + 5), date: new Date(serverNow).toUTCString() }
+  const { instance, waits } = client([{ status: 200, headers }, { status: 200 }])
+  await instance.send({ method: 'GET', path: '/user', credentials: 'primary', purpose: 'test' })
+  await instance.send({ method: 'GET', path: '/user', credentials: 'primary', purpose: 'test' })
+  expect(waits).toHaveLength(1)
+  expect(waits[0]).toBeGreaterThanOrEqual(4)
+  expect(waits[0]).toBeLessThanOrEqual(7)
+})
+
+it('prefers the draft RateLimit header: the longest t of the exhausted policies', () => {
+  expect(secondsUntilReset({ ratelimit: '"minute";r=0;t=42, "day";r=19;t=50000', 'x-ratelimit-reset': '1' })).toBe(42)
+  expect(secondsUntilReset({ ratelimit: '"minute";r=0;t=42, "day";r=0;t=50000' })).toBe(50000)
+  expect(secondsUntilReset({ ratelimit: '"minute";r=3;t=42' })).toBeUndefined()
+  expect(secondsUntilReset({})).toBeUndefined()
 })
 
 it('refuses to wait longer than it may', async () => {

@@ -68,7 +68,7 @@ export class ContractClient {
   onExchange: (exchange: Exchange) => Promise<void> = async () => {}
   readonly keys: { primary: string; second?: string }
   private readonly fetch: typeof fetch
-  private readonly window = new Map<string, { remaining: number; resetSeconds: number }>()
+  private readonly window = new Map<string, { remaining: number; reopensAtMs: number }>()
 
   constructor(private readonly options: ContractClientOptions) {
     this.keys = { ...options.keys }
@@ -193,8 +193,8 @@ export class ContractClient {
 
   private remember(authorization: string, response: ReceivedResponse): void {
     const remaining = Number(response.headers['x-ratelimit-remaining'])
-    const resetSeconds = Number(response.headers['x-ratelimit-reset'])
-    if (Number.isFinite(remaining) && Number.isFinite(resetSeconds)) this.window.set(authorization, { remaining, resetSeconds })
+    const secondsLeft = secondsUntilReset(response.headers)
+    if (Number.isFinite(remaining) && secondsLeft !== undefined) this.window.set(authorization, { remaining, reopensAtMs: Date.now() + secondsLeft * 1000 })
   }
 
   /** Waits for the window to reopen when the last response said nothing is left in it. */
@@ -202,7 +202,7 @@ export class ContractClient {
     const window = this.window.get(authorization)
     if (!window || window.remaining > 0) return
     this.window.delete(authorization)
-    const seconds = Math.max(1, Math.ceil(window.resetSeconds - Date.now() / 1000))
+    const seconds = Math.max(1, Math.ceil((window.reopensAtMs - Date.now()) / 1000))
     await this.waitSeconds(seconds, 'X-RateLimit-Remaining is 0')
   }
 
@@ -211,6 +211,27 @@ export class ContractClient {
     if (seconds > max) throw new Error(`${why}: waiting ${seconds} s is longer than the ${max} s the run allows`)
     await (this.options.wait ?? ((s: number) => delay(s * 1000)))(seconds)
   }
+}
+
+/**
+ * Seconds until the exhausted window reopens, in the server's own time: X-RateLimit-Reset is an
+ * instant on the server's clock (which a mock's control plane may have moved, and a live server's
+ * may be skewed), so it is measured from the response's Date header when there is one, and the
+ * draft RateLimit header's relative `t` of the exhausted policies (the longest: all must reopen) is
+ * preferred over both.
+ * @example secondsUntilReset({ ratelimit: '"minute";r=0;t=42' }) // 42
+ */
+export function secondsUntilReset(headers: Record<string, string>): number | undefined {
+  const exhausted = (headers.ratelimit ?? '')
+    .split(',')
+    .filter((policy) => /;\s*r=0\b/.test(policy))
+    .map((policy) => Number(/;\s*t=(\d+)/.exec(policy)?.[1]))
+    .filter(Number.isFinite)
+  if (exhausted.length > 0) return Math.max(...exhausted)
+  const reset = Number(headers['x-ratelimit-reset'])
+  if (!Number.isFinite(reset)) return undefined
+  const serverNow = Date.parse(headers.date ?? '')
+  return reset - (Number.isFinite(serverNow) ? serverNow : Date.now()) / 1000
 }
 
 /** Shows enough of a key to tell keys apart, never the key. */

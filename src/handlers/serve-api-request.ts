@@ -37,6 +37,8 @@ export async function serveApiRequest(
     return run(exchange)
   })
   for (const [name, value] of Object.entries(exchange.headers)) response.headers.set(name, value)
+  // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
+  response.headers.set('Date', new Date(ctx.clock.now()).toUTCString())
   const url = new URL(request.url)
   ctx.journal.record({
     at: isoTimestamp(at),
