@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
 import type { JsonObject } from './lib/document.js'
-import { createClock } from '../src/domain/clock.js'
 import { formatReport } from './lib/report/format-report.js'
 import { runContractSuite } from './lib/run-suite.js'
 import { breakMock, type Rewriter } from './support/broken-variants.js'
 import { startInProcessMock } from './support/in-process.js'
+import { frozenClock } from '../test/support/frozen-clock.js'
 
 // The suite judges by the document it is given, not by what it knows of the mock: change what
 // the document states and the verdict on the same mock follows.
@@ -32,9 +32,7 @@ const rewrite429 = (body: unknown): Rewriter => async (request, next) => {
 
 async function rateLimitRun(document: JsonObject, rewrite: Rewriter = (request, next) => next(request)) {
   // A frozen clock: only the control plane moves it, so no real minute ends mid-count.
-  const clock = createClock()
-  clock.set(Date.parse('2026-03-01T10:00:15.000Z'))
-  const mock = await startInProcessMock({ clock })
+  const mock = await startInProcessMock({ clock: frozenClock() })
   return runContractSuite({ baseUrl: mock.baseUrl, document, controlPlane: { url: mock.adminUrl }, fetch: mock.fetchThrough(breakMock(mock.handle, rewrite)), checks: ['rate_limit_enforcement'] })
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createClock } from '../src/domain/clock.js'
 import type { User } from '../src/schemas/user.js'
+import { frozenClock } from './support/frozen-clock.js'
 import { listenerTransport } from './support/listener-transport.js'
 import { mswTransport, type Transport } from './support/transports.js'
 
@@ -126,9 +127,7 @@ describe('rate limits (in-process, msw/node)', () => {
 
 describe('rate limits under a burst (Express listener on 127.0.0.1)', () => {
   it('admits exactly the limit when three times the limit arrive at once', async () => {
-    const clock = createClock()
-    clock.set(T0)
-    const listener = await listenerTransport({ tiers: { basic: { per_minute: 10, per_day: 1000, max_topups: 1 } }, clock })
+    const listener = await listenerTransport({ tiers: { basic: { per_minute: 10, per_day: 1000, max_topups: 1 } }, clock: frozenClock(new Date(T0).toISOString()) })
     try {
       const user = await listener.api.createUser({ tier: 'basic' })
       const responses = await Promise.all(

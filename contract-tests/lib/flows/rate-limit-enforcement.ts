@@ -66,10 +66,12 @@ function spendingOperation(document: ContractDocument): DocumentedOperation | un
 /** A window that rolls over mid-count restarts the count; more rollovers than this is a failure. */
 const MAX_WINDOW_ROLLOVERS = 2
 
+type Send = (purpose: string) => Promise<Exchange>
+
 async function exhaust(ctx: CheckContext, target: DocumentedOperation, credentials: Credentials, options: RateLimitFlowOptions): Promise<void> {
-  const send = (purpose: string) =>
+  const send: Send = (purpose) =>
     ctx.client.send({ method: target.method.toUpperCase() as ApiRequest['method'], path: target.path, credentials, purpose: `rate_limit_enforcement: ${purpose}`, retryOnRateLimit: false })
-  let first = await send('read the window')
+  const first = await send('read the window')
   if (first.response.status === 429) return recover(ctx, target, first, send, options)
   // The window can only be planned with a remaining count the document promises on this answer.
   const counted = ctx.document.response(target, first.response.status)?.headers.some((h) => h.name.toLowerCase() === 'x-ratelimit-remaining')
@@ -77,47 +79,43 @@ async function exhaust(ctx: CheckContext, target: DocumentedOperation, credentia
     ctx.state.notes.push(`rate_limit_enforcement: skipped, the document gives ${target.label} no X-RateLimit-Remaining to plan with`)
     return
   }
-  for (let rollovers = 0; ; rollovers++) {
-    const remaining = Number(first.response.headers['x-ratelimit-remaining'])
-    const limit = Number(first.response.headers['x-ratelimit-limit'])
-    if (!Number.isFinite(remaining)) {
-      throw failureFor('rate_limit_enforcement', 'contract', first, 'No X-RateLimit-Remaining to plan with', describeResponse(first), 'X-RateLimit-Remaining on every authenticated response')
-    }
-    if (remaining + 1 > options.maxRequests) {
-      ctx.state.notes.push(`rate_limit_enforcement: skipped, ${remaining} requests left in the window is more than the ${options.maxRequests} the run may spend`)
-      return
-    }
-    let last = first
-    let previous = remaining
-    let rolledOver = false
-    for (let sent = 0; sent <= remaining; sent++) {
-      last = await send(`request ${sent + 2} of ${remaining + 2}`)
-      if (last.response.status === 429) break
-      const now = Number(last.response.headers['x-ratelimit-remaining'])
-      if (now < previous) {
-        previous = now
-        continue
-      }
-      // A new X-RateLimit-Reset means the window started again between two requests: count afresh.
-      const newWindow = last.response.headers['x-ratelimit-reset'] !== first.response.headers['x-ratelimit-reset']
-      if (newWindow && rollovers < MAX_WINDOW_ROLLOVERS) {
-        rolledOver = true
-        break
-      }
-      throw failureFor('rate_limit_enforcement', 'contract', last, 'X-RateLimit-Remaining does not count down', `${previous} then ${now}`, `${previous - 1}`)
-    }
-    if (rolledOver) {
-      first = last
-      continue
-    }
-    if (last.response.status !== 429) {
-      throw failureFor('rate_limit_enforcement', 'contract', last, `No 429 after ${remaining + 2} requests in one window`, describeResponse(last), `429 once X-RateLimit-Limit (${limit}) is spent`)
-    }
-    return recover(ctx, target, last, send, options)
-  }
+  const limited = await spendWindow(ctx, first, send, options, MAX_WINDOW_ROLLOVERS)
+  if (limited) return recover(ctx, target, limited, send, options)
 }
 
-async function recover(ctx: CheckContext, target: DocumentedOperation, limited: Exchange, send: (purpose: string) => Promise<Exchange>, options: RateLimitFlowOptions): Promise<void> {
+/**
+ * Spends the window `first` reported, checking that the count falls with each request, and answers
+ * the 429 that ends it (undefined when the run may not spend that many). A risen count with a new
+ * X-RateLimit-Reset means the window started again between two requests: count afresh from there.
+ */
+async function spendWindow(ctx: CheckContext, first: Exchange, send: Send, options: RateLimitFlowOptions, rolloversLeft: number): Promise<Exchange | undefined> {
+  const remaining = Number(first.response.headers['x-ratelimit-remaining'])
+  const limit = Number(first.response.headers['x-ratelimit-limit'])
+  if (!Number.isFinite(remaining)) {
+    throw failureFor('rate_limit_enforcement', 'contract', first, 'No X-RateLimit-Remaining to plan with', describeResponse(first), 'X-RateLimit-Remaining on every authenticated response')
+  }
+  if (remaining + 1 > options.maxRequests) {
+    ctx.state.notes.push(`rate_limit_enforcement: skipped, ${remaining} requests left in the window is more than the ${options.maxRequests} the run may spend`)
+    return undefined
+  }
+  let last = first
+  let previous = remaining
+  for (let sent = 0; sent <= remaining; sent++) {
+    last = await send(`request ${sent + 2} of ${remaining + 2}`)
+    if (last.response.status === 429) return last
+    const now = Number(last.response.headers['x-ratelimit-remaining'])
+    if (now < previous) {
+      previous = now
+      continue
+    }
+    const newWindow = last.response.headers['x-ratelimit-reset'] !== first.response.headers['x-ratelimit-reset']
+    if (newWindow && rolloversLeft > 0) return spendWindow(ctx, last, send, options, rolloversLeft - 1)
+    throw failureFor('rate_limit_enforcement', 'contract', last, 'X-RateLimit-Remaining does not count down', `${previous} then ${now}`, `${previous - 1}`)
+  }
+  throw failureFor('rate_limit_enforcement', 'contract', last, `No 429 after ${remaining + 2} requests in one window`, describeResponse(last), `429 once X-RateLimit-Limit (${limit}) is spent`)
+}
+
+async function recover(ctx: CheckContext, target: DocumentedOperation, limited: Exchange, send: Send, options: RateLimitFlowOptions): Promise<void> {
   checkErrorCode(ctx, target, limited)
   const retryAfter = Number(limited.response.headers['retry-after'])
   // A missing Retry-After is response_headers_conformance's failure; the flow waits a whole window.
