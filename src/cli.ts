@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { startListener } from './adapters/express.js'
 import { faultFlags } from './fault-flags.js'
-import { DEMO_API_KEY } from './store/fixtures.js'
+import { demoApiKey } from './store/fixtures.js'
 import { generateDataset } from './store/generate-dataset.js'
 
 const USAGE = `Usage: ad-campaign-mock [options]
@@ -87,7 +87,7 @@ const listener = await startListener({ port, host, fixtures, adminToken: values[
     process.exit(2)
   },
 )
-const apiKey = fixtures ? fixtures.users[0]?.api_key : DEMO_API_KEY
+const apiKey = demoApiKey(listener.api.context.fixtures)
 
 console.log(`Advertising Campaign Service mock listening on ${listener.baseUrl}
 

@@ -1,14 +1,15 @@
 import type { HttpHandler } from 'msw'
 import { createClock, type Clock } from './domain/clock.js'
-import { createControlPlane, type ControlPlane } from './domain/control-plane.js'
+import { createControlOperations } from './domain/control-plane.js'
 import { createFaults } from './domain/faults.js'
+import { checkedControls, type MockControls } from './domain/mock-controls.js'
 import { createRateLimiter } from './domain/rate-limit.js'
-import { createWriteQueue } from './domain/write-queue.js'
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from './domain/request-journal.js'
 import { DEFAULT_TIER_LIMITS } from './domain/tiers.js'
+import { createWriteQueue } from './domain/write-queue.js'
+import { validate } from './errors/validate.js'
 import { createHandlers } from './handlers/index.js'
-import { validate } from './http/parse-input.js'
-import type { MockContext } from './mock-context.js'
+import type { MockContext } from './handlers/mock-context.js'
 import { FaultSettings, TierOverrides, type FaultSettingsInput } from './schemas/admin.js'
 import type { DatasetInput } from './schemas/dataset.js'
 import type { ApiTier, ApiTierLimits } from './schemas/user.js'
@@ -39,7 +40,7 @@ export interface MockApiOptions {
  * A running mock: its msw handlers and the same controls the /__admin endpoints offer
  * (reset, seed, users, topUp, deliver, clock, tiers, faults, requests, state), as functions.
  */
-export interface MockApi extends ControlPlane {
+export interface MockApi extends MockControls {
   /** The msw request handlers; give them to setupServer, setupWorker or the Express adapter. */
   readonly handlers: HttpHandler[]
   readonly context: MockContext
@@ -65,13 +66,13 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     rateLimiter: createRateLimiter(),
     faults: createFaults(faults),
     journal: createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
-    exclusive: createWriteQueue(),
+    writeQueue: createWriteQueue(),
     initial: { tiers: structuredClone(tiers), faults },
   }
   await context.store.load(context.fixtures)
-  const control = createControlPlane(context)
+  const control = createControlOperations(context)
   return {
-    ...control,
+    ...checkedControls(control),
     handlers: createHandlers(context, control),
     context,
     journal: { entries: () => context.journal.entries(), clear: () => context.journal.clear() },

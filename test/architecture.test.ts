@@ -1,51 +1,84 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { builtinModules } from 'node:module'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
+import { checkArchitecture, LAYERS, layerOf, MAY_IMPORT, readSourceFiles, type Layer, type SourceFile } from './support/architecture.js'
 
-/** Every non-test TypeScript file under src/, with the modules it imports. */
-function sourceFiles(dir = 'src'): { file: string; imports: string[]; code: string }[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return sourceFiles(path)
-    if (!entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) return []
-    const text = readFileSync(path, 'utf8')
-    const imports = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]!)
-    // The code without comments, so "in-process" in a comment is not mistaken for `process`.
-    const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
-    return [{ file: relative('src', path), imports, code }]
-  })
+const sources = readSourceFiles()
+
+/** A file of a layer (`x.ts` in it) that imports one module, as the checker sees it. */
+function fileIn(layer: Layer, imports: string[], code = ''): SourceFile {
+  const file = layer === 'src/*.ts' ? 'x.ts' : layer === 'cli.ts' ? 'cli.ts' : `${layer}x.ts`
+  return { file, imports, code }
 }
 
-const nodeOnly = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`), 'express', 'msw/node', 'supertest'])
-const runsOnlyInNode = (file: string) => file.startsWith('adapters/') || file === 'cli.ts'
+/** How a file of `from` names a module of `to`. */
+function importOf(from: Layer, to: Layer): string {
+  const up = from === 'src/*.ts' || from === 'cli.ts' ? './' : '../'
+  return to === 'src/*.ts' ? `${up}create-mock-api.js` : to === 'cli.ts' ? `${up}cli.js` : `${up}${to}y.js`
+}
 
-it('keeps Node built-ins and Express out of everything but the adapters and the CLI', () => {
-  const offenders = sourceFiles()
-    .filter(({ file }) => !runsOnlyInNode(file))
-    .flatMap(({ file, imports }) => imports.filter((name) => nodeOnly.has(name)).map((name) => `${file} imports ${name}`))
-  expect(offenders).toEqual([])
+it('finds no broken rule in src/: every arrow points down, Node and msw only where they belong, no HTTP in the domain', () => {
+  expect(checkArchitecture(sources)).toEqual([])
 })
 
-it('uses no Node-only globals outside the adapters and the CLI', () => {
-  const nodeGlobals = /\b(Buffer|process|__dirname|__filename|require|global)\b(?=\s*[.(\[])/g
-  const offenders = sourceFiles()
-    .filter(({ file }) => !runsOnlyInNode(file))
-    .flatMap(({ file, code }) => [...code.matchAll(nodeGlobals)].map((m) => `${file} uses ${m[1]}`))
-  expect(offenders).toEqual([])
-  const cli = sourceFiles().find(({ file }) => file === 'cli.ts')!
-  expect([...cli.code.matchAll(nodeGlobals)].length).toBeGreaterThan(0) // the pattern finds real uses
+it('reads the imports it polices (the reader itself works)', () => {
+  const app = sources.find(({ file }) => file === 'adapters/express-app.ts')!
+  expect(app.imports).toContain('express')
+  expect(app.imports).toContain('../http/respond.js')
+  expect(sources.find(({ file }) => file === 'adapters/listener.ts')!.imports.some((name) => name.startsWith('node:'))).toBe(true)
+  expect(new Set(sources.map(({ file }) => layerOf(file)))).toEqual(new Set(LAYERS))
 })
 
-it('lets data flow one way: nothing below the handlers imports a handler or an adapter', () => {
-  const offenders = sourceFiles()
-    .filter(({ file }) => /^(schemas|store|domain|http|operations|openapi)\//.test(file))
-    .flatMap(({ file, imports }) => imports.filter((name) => /\/(handlers|adapters)\//.test(`/${name}`)).map((name) => `${file} imports ${name}`))
-  expect(offenders).toEqual([])
+it.each(LAYERS.flatMap((from) => LAYERS.filter((to) => to !== from && !MAY_IMPORT[from].includes(to)).map((to) => [from, to] as const)))(
+  'refuses %s importing %s (each forbidden arrow can fail)',
+  (from, to) => {
+    const name = importOf(from, to)
+    expect(checkArchitecture([fileIn(from, [name])])).toEqual([`${fileIn(from, []).file} imports ${name} (${to})`])
+  },
+)
+
+it('lets every layer import what the diagram allows, and itself', () => {
+  const allowed = LAYERS.flatMap((from) => [from, ...MAY_IMPORT[from]].map((to) => fileIn(from, [importOf(from, to)])))
+  expect(checkArchitecture(allowed)).toEqual([])
 })
 
-it('finds the imports it polices (the check itself works)', () => {
-  const express = sourceFiles().find(({ file }) => file === 'adapters/express.ts')!
-  expect(express.imports).toContain('express')
-  expect(express.imports.some((name) => name.startsWith('node:'))).toBe(true)
+it('keeps domain, store, schemas and operations clear of http, handlers and adapters', () => {
+  for (const from of ['domain/', 'store/', 'schemas/', 'operations/'] as const) {
+    for (const to of ['http/', 'handlers/', 'adapters/'] as const) expect(MAY_IMPORT[from]).not.toContain(to)
+  }
+})
+
+it('refuses Node built-ins, Express and msw/node outside the adapters and the CLI', () => {
+  for (const layer of LAYERS) {
+    const problems = checkArchitecture([fileIn(layer, ['node:fs', 'express', 'msw/node'])])
+    expect(problems, layer).toHaveLength(layer === 'adapters/' || layer === 'cli.ts' ? 0 : 3)
+  }
+})
+
+it('refuses Node-only globals outside the adapters and the CLI, and reads past comments', () => {
+  expect(checkArchitecture([fileIn('domain/', [], 'const port = process.env.PORT')])).toEqual(['domain/x.ts uses process, which runs only in Node'])
+  expect(checkArchitecture([fileIn('handlers/', [], 'Buffer.from(text)')])).toEqual(['handlers/x.ts uses Buffer, which runs only in Node'])
+  expect(checkArchitecture([fileIn('adapters/', [], 'Buffer.from(text)')])).toEqual([])
+  const cli = sources.find(({ file }) => file === 'cli.ts')!
+  expect(checkArchitecture([{ ...cli, file: 'domain/cli.ts', imports: [] }]).length).toBeGreaterThan(0) // real uses are found
+})
+
+it('refuses msw below the handlers', () => {
+  expect(checkArchitecture([fileIn('domain/', ['msw'])])).toEqual(['domain/x.ts imports msw, below the handlers'])
+  expect(checkArchitecture([fileIn('http/', ['msw'])])).toHaveLength(1)
+  expect(checkArchitecture([fileIn('handlers/', ['msw'])])).toEqual([])
+})
+
+it('refuses a Fetch Request, Response or Headers where no HTTP belongs, but not the words in a message', () => {
+  expect(checkArchitecture([fileIn('domain/', [], 'export function f(request: Request) {}')])).toEqual(['domain/x.ts uses Request, where no HTTP belongs'])
+  expect(checkArchitecture([fileIn('errors/', [], 'new Response(null)')])).toHaveLength(1)
+  expect(checkArchitecture([fileIn('domain/', [], "const m = 'Request body'")])).toEqual([])
+  expect(checkArchitecture([fileIn('http/', [], 'new Response(null)')])).toEqual([])
+})
+
+it('is the table the README shows: each layer with what it may import', () => {
+  const readme = readFileSync('README.md', 'utf8')
+  const architecture = readme.slice(readme.indexOf('## Architecture'))
+  const rows = [...architecture.matchAll(/^\| `([^`]+)` \|[^\n]*\| ([^|\n]+) \|$/gm)]
+  const table = Object.fromEntries(rows.map(([, layer, imports]) => [layer, imports!.trim() === 'nothing' ? [] : [...imports!.matchAll(/`([^`]+)`/g)].map((m) => m[1])]))
+  expect(table).toEqual(MAY_IMPORT)
 })

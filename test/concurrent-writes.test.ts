@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { getResponse } from 'msw'
 import { startListener, type Listener } from '../src/adapters/express.js'
-import { createMockApi } from '../src/create-mock-api.js'
+import { createMockApi, type MockApi } from '../src/create-mock-api.js'
 import { DEMO_API_KEY, OTHER_API_KEY } from '../src/store/fixtures.js'
+import { handleInProcess } from './support/in-process.js'
 
 let listener: Listener
 beforeAll(async () => {
@@ -20,17 +20,9 @@ const send = (key: string, method: string, path: string, body?: unknown) =>
 it('gives a contested e-mail to exactly one of two users writing in the same tick', async () => {
   // In-process, both requests start before either awaits: the tightest interleaving there is.
   const api = await createMockApi()
-  const patch = (key: string) =>
-    getResponse(
-      api.handlers,
-      new Request('http://mock.test/api/v1/user', {
-        method: 'PATCH',
-        headers: { Authorization: key, 'content-type': 'application/json' },
-        body: JSON.stringify({ user: { email: 'contested@example.com' } }),
-      }),
-    )
+  const patch = (key: string) => sendTo(api, key, 'PATCH', '/user', { user: { email: 'contested@example.com' } })
   const responses = await Promise.all([patch(DEMO_API_KEY), patch(OTHER_API_KEY)])
-  expect(responses.map((r) => r!.status).sort()).toEqual([200, 422])
+  expect(responses.map((r) => r.status).sort()).toEqual([200, 422])
   const owners = api.context.store.export().users.filter((user) => user.email === 'contested@example.com')
   expect(owners).toHaveLength(1)
 })
@@ -45,16 +37,15 @@ it('applies every one of many concurrent toggles', async () => {
   expect((await (await send(DEMO_API_KEY, 'GET', '/campaigns/3')).json()).data.enabled).toBe(!before)
 })
 
-/** Sends one request to the in-process handlers. */
-function sendTo(api: Awaited<ReturnType<typeof createMockApi>>, key: string, method: string, path: string, body?: unknown) {
-  return getResponse(
-    api.handlers,
+/** Sends one request as a user straight to the in-process handlers. */
+function sendTo(api: MockApi, key: string, method: string, path: string, body?: unknown): Promise<Response> {
+  return handleInProcess(api)(
     new Request(`http://mock.test/api/v1${path}`, {
       method,
       headers: { Authorization: key, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
-  ).then((response) => response!)
+  )
 }
 
 it('lets only the first of concurrent key resets through: the old key is refused at once, even in the queue', async () => {

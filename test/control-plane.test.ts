@@ -6,7 +6,10 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startListener } from '../src/adapters/express.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
+import { asDemo } from './support/cases.js'
+import { expectError } from './support/expect-error.js'
 import { listenerTransport } from './support/listener-transport.js'
+import { expectNoChange } from './support/state-snapshot.js'
 import type { TestRequest, Transport } from './support/transports.js'
 
 describe('the admin token', () => {
@@ -84,11 +87,7 @@ describe('control operations over HTTP', () => {
   ]
 
   it.each(badInputs)('$method $path with bad input answers $status $code and changes nothing', async ({ status, code, ...req }) => {
-    const before = await state()
-    const response = await admin(req)
-    expect(response.status).toBe(status)
-    expect(response.body).toMatchObject({ success: false, error: { code } })
-    expect(await state()).toEqual(before)
+    expectError(await expectNoChange(t.api, () => admin(req)), { status, code })
   })
 
   it('tops up until max_topups, then refuses', async () => {
@@ -103,10 +102,9 @@ describe('control operations over HTTP', () => {
   it('runs deliveries the user then sees in their campaigns and balance', async () => {
     const report = (await admin({ method: 'POST', path: '/__admin/deliveries', body: { sends: 100, campaign_ids: [1] } })).body.data
     expect(report.campaigns).toHaveLength(1)
-    const asDemo = { authorization: DEMO_API_KEY }
-    const campaign = (await t.send({ method: 'GET', path: '/campaigns/1', headers: asDemo })).body.data
+    const campaign = (await t.send(asDemo({ method: 'GET', path: '/campaigns/1' }))).body.data
     expect(campaign.sending_count).toBe(report.campaigns[0].sending_count)
-    const balance = (await t.send({ method: 'GET', path: '/user/balance', headers: asDemo })).body.data
+    const balance = (await t.send(asDemo({ method: 'GET', path: '/user/balance' }))).body.data
     expect(balance.balance_usd).toBe(250 - report.charged_micros / 1_000_000)
   })
 

@@ -2,21 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { operations } from '../src/operations/index.js'
 import { envelopeOf, pageEnvelopeOf } from '../src/schemas/common.js'
-import { ErrorEnvelope, ValidationErrorEnvelope } from '../src/schemas/error.js'
 import { DEMO_API_KEY, OTHER_API_KEY } from '../src/store/fixtures.js'
-import { controlPlaneCases, invalidInputCases, unknownRouteCases, unreadableBodyCases, validRequests, type ErrorCase } from './support/cases.js'
+import { asDemo, controlPlaneCases, invalidInputCases, unknownRouteCases, unreadableBodyCases, validRequests } from './support/cases.js'
+import { expectError } from './support/expect-error.js'
+import { expectNoChange, stateSnapshot } from './support/state-snapshot.js'
 import { transports, type TestRequest, type Transport } from './support/transports.js'
-
-/** Everything a rejected request must leave as it was: the data, the id counters and who each key opens. */
-function stateOf(t: Transport) {
-  const { store } = t.api.context
-  const dataset = store.export()
-  return {
-    dataset,
-    lastIds: [store.users.lastId, store.adverts.lastId, store.campaigns.lastId],
-    keys: dataset.users.map((user) => store.userByApiKey(user.api_key)?.id),
-  }
-}
 
 /** Starts a transport for the enclosing describe block and restores the fixtures before each test. */
 function useTransport(create: () => Promise<Transport>): () => Transport {
@@ -29,28 +19,13 @@ function useTransport(create: () => Promise<Transport>): () => Transport {
   return () => transport
 }
 
-const asDemo = (req: TestRequest): TestRequest => ({ ...req, headers: { Authorization: DEMO_API_KEY, ...req.headers } })
-
 describe.each(transports)('every operation through $name', ({ create }) => {
   const transport = useTransport(create)
   let t: Transport
   beforeEach(() => void (t = transport()))
 
   /** Sends a request and asserts that the whole state is exactly as before. */
-  async function sendExpectingNoChange(req: TestRequest) {
-    const before = stateOf(t)
-    const response = await t.send(req)
-    expect(stateOf(t)).toEqual(before)
-    return response
-  }
-
-  function expectError(response: { status: number; body: any }, { status, code, field }: Omit<ErrorCase, 'name' | 'request'>) {
-    expect(response.status).toBe(status)
-    const schema = code === 'validation_failed' ? ValidationErrorEnvelope : ErrorEnvelope
-    expect(schema.safeParse(response.body).error?.issues).toBeUndefined()
-    expect(response.body.error.code).toBe(code)
-    if (field !== undefined) expect(response.body.error.fields.map((f: { field: string }) => f.field)).toContain(field)
-  }
+  const sendExpectingNoChange = (req: TestRequest) => expectNoChange(t.api, () => t.send(req))
 
   it('has a valid request for each of the 15 operations', () => {
     expect(Object.keys(validRequests).sort()).toEqual(operations.map((op) => op.operationId).sort())
@@ -134,7 +109,7 @@ describe.each(transports)('behaviour through $name', ({ create }) => {
     })
     const a = `/adverts/${advert.body.data.id}`
     const c = `/campaigns/${campaign.body.data.id}`
-    const before = stateOf(t)
+    const before = stateSnapshot(t.api)
     const attempts: TestRequest[] = [
       { method: 'GET', path: a },
       { method: 'PATCH', path: a, body: { advert: { title: 'Stolen' } } },
@@ -160,7 +135,7 @@ describe.each(transports)('behaviour through $name', ({ create }) => {
       body: { campaign: { advert_id: advert.body.data.id, broadcasting_type: 'active_ad', cpm: 1, sending_limit: 10 } },
     })
     expect(campaignOnForeignAdvert.status).toBe(422)
-    expect(stateOf(t)).toEqual(before)
+    expect(stateSnapshot(t.api)).toEqual(before)
   })
 
   it('fixture users see only their own data', async () => {

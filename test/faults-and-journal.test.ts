@@ -3,6 +3,7 @@ import { createFaults } from '../src/domain/faults.js'
 import type { FaultSettingsInput } from '../src/schemas/admin.js'
 import { FaultSettings } from '../src/schemas/admin.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
+import { asDemo } from './support/cases.js'
 import { frozenClock } from './support/frozen-clock.js'
 import { listenerTransport } from './support/listener-transport.js'
 import { mswTransport, type TestRequest, type Transport } from './support/transports.js'
@@ -44,8 +45,8 @@ const combinations = transports.flatMap((transport) =>
 describe.each(combinations)('faults and the journal: $name', ({ transport, controls: makeControls }) => {
   let t: Transport
   let controls: Controls
-  const asDemo = (req: TestRequest) => t.send({ ...req, headers: { authorization: DEMO_API_KEY, ...req.headers } })
-  const campaignCount = async () => (await asDemo({ method: 'GET', path: '/campaigns' })).body.pagination.total_count
+  const sendAsDemo = (req: TestRequest) => t.send(asDemo(req))
+  const campaignCount = async () => (await sendAsDemo({ method: 'GET', path: '/campaigns' })).body.pagination.total_count
 
   beforeAll(async () => {
     t = await transport.create({ journalSize: 5, clock: frozenClock() })
@@ -57,30 +58,30 @@ describe.each(combinations)('faults and the journal: $name', ({ transport, contr
   it('forces the configured status on matching routes only, before anything changes', async () => {
     await controls.setFaults({ errors: [{ status: 503, rate: 1, method: 'POST', path: '/campaigns' }] })
     const before = await campaignCount()
-    const forced = await asDemo({ method: 'POST', path: '/campaigns', body: { campaign: { advert_id: 1, broadcasting_type: 'active_ad', cpm: 2, sending_limit: 10 } } })
+    const forced = await sendAsDemo({ method: 'POST', path: '/campaigns', body: { campaign: { advert_id: 1, broadcasting_type: 'active_ad', cpm: 2, sending_limit: 10 } } })
     expect(forced.status).toBe(503)
     expect(forced.body).toEqual({ success: false, error: { code: 'service_unavailable', message: expect.stringContaining('Injected fault') } })
     // The demo user is on the pro tier: 1,200 a minute, and the forced error counted as one.
     expect(forced.headers['x-ratelimit-limit']).toBe('1200')
     expect(forced.headers['x-ratelimit-remaining']).toBe('1198')
     expect(forced.headers['retry-after']).toBeUndefined()
-    expect((await asDemo({ method: 'GET', path: '/campaigns' })).status).toBe(200)
+    expect((await sendAsDemo({ method: 'GET', path: '/campaigns' })).status).toBe(200)
     expect(await campaignCount()).toBe(before)
   })
 
   it('matches route patterns against the operation template too', async () => {
     await controls.setFaults({ errors: [{ status: 502, rate: 1, path: '/campaigns/{id}/toggle' }] })
-    expect((await asDemo({ method: 'POST', path: '/campaigns/1/toggle' })).body.error.code).toBe('bad_gateway')
-    expect((await asDemo({ method: 'GET', path: '/campaigns/1' })).status).toBe(200)
+    expect((await sendAsDemo({ method: 'POST', path: '/campaigns/1/toggle' })).body.error.code).toBe('bad_gateway')
+    expect((await sendAsDemo({ method: 'GET', path: '/campaigns/1' })).status).toBe(200)
   })
 
   it('honours Prefer: code= per request and says so in Preference-Applied', async () => {
-    const forced = await asDemo({ method: 'GET', path: '/user', headers: { prefer: 'code=500' } })
+    const forced = await sendAsDemo({ method: 'GET', path: '/user', headers: { prefer: 'code=500' } })
     expect(forced.status).toBe(500)
     expect(forced.body.error.code).toBe('internal_error')
     expect(forced.headers['preference-applied']).toBe('code=500')
     // A value the mock cannot honour is ignored (RFC 7240), and Preference-Applied says so by its absence.
-    const ignored = await asDemo({ method: 'GET', path: '/user', headers: { prefer: 'code=418, delay=-1' } })
+    const ignored = await sendAsDemo({ method: 'GET', path: '/user', headers: { prefer: 'code=418, delay=-1' } })
     expect(ignored.status).toBe(200)
     expect(ignored.headers['preference-applied']).toBeUndefined()
   })
@@ -102,15 +103,15 @@ describe.each(combinations)('faults and the journal: $name', ({ transport, contr
     expect(expected).toContain(500)
     await controls.setFaults(settings)
     const statuses = []
-    for (let i = 0; i < 12; i++) statuses.push((await asDemo({ method: 'GET', path: '/user/balance' })).status)
+    for (let i = 0; i < 12; i++) statuses.push((await sendAsDemo({ method: 'GET', path: '/user/balance' })).status)
     expect(statuses).toEqual(expected)
   })
 
   it('holds responses for the configured latency and for Prefer: delay=', async () => {
     await controls.setFaults({ latency: { min_ms: 40 } })
-    await asDemo({ method: 'GET', path: '/user' })
+    await sendAsDemo({ method: 'GET', path: '/user' })
     await controls.setFaults({})
-    const delayed = await asDemo({ method: 'GET', path: '/user', headers: { prefer: 'delay=30' } })
+    const delayed = await sendAsDemo({ method: 'GET', path: '/user', headers: { prefer: 'delay=30' } })
     expect(delayed.headers['preference-applied']).toBe('delay=30')
     const [slow, preferred] = (await controls.requests()).slice(-2)
     expect(slow!.duration_ms).toBeGreaterThanOrEqual(39)
@@ -120,13 +121,13 @@ describe.each(combinations)('faults and the journal: $name', ({ transport, contr
   it('never touches the control plane', async () => {
     await controls.setFaults({ latency: null, errors: [{ status: 503, rate: 1, path: '/**' }] })
     expect((await t.send({ method: 'GET', path: '/__admin/clock' })).status).toBe(200)
-    expect((await asDemo({ method: 'GET', path: '/user' })).status).toBe(503)
+    expect((await sendAsDemo({ method: 'GET', path: '/user' })).status).toBe(503)
   })
 
   it('journals every public-API request with status, user and operation, never a key', async () => {
     await controls.clearRequests()
-    await asDemo({ method: 'GET', path: '/user' })
-    await asDemo({ method: 'GET', path: '/campaigns/999?x=1' })
+    await sendAsDemo({ method: 'GET', path: '/user' })
+    await sendAsDemo({ method: 'GET', path: '/campaigns/999?x=1' })
     await t.send({ method: 'GET', path: '/user', headers: { authorization: 'acs_wrong_key_0000000000000000' } })
     await t.send({ method: 'GET', path: '/no-such-route' })
     await t.send({ method: 'GET', path: '/__admin/clock' })
@@ -143,13 +144,13 @@ describe.each(combinations)('faults and the journal: $name', ({ transport, contr
 
   it('keeps the key out of the journal even when a client also puts it in the URL', async () => {
     await controls.clearRequests()
-    await asDemo({ method: 'GET', path: `/campaigns?api_key=${DEMO_API_KEY}` })
+    await sendAsDemo({ method: 'GET', path: `/campaigns?api_key=${DEMO_API_KEY}` })
     const [entry] = await controls.requests()
     expect(entry!.path).toBe('/api/v1/campaigns?api_key=[redacted]')
   })
 
   it('keeps only the last journalSize requests and empties on clear', async () => {
-    for (let i = 1; i <= 7; i++) await asDemo({ method: 'GET', path: `/campaigns?page=${i}` })
+    for (let i = 1; i <= 7; i++) await sendAsDemo({ method: 'GET', path: `/campaigns?page=${i}` })
     const entries = await controls.requests()
     expect(entries.map((e) => e.path)).toEqual([3, 4, 5, 6, 7].map((page) => `/api/v1/campaigns?page=${page}`))
     await controls.clearRequests()

@@ -2,22 +2,20 @@ import { connect } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startListener, type Listener } from '../src/adapters/express.js'
-import type { ErrorCode } from '../src/http/error-codes.js'
-import { ErrorEnvelope, ValidationErrorEnvelope } from '../src/schemas/error.js'
+import type { ErrorCode } from '../src/errors/error-codes.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
-import { transports, type TestRequest, type TestResponse, type Transport } from './support/transports.js'
+import { expectError, type ExpectedError } from './support/expect-error.js'
+import { expectNoChange, stateSnapshot } from './support/state-snapshot.js'
+import { transports, type TestRequest, type Transport } from './support/transports.js'
 
 // Requests a careless or hostile client sends at the transport's edges: paths that do not
 // decode, methods no handler can hold, bodies where none belongs, paths in the wrong case,
 // HEAD. Each must be a 4xx in the error shape (or HEAD's GET answer) and change nothing.
 
-interface HostileCase {
+interface HostileCase extends ExpectedError {
   name: string
   request: TestRequest
-  status: number
   code: ErrorCode
-  /** For validation_failed: a field the error names. */
-  field?: string
 }
 
 const demo = { Authorization: DEMO_API_KEY }
@@ -72,14 +70,6 @@ const HOSTILE_CASES: HostileCase[] = [
   { name: 'a control-plane path in another case', request: { method: 'POST', path: '/__admin/Reset' }, status: 404, code: 'route_not_found' },
 ]
 
-function expectErrorShape(response: TestResponse, { status, code, field }: Omit<HostileCase, 'name' | 'request'>): void {
-  expect(response.status).toBe(status)
-  const schema = code === 'validation_failed' ? ValidationErrorEnvelope : ErrorEnvelope
-  expect(schema.safeParse(response.body).error?.issues).toBeUndefined()
-  expect(response.body.error.code).toBe(code)
-  if (field !== undefined) expect(response.body.error.fields.map((f: { field: string }) => f.field)).toContain(field)
-}
-
 describe.each(transports)('hostile requests through $name', ({ create }) => {
   let t: Transport
   beforeAll(async () => {
@@ -89,13 +79,11 @@ describe.each(transports)('hostile requests through $name', ({ create }) => {
   beforeEach(() => t.api.reset())
 
   it.each(HOSTILE_CASES.map((c) => [c.name, c] as const))('%s: a 4xx in the error shape, nothing changed', async (_name, { request, ...expected }) => {
-    const before = t.api.context.store.export()
-    expectErrorShape(await t.send(request), expected)
-    expect(t.api.context.store.export()).toEqual(before)
+    expectError(await expectNoChange(t.api, () => t.send(request)), expected)
   })
 
   it('answers HEAD like GET: same status and headers, Content-Length of the GET body, no body', async () => {
-    const before = t.api.context.store.export()
+    const before = stateSnapshot(t.api)
     for (const path of ['/campaigns', '/campaigns/1', '/user', '/adverts?page=1&per_page=2']) {
       const get = await t.send({ method: 'GET', path, headers: demo })
       const head = await t.send({ method: 'HEAD', path, headers: demo })
@@ -105,7 +93,7 @@ describe.each(transports)('hostile requests through $name', ({ create }) => {
       expect(head.headers['x-ratelimit-limit']).toBe(get.headers['x-ratelimit-limit'])
       expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(JSON.stringify(get.body)))
     }
-    expect(t.api.context.store.export()).toEqual(before)
+    expect(stateSnapshot(t.api)).toEqual(before)
   })
 
   it('answers HEAD with the status GET would give: 401, 404, and 404 where there is no GET', async () => {
@@ -116,13 +104,11 @@ describe.each(transports)('hostile requests through $name', ({ create }) => {
       [{ method: 'HEAD', path: '/campaigns/%ZZ' }, 404],
       [{ method: 'HEAD', path: '/__admin/users' }, 200],
     ]
-    const before = t.api.context.store.export()
     for (const [request, status] of cases) {
-      const response = await t.send(request)
+      const response = await expectNoChange(t.api, () => t.send(request))
       expect(response.status, request.path).toBe(status)
       expect(response.body, request.path).toBeUndefined()
     }
-    expect(t.api.context.store.export()).toEqual(before)
   })
 
   it('tolerates a trailing slash, as documented', async () => {
@@ -184,19 +170,12 @@ describe('hostile requests on the wire to the listener', () => {
   afterAll(() => listener.close())
   beforeEach(() => listener.api.reset())
 
-  async function expectUnchanged(send: () => Promise<RawResponse>): Promise<RawResponse> {
-    const before = listener.api.context.store.export()
-    const response = await send()
-    expect(listener.api.context.store.export()).toEqual(before)
-    return response
-  }
+  const expectUnchanged = (send: () => Promise<RawResponse>) => expectNoChange(listener.api, send)
 
+  /** The error envelope, read off the wire: JSON by its content type, then the one assertion. */
   function expectWireError(response: RawResponse, status: number, code: ErrorCode): void {
-    expect(response.status).toBe(status)
     expect(response.headers['content-type']).toMatch(/^application\/json/)
-    const body = JSON.parse(response.body)
-    expect(ErrorEnvelope.safeParse(body).error?.issues).toBeUndefined()
-    expect(body.error.code).toBe(code)
+    expectError({ status: response.status, body: JSON.parse(response.body) }, { status, code })
   }
 
   // Node hands CONNECT to the server's connect event and, with no listener there, dropped the
@@ -262,8 +241,7 @@ describe('hostile requests on the wire to the listener', () => {
     const response = await expectUnchanged(() =>
       rawRequest(listener, http11('DELETE', '/api/v1/campaigns/3', { ...demo, 'Content-Type': 'text/plain' }, 'garbage')),
     )
-    expect(response.status).toBe(422)
-    expect(ValidationErrorEnvelope.safeParse(JSON.parse(response.body)).error?.issues).toBeUndefined()
+    expectError({ status: response.status, body: JSON.parse(response.body) }, { status: 422, code: 'validation_failed', field: '' })
   })
 
   // A GET's content has no defined meaning (RFC 9110 9.3.1) and fetch cannot send one: the

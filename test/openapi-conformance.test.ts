@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { invalidInputCases, OTHER_API_KEY, unknownRouteCases, unreadableBodyCases, validRequests } from './support/cases.js'
+import { asDemo, invalidInputCases, OTHER_API_KEY, unknownRouteCases, unreadableBodyCases, validRequests } from './support/cases.js'
 import { createResponseChecker, findOperation, loadDocument } from './support/openapi-document.js'
 import { frozenClock } from './support/frozen-clock.js'
 import { mswTransport, transports, type TestRequest, type Transport } from './support/transports.js'
@@ -9,9 +9,8 @@ import { DEMO_API_KEY } from '../src/store/fixtures.js'
 // built from it here) must be documented for its operation and status and match the
 // committed document's schema and headers, judged with ajv; never with the zod code.
 
-const doc = loadDocument()
+const doc = await loadDocument()
 const check = createResponseChecker(doc)
-const asDemo = (request: TestRequest): TestRequest => ({ ...request, headers: { authorization: DEMO_API_KEY, ...request.headers } })
 
 const rows: { name: string; request: TestRequest; status: number }[] = [
   ...Object.entries(validRequests).flatMap(([operationId, { status, foreignPath, missingPath, ...request }]) => [

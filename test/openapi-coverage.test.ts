@@ -1,23 +1,25 @@
-import type { OpenAPIObject, ParameterObject, RequestBodyObject } from 'openapi3-ts/oas31'
-import { getResponse } from 'msw'
+import type { ParameterObject, RequestBodyObject } from 'openapi3-ts/oas31'
 import { describe, expect, it } from 'vitest'
-import { createMockApi, type MockApi, type MockApiOptions } from '../src/create-mock-api.js'
-import { MAX_BODY_BYTES } from '../src/http/parse-input.js'
+import type { ContractDocument, DocumentedOperation } from '../contract-tests/lib/index.js'
+import { createMockApi, type MockApiOptions } from '../src/create-mock-api.js'
+import { toMswPath } from '../src/handlers/implement-operation.js'
+import { MAX_BODY_BYTES } from '../src/http/read-body.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { frozenClock } from './support/frozen-clock.js'
-import { documentedOperations, loadDocument, resolve, type DocumentedOperation } from './support/openapi-document.js'
+import { handleInProcess } from './support/in-process.js'
+import { loadDocument, rawOperation } from './support/openapi-document.js'
 
 // Route coverage both ways: the handlers serve exactly the documented routes, every
 // documented status of every operation is one the mock really gives, and no request of
 // the kinds below makes the mock answer a status the document does not list.
 
-const api = loadDocument()
-const admin = loadDocument('openapi/admin.openapi.json')
+const api = await loadDocument()
+const admin = await loadDocument('openapi/admin.openapi.json')
 const ORIGIN = 'http://coverage.test'
 
 /** `METHOD <base>/campaigns/:id` for each documented operation, as msw spells routes. */
-function documentedRoutes(doc: OpenAPIObject, base: string): string[] {
-  return documentedOperations(doc).map(({ method, path }) => `${method} ${base}${path.replace(/\{(\w+)\}/g, ':$1')}`)
+function documentedRoutes(doc: ContractDocument, base: string): string[] {
+  return doc.operations.map(({ method, path }) => `${method.toUpperCase()} ${base}${toMswPath(path)}`)
 }
 
 it('serves exactly the documented routes: every handler is documented and every documented operation has a handler', async () => {
@@ -46,19 +48,20 @@ interface Probe {
 const MISSING_ID = '999999999'
 
 /** An example of the operation's request body from the document, if it has one. */
-function bodyExample(doc: OpenAPIObject, entry: DocumentedOperation): unknown {
-  const body = entry.operation.requestBody && resolve<RequestBodyObject>(doc, entry.operation.requestBody)
+function bodyExample(doc: ContractDocument, entry: DocumentedOperation): unknown {
+  const raw = rawOperation(doc, entry).requestBody
+  const body = raw && (doc.follow(raw, '').node as unknown as RequestBodyObject)
   return (Object.values(body?.content['application/json']?.examples ?? {})[0] as { value?: unknown } | undefined)?.value
 }
 
 /** The path with the documented example of each path parameter filled in. */
-function examplePath(entry: DocumentedOperation, id?: string): string {
-  const params = (entry.operation.parameters ?? []) as ParameterObject[]
+function examplePath(doc: ContractDocument, entry: DocumentedOperation, id?: string): string {
+  const params = (rawOperation(doc, entry).parameters ?? []) as ParameterObject[]
   return entry.path.replace(/\{(\w+)\}/g, (_match, name: string) => id ?? String(params.find((p) => p.name === name)?.example))
 }
 
 /** Requests of every kind the pipeline tells apart, built from the document alone. */
-function probes(doc: OpenAPIObject, entry: DocumentedOperation): Probe[] {
+function probes(doc: ContractDocument, entry: DocumentedOperation): Probe[] {
   const example = bodyExample(doc, entry)
   const json = example === undefined ? undefined : JSON.stringify(example)
   const hasId = entry.path.includes('{')
@@ -68,7 +71,7 @@ function probes(doc: OpenAPIObject, entry: DocumentedOperation): Probe[] {
     { name: 'the documented example', headers: json ? withBody : auth, body: json },
     { name: 'no API key', headers: json ? { 'content-type': 'application/json' } : {}, body: json },
     { name: 'a Bearer scheme', headers: { ...(json ? withBody : {}), authorization: `Bearer ${DEMO_API_KEY}` }, body: json },
-    ...(hasId ? [{ name: 'an id no resource has', path: examplePath(entry, MISSING_ID), headers: json ? withBody : auth, body: json }] : []),
+    ...(hasId ? [{ name: 'an id no resource has', path: examplePath(doc, entry, MISSING_ID), headers: json ? withBody : auth, body: json }] : []),
     { name: 'an out-of-range query', query: 'page=0&per_page=1000', headers: json ? withBody : auth, body: json },
     { name: 'an empty JSON object', headers: withBody, body: '{}' },
     { name: 'malformed JSON', headers: withBody, body: '{"oops' },
@@ -90,23 +93,24 @@ const DOMAIN_PROBES: Record<string, Probe[]> = {
 }
 
 async function send(entry: DocumentedOperation, probe: Probe): Promise<number> {
-  const mock: MockApi = await createMockApi(probe.options)
-  const url = `${ORIGIN}/api/v1${probe.path ?? examplePath(entry)}${probe.query ? `?${probe.query}` : ''}`
+  const handle = handleInProcess(await createMockApi(probe.options))
+  const url = `${ORIGIN}/api/v1${probe.path ?? examplePath(api, entry)}${probe.query ? `?${probe.query}` : ''}`
+  const method = entry.method.toUpperCase()
   // fetch refuses a GET with a body, so body probes reach a GET without one.
-  const body = entry.method === 'GET' ? undefined : probe.body
-  const request = (headers = probe.headers) => new Request(url, { method: entry.method, headers, body })
-  let response = await getResponse(mock.handlers, request())
+  const body = method === 'GET' ? undefined : probe.body
+  const request = (headers = probe.headers) => new Request(url, { method, headers, body })
+  let response = await handle(request())
   if (probe.twice) {
     // Resetting the key answers the new one, which the second request must carry.
-    const key = ((await response!.clone().json()) as { data?: { api_key?: string } }).data?.api_key
-    response = await getResponse(mock.handlers, request(key ? { ...probe.headers, authorization: key } : probe.headers))
+    const key = ((await response.clone().json()) as { data?: { api_key?: string } }).data?.api_key
+    response = await handle(request(key ? { ...probe.headers, authorization: key } : probe.headers))
   }
-  return response!.status
+  return response.status
 }
 
-describe.each(documentedOperations(api))('$method $path', (entry) => {
-  const documented = Object.keys(entry.operation.responses ?? {}).map(Number)
-  const cases = [...probes(api, entry), ...(DOMAIN_PROBES[entry.operation.operationId!] ?? [])]
+describe.each(api.operations)('$label', (entry) => {
+  const documented = entry.responses.map((response) => Number(response.key))
+  const cases = [...probes(api, entry), ...(DOMAIN_PROBES[entry.operationId!] ?? [])]
 
   it('answers every probe with a documented status, and every documented status to some probe', async () => {
     const seen = new Map<number, string[]>()
@@ -127,25 +131,25 @@ describe.each(documentedOperations(api))('$method $path', (entry) => {
 
 describe('the control plane', () => {
   it('documents 403 on every operation, as the mock answers without the admin token it was given', async () => {
-    const mock = await createMockApi({ adminToken: 'secret' })
-    for (const entry of documentedOperations(admin)) {
-      expect(Object.keys(entry.operation.responses ?? {})).toContain('403')
-      const url = `${ORIGIN}/__admin${examplePath(entry, '1')}`
-      const response = await getResponse(mock.handlers, new Request(url, { method: entry.method }))
-      expect(response?.status, `${entry.method} ${entry.path}`).toBe(403)
+    const handle = handleInProcess(await createMockApi({ adminToken: 'secret' }))
+    for (const entry of admin.operations) {
+      expect(entry.responses.map((response) => response.key)).toContain('403')
+      const url = `${ORIGIN}/__admin${examplePath(admin, entry, '1')}`
+      const response = await handle(new Request(url, { method: entry.method.toUpperCase() }))
+      expect(response.status, entry.label).toBe(403)
     }
   })
 
   it('documents 415, 400 and 422 wherever a body is taken, as the mock answers them', async () => {
-    const mock = await createMockApi()
-    for (const entry of documentedOperations(admin).filter(({ operation }) => operation.requestBody)) {
-      const url = `${ORIGIN}/__admin${examplePath(entry, '1')}`
+    const handle = handleInProcess(await createMockApi())
+    for (const entry of admin.operations.filter((operation) => operation.requestBody)) {
+      const url = `${ORIGIN}/__admin${examplePath(admin, entry, '1')}`
       const statuses = []
       for (const [type, body] of [['text/plain', 'x'], ['application/json', '{'], ['application/json', '[1]']] as const) {
-        statuses.push((await getResponse(mock.handlers, new Request(url, { method: entry.method, headers: { 'content-type': type }, body })))?.status)
+        statuses.push((await handle(new Request(url, { method: entry.method.toUpperCase(), headers: { 'content-type': type }, body }))).status)
       }
-      expect(statuses, `${entry.method} ${entry.path}`).toEqual([415, 400, 422])
-      expect(Object.keys(entry.operation.responses ?? {})).toEqual(expect.arrayContaining(['400', '415', '422']))
+      expect(statuses, entry.label).toEqual([415, 400, 422])
+      expect(entry.responses.map((response) => response.key)).toEqual(expect.arrayContaining(['400', '415', '422']))
     }
   })
 })

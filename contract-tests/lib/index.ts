@@ -16,6 +16,8 @@ export type { OperationGroup, CheckGroup } from './report/group-results.js'
 export { CHECKS } from './checks/index.js'
 export type { Check, CheckContext, Flow } from './check.js'
 export { ContractDocument, loadContractDocument } from './document.js'
+export type { DocumentedOperation, DocumentedResponse } from './document.js'
+export { SchemaValidator } from './schema-validator.js'
 export { negativeBodies, negativeQueries } from './negative-data.js'
 export type { NegativeCase } from './negative-data.js'
 export {

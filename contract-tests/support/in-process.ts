@@ -1,5 +1,5 @@
-import { getResponse } from 'msw'
 import { createMockApi, type MockApi, type MockApiOptions } from '../../src/create-mock-api.js'
+import { handleInProcess } from '../../test/support/in-process.js'
 
 /** A fetch function that a request/response rewriter can wrap: the same signature as fetch, Request in. */
 export type FetchLike = (request: Request) => Promise<Response>
@@ -15,10 +15,10 @@ export interface InProcessMock {
   fetchThrough(handler?: FetchLike): typeof fetch
 }
 
-/** Starts the mock in-process: `getResponse(api.handlers, request)` for every request. */
+/** Starts the mock in-process: every request straight to its handlers (test/support/in-process). */
 export async function startInProcessMock(options?: MockApiOptions): Promise<InProcessMock> {
   const api = await createMockApi(options)
-  const handle: FetchLike = async (request) => (await getResponse(api.handlers, request)) ?? new Response('Not handled', { status: 404 })
+  const handle: FetchLike = handleInProcess(api)
   return {
     api,
     baseUrl: 'http://contract.mock.test/api/v1',

@@ -3,18 +3,19 @@ import { dirname, join } from 'node:path'
 import type { Express, Request } from 'express'
 import { stringify } from 'yaml'
 import type { MockApi } from '../create-mock-api.js'
+import { basePath } from '../handlers/base-path.js'
 import { buildAdminOpenApi } from '../openapi/build-admin-openapi.js'
 import { API_KEY_SCHEME, buildOpenApi } from '../openapi/build-openapi.js'
+import { demoApiKey } from '../store/fixtures.js'
 
-/** Where the listener serves the documents and the docs page. */
-export const DOCS_PATHS = {
-  json: '/api/v1/openapi.json',
-  yaml: '/api/v1/openapi.yaml',
-  admin: '/__admin/openapi.json',
-  page: '/docs',
-  script: '/docs/init.js',
-  assets: '/docs/assets',
-} as const
+// Where the listener serves the docs page and its assets.
+const DOCS_PATHS = { page: '/docs', script: '/docs/init.js', assets: '/docs/assets' } as const
+
+/** Where the listener serves the documents: beside the API and the control plane they describe. */
+function documentPaths(api: MockApi): { json: string; yaml: string; admin: string } {
+  const apiPath = basePath(api.context.apiBase)
+  return { json: `${apiPath}/openapi.json`, yaml: `${apiPath}/openapi.yaml`, admin: `${basePath(api.context.adminBase)}/openapi.json` }
+}
 
 // Only what the page loads (and the source maps they name), not the package's demo page.
 const SWAGGER_UI_FILES = [
@@ -49,11 +50,11 @@ const page = `<!doctype html>
 `
 
 /** The page's settings: both documents, the demo key pre-filled, nothing fetched from elsewhere. */
-function initScript(apiKey: string | undefined): string {
+function initScript(paths: ReturnType<typeof documentPaths>, apiKey: string | undefined): string {
   const settings = {
     urls: [
-      { url: DOCS_PATHS.json, name: 'Advertising Campaign Service API' },
-      { url: DOCS_PATHS.admin, name: 'Mock control plane (/__admin)' },
+      { url: paths.json, name: 'Advertising Campaign Service API' },
+      { url: paths.admin, name: 'Mock control plane (/__admin)' },
     ],
     dom_id: '#swagger-ui',
     deepLinking: true,
@@ -79,23 +80,27 @@ const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? '127.
  * user's key pre-filled. Mount with `createExpressApp(api, { extend: (app) => docsRoutes(app, api) })`.
  */
 export function docsRoutes(app: Express, api: MockApi): void {
-  const apiKey = api.context.fixtures.users[0]?.api_key
+  const paths = documentPaths(api)
+  const script = initScript(paths, demoApiKey(api.context.fixtures))
   const documents = new Map<string, { api: object; admin: object }>()
   const documentsFor = (req: Request) => {
     const origin = originOf(req)
     let built = documents.get(origin)
     if (!built) {
-      built = { api: buildOpenApi({ serverUrl: `${origin}/api/v1` }), admin: buildAdminOpenApi({ serverUrl: `${origin}/__admin` }) }
+      built = {
+        api: buildOpenApi({ serverUrl: origin + basePath(api.context.apiBase) }),
+        admin: buildAdminOpenApi({ serverUrl: origin + basePath(api.context.adminBase) }),
+      }
       documents.set(origin, built)
     }
     return built
   }
 
-  app.get(DOCS_PATHS.json, (req, res) => void res.json(documentsFor(req).api))
-  app.get(DOCS_PATHS.yaml, (req, res) => void res.type('application/yaml').send(stringify(documentsFor(req).api, { lineWidth: 0 })))
-  app.get(DOCS_PATHS.admin, (req, res) => void res.json(documentsFor(req).admin))
+  app.get(paths.json, (req, res) => void res.json(documentsFor(req).api))
+  app.get(paths.yaml, (req, res) => void res.type('application/yaml').send(stringify(documentsFor(req).api, { lineWidth: 0 })))
+  app.get(paths.admin, (req, res) => void res.json(documentsFor(req).admin))
   app.get([DOCS_PATHS.page, `${DOCS_PATHS.page}/`], (_req, res) => void res.type('html').send(page))
-  app.get(DOCS_PATHS.script, (_req, res) => void res.type('text/javascript').send(initScript(apiKey)))
+  app.get(DOCS_PATHS.script, (_req, res) => void res.type('text/javascript').send(script))
   for (const file of SWAGGER_UI_FILES) {
     app.get(`${DOCS_PATHS.assets}/${file}`, (_req, res) => res.sendFile(join(swaggerUiDir, file)))
   }

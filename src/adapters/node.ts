@@ -1,6 +1,10 @@
 import { setupServer, type SetupServer } from 'msw/node'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
-import { DEMO_API_KEY } from '../store/fixtures.js'
+import { baseUrl } from '../handlers/base-path.js'
+import { demoApiKey } from '../store/fixtures.js'
+
+// An origin that is never on a network: msw answers it in-process.
+const ORIGIN = 'http://ad-campaign-mock.test'
 
 /** Options of startNodeMock: those of createMockApi, plus what msw does with other requests. */
 export interface NodeMockOptions extends MockApiOptions {
@@ -12,9 +16,9 @@ export interface NodeMockOptions extends MockApiOptions {
 export interface NodeMock {
   readonly api: MockApi
   readonly server: SetupServer
-  /** A base URL to send requests to; any origin works, this one never reaches a network. */
+  /** A base URL to send requests to (from the `apiBase` option); with the default, any origin works and this one never reaches a network. */
   readonly baseUrl: string
-  /** The fixtures' demo API key. */
+  /** The demo API key of the fixtures it was started with: their first user's (empty when they have no users). */
   readonly apiKey: string
   /** Restores the fixtures and drops any handlers a test added with server.use(). */
   reset(): Promise<void>
@@ -36,8 +40,8 @@ export async function startNodeMock({ onUnhandledRequest = 'bypass', ...options 
   return {
     api,
     server,
-    baseUrl: 'http://ad-campaign-mock.test/api/v1',
-    apiKey: DEMO_API_KEY,
+    baseUrl: baseUrl(api.context.apiBase, ORIGIN),
+    apiKey: demoApiKey(api.context.fixtures) ?? '',
     async reset() {
       server.resetHandlers()
       await api.reset()

@@ -1,17 +1,13 @@
-import { ApiError, validationFailed } from '../http/api-error.js'
-import type { MockContext } from '../mock-context.js'
-import type { ApiTier } from '../schemas/user.js'
+import { ApiError, validationFailed } from '../errors/api-error.js'
+import { MESSAGES } from '../errors/messages.js'
+import type { NewUserInput } from '../schemas/admin.js'
 import type { UserRecord } from '../store/models.js'
 import { createApiKey } from './api-key.js'
 import { isoTimestamp } from './clock.js'
-
-export interface NewAccount {
-  email?: string
-  tier?: ApiTier
-}
+import type { DomainContext } from './domain-context.js'
 
 /** Opens a new account with a fresh API key and an empty balance; a refused one uses up no id. */
-export async function createAccount(ctx: MockContext, { email, tier = 'basic' }: NewAccount): Promise<UserRecord> {
+export async function createAccount(ctx: DomainContext, { email, tier = 'basic' }: NewUserInput = {}): Promise<UserRecord> {
   if (email !== undefined) assertEmailFree(ctx, email, { field: 'email', action: 'create user' })
   const id = ctx.store.users.nextId()
   const now = isoTimestamp(ctx.clock.now())
@@ -29,7 +25,7 @@ export async function createAccount(ctx: MockContext, { email, tier = 'basic' }:
 }
 
 /** `user<id>@example.com`, or with a suffix when a user already took that address. */
-function defaultEmail(ctx: MockContext, id: number): string {
+function defaultEmail(ctx: DomainContext, id: number): string {
   let address = `user${id}@example.com`
   for (let n = 2; ctx.store.userIdByEmail(address) !== undefined; n++) address = `user${id}.${n}@example.com`
   return address
@@ -37,19 +33,37 @@ function defaultEmail(ctx: MockContext, id: number): string {
 
 /** Refuses an e-mail that another account already uses, naming the field it came in. */
 export function assertEmailFree(
-  ctx: MockContext,
+  ctx: DomainContext,
   email: string,
   { exceptUserId, field = 'user.email', action = 'update user' }: { exceptUserId?: number; field?: string; action?: string } = {},
 ): void {
   const holder = ctx.store.userIdByEmail(email)
   if (holder !== undefined && holder !== exceptUserId) {
-    throw validationFailed(`Failed to ${action}: e-mail ${email} is taken`, [{ field, message: 'is already taken' }])
+    throw validationFailed(MESSAGES.validation_failed.emailTaken(action, email), [{ field, message: 'is already taken' }])
   }
 }
 
 /** Finds an account by id or throws a 404. */
-export function accountById(ctx: MockContext, id: number): UserRecord {
+export function accountById(ctx: DomainContext, id: number): UserRecord {
   const user = ctx.store.users.get(id)
-  if (!user) throw new ApiError('not_found', `User ${id} does not exist`)
+  if (!user) throw new ApiError('not_found', MESSAGES.not_found.resource('User', id))
   return user
+}
+
+/** Changes the caller's e-mail; one another account uses is a 422, the same one again writes nothing. */
+export async function changeEmail(ctx: DomainContext, user: UserRecord, email: string): Promise<UserRecord> {
+  assertEmailFree(ctx, email, { exceptUserId: user.id })
+  if (email === user.email) return user
+  return ctx.store.updateUser(user, (draft) => {
+    draft.email = email
+    draft.updated_at = isoTimestamp(ctx.clock.now())
+  })
+}
+
+/** Gives the caller a new API key; the old one opens nothing from then on. */
+export function resetApiKey(ctx: DomainContext, user: UserRecord): Promise<UserRecord> {
+  return ctx.store.updateUser(user, (draft) => {
+    draft.api_key = createApiKey()
+    draft.updated_at = isoTimestamp(ctx.clock.now())
+  })
 }

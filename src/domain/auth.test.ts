@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest'
-import { ApiError } from '../http/api-error.js'
+import { ApiError } from '../errors/api-error.js'
 import { DEFAULT_FIXTURES, DEMO_API_KEY } from '../store/fixtures.js'
 import { Store } from '../store/store.js'
-import { authenticate } from './auth.js'
+import { assertAdminToken, authenticate } from './auth.js'
 
 const store = new Store()
 await store.load(DEFAULT_FIXTURES)
@@ -23,7 +23,18 @@ it.each([
     expect.unreachable()
   } catch (error) {
     expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).code).toBe('unauthorized')
     expect((error as ApiError).status).toBe(401)
     expect((error as ApiError).message).toMatch(message)
+  }
+})
+
+it('opens the control plane without a token set, and with one only to callers that send it', () => {
+  expect(() => assertAdminToken(undefined, null, 'x-admin-token')).not.toThrow()
+  expect(() => assertAdminToken('secret', 'secret', 'x-admin-token')).not.toThrow()
+  for (const given of [null, '', 'Secret', DEMO_API_KEY]) {
+    expect(() => assertAdminToken('secret', given, 'x-admin-token')).toThrow(
+      expect.objectContaining({ code: 'admin_forbidden', message: 'The control plane needs the admin token in the x-admin-token header' }),
+    )
   }
 })

@@ -1,36 +1,28 @@
-import { ApiError } from '../http/api-error.js'
+import { ApiError } from '../errors/api-error.js'
+import { MESSAGES } from '../errors/messages.js'
 import type { UserRecord } from '../store/models.js'
 import type { Store } from '../store/store.js'
 
 /**
- * Finds the user whose API key is the bare value of the Authorization header (spec
- * section 5), or throws a 401 that says what to send instead.
+ * Finds the user whose API key this is: the bare value a client sent (spec section 5), white
+ * space around it ignored; a missing, scheme-prefixed (`Bearer <key>`) or unknown one is a 401.
+ * @example authenticate(store, request.headers.get('authorization'))
  */
-export function authenticate(store: Store, authorization: string | null): UserRecord {
-  const value = authorization?.trim() ?? ''
-  if (value === '') {
-    throw new ApiError('unauthorized', 'Missing API key: send it bare in the Authorization header')
-  }
+export function authenticate(store: Store, apiKey: string | null): UserRecord {
+  const value = apiKey?.trim() ?? ''
+  if (value === '') throw new ApiError('unauthorized', MESSAGES.unauthorized.missing())
   const scheme = /^(\w+)\s+\S/.exec(value)?.[1]
-  if (scheme) {
-    throw new ApiError('unauthorized', `Send the bare API key in the Authorization header, without "${scheme} "`)
-  }
+  if (scheme) throw new ApiError('unauthorized', MESSAGES.unauthorized.scheme(scheme))
   const user = store.userByApiKey(value)
-  if (!user) throw new ApiError('unauthorized', 'Invalid API key')
+  if (!user) throw new ApiError('unauthorized', MESSAGES.unauthorized.invalid())
   return user
 }
 
-/** Header that carries the control-plane token, when one is configured. */
-export const ADMIN_TOKEN_HEADER = 'x-admin-token'
-
 /**
- * Lets a control-plane request through when no admin token is set or the request
- * carries it. The Authorization header is never looked at, so a user key opens nothing.
+ * Lets a control-plane caller through when the mock has no admin token or the caller sent it;
+ * otherwise a 403 that names where the token goes. A user's API key is never looked at.
+ * @example assertAdminToken(ctx.adminToken, request.headers.get('x-admin-token'), 'x-admin-token')
  */
-export function assertAdmin(ctx: { adminToken?: string }, request: Request): undefined {
-  if (ctx.adminToken === undefined) return undefined
-  if (request.headers.get(ADMIN_TOKEN_HEADER) !== ctx.adminToken) {
-    throw new ApiError('admin_forbidden', `The control plane needs the admin token in the ${ADMIN_TOKEN_HEADER} header`)
-  }
-  return undefined
+export function assertAdminToken(expected: string | undefined, given: string | null, header: string): void {
+  if (expected !== undefined && given !== expected) throw new ApiError('admin_forbidden', MESSAGES.admin_forbidden.token(header))
 }

@@ -1,54 +1,52 @@
-import type { z } from 'zod'
-import { validationFailed } from '../http/api-error.js'
-import { validate } from '../http/parse-input.js'
-import type { MockContext } from '../mock-context.js'
-import {
+import { validationFailed } from '../errors/api-error.js'
+import { MESSAGES } from '../errors/messages.js'
+import type {
   ClockInput,
+  ClockState,
   DeliveryInput,
+  DeliveryReport,
   FaultSettings,
   MockState,
   NewUserInput,
   SeedInput,
+  StoreCounts,
   TierOverrides,
+  TierTable,
   TopUpInput,
   UserTierInput,
-  type ClockState,
-  type DeliveryReport,
-  type FaultSettingsInput,
-  type MockStateInput,
-  type StoreCounts,
-  type TierTable,
 } from '../schemas/admin.js'
-import { Id, PaginationQuery, type Pagination } from '../schemas/common.js'
+import type { Pagination } from '../schemas/common.js'
 import type { DatasetInput } from '../schemas/dataset.js'
 import type { User } from '../schemas/user.js'
-import type { JournalEntry } from './request-journal.js'
 import { generateDataset } from '../store/generate-dataset.js'
+import type { UserRecord } from '../store/models.js'
 import { accountById, createAccount } from './accounts.js'
 import { isoTimestamp } from './clock.js'
 import { deliver } from './deliver.js'
+import type { DomainContext } from './domain-context.js'
 import { NO_FAULTS } from './faults.js'
+import { pageOffset, pagination, type PageQuery } from './paginate.js'
 import { presentUser } from './present.js'
+import type { JournalEntry } from './request-journal.js'
 import { topUp } from './top-up.js'
 
 /**
- * Every control operation as a plain function: the /__admin handlers call these, and the
- * MockApi object is made of them, so in-process and HTTP share one implementation and
- * one validation (each input is checked with the zod schema its operation declares).
- * Writes run one at a time, so concurrent control calls cannot interleave half-way.
- * @example await createControlPlane(ctx).topUp(1, { amount_usd: 50 })
+ * Every control operation as a plain function over input already checked against the schema
+ * its operation declares: the /__admin handlers call these once the pipeline has validated
+ * the request, and the MockApi's functions (mock-controls.ts) once they have. Writes go
+ * through the write queue, so concurrent control calls cannot interleave half-way.
+ * @example await createControlOperations(ctx).topUp(1, { amount_usd: 50 })
  */
-export function createControlPlane(ctx: MockContext) {
-  const present = (user: Parameters<typeof presentUser>[0]) => presentUser(user, ctx.tiers)
-  const userId = (id: number) => validate(Id, id, 'user id')
-  const { exclusive } = ctx
+export function createControlOperations(ctx: DomainContext) {
+  const present = (user: UserRecord) => presentUser(user, ctx.tiers)
+  const { writeQueue } = ctx
   const load = (dataset: DatasetInput) =>
-    exclusive(async () => {
+    writeQueue(async () => {
       try {
         await ctx.store.load(dataset)
       } catch (error) {
         // The store checks references before it clears anything, so a refused dataset changes nothing.
-        if (error instanceof RangeError) throw validationFailed(`Invalid dataset: ${error.message}`, [{ field: 'dataset', message: error.message }])
+        if (error instanceof RangeError) throw validationFailed(MESSAGES.validation_failed.dataset(error.message), [{ field: 'dataset', message: error.message }])
         throw error
       }
       ctx.rateLimiter.clear()
@@ -70,30 +68,25 @@ export function createControlPlane(ctx: MockContext) {
       return result
     },
     /** Loads the fixtures the mock started with, or a generated dataset (faker, seeded). */
-    seed(input: z.input<typeof SeedInput>): Promise<StoreCounts> {
-      const seed = validate(SeedInput, input, 'request body')
-      return load(
+    seed: (seed: SeedInput): Promise<StoreCounts> =>
+      load(
         seed.source === 'fixtures'
           ? ctx.fixtures
           : generateDataset({ users: seed.users, seed: seed.seed, advertsPerUser: seed.adverts_per_user, campaignsPerAdvert: seed.campaigns_per_advert }),
-      )
-    },
+      ),
     /** Opens a new account with a fresh API key. */
-    createUser: (input: NewUserInput = {}): Promise<User> =>
-      exclusive(async () => present(await createAccount(ctx, validate(NewUserInput, input, 'request body')))),
+    createUser: (input: NewUserInput | undefined): Promise<User> => writeQueue(async () => present(await createAccount(ctx, input))),
     /** One page of every account, by id. */
-    listUsers(query: { page?: number; per_page?: number } = {}): { data: User[]; pagination: Pagination } {
-      const { page, per_page } = validate(PaginationQuery, query, 'query parameters')
+    listUsers(query: PageQuery): { data: User[]; pagination: Pagination } {
       const all = Array.from(ctx.store.users.rows())
-      const data = all.slice((page - 1) * per_page, page * per_page).map(present)
-      return { data, pagination: { page, per_page, total_count: all.length, total_pages: Math.ceil(all.length / per_page) } }
+      const offset = pageOffset(query)
+      return { data: all.slice(offset, offset + query.per_page).map(present), pagination: pagination(query, all.length) }
     },
-    getUser: (id: number): User => present(accountById(ctx, userId(id))),
+    getUser: (id: number): User => present(accountById(ctx, id)),
     /** Moves an account to another tier; its rate-limit counts carry over. */
-    setUserTier: (id: number, input: UserTierInput): Promise<User> =>
-      exclusive(async () => {
-        const { tier } = validate(UserTierInput, input, 'request body')
-        const user = accountById(ctx, userId(id))
+    setUserTier: (id: number, { tier }: UserTierInput): Promise<User> =>
+      writeQueue(async () => {
+        const user = accountById(ctx, id)
         return present(
           await ctx.store.updateUser(user, (draft) => {
             draft.api_tier = tier
@@ -101,14 +94,11 @@ export function createControlPlane(ctx: MockContext) {
           }),
         )
       }),
-    topUp: (id: number, input: TopUpInput): Promise<User> =>
-      exclusive(async () => present(await topUp(ctx, userId(id), validate(TopUpInput, input, 'request body')))),
-    deliver: (input: DeliveryInput): Promise<DeliveryReport> =>
-      exclusive(() => deliver(ctx, validate(DeliveryInput, input, 'request body'))),
+    topUp: (id: number, input: TopUpInput): Promise<User> => writeQueue(async () => present(await topUp(ctx, id, input))),
+    deliver: (input: DeliveryInput): Promise<DeliveryReport> => writeQueue(() => deliver(ctx, input)),
     clock,
     /** Advances, sets or releases the clock; rate-limit windows follow it. */
-    moveClock(input: ClockInput): ClockState {
-      const move = validate(ClockInput, input, 'request body')
+    moveClock(move: ClockInput): ClockState {
       if ('advance_ms' in move) ctx.clock.advance(move.advance_ms)
       else if ('advance_seconds' in move) ctx.clock.advance(move.advance_seconds * 1000)
       else if ('set' in move) ctx.clock.set(Date.parse(move.set))
@@ -118,13 +108,13 @@ export function createControlPlane(ctx: MockContext) {
     tiers: (): TierTable => structuredClone(ctx.tiers),
     /** Replaces the limits of the tiers given; users see them at once. */
     setTiers(overrides: TierOverrides): TierTable {
-      Object.assign(ctx.tiers, validate(TierOverrides, overrides, 'request body'))
+      Object.assign(ctx.tiers, overrides)
       return structuredClone(ctx.tiers)
     },
     faults: (): FaultSettings => structuredClone(ctx.faults.settings),
     /** Replaces the fault settings (and restarts their random sequence from the seed). */
-    setFaults(input: FaultSettingsInput): FaultSettings {
-      ctx.faults.configure(validate(FaultSettings, input, 'request body'))
+    setFaults(settings: FaultSettings): FaultSettings {
+      ctx.faults.configure(settings)
       return structuredClone(ctx.faults.settings)
     },
     clearFaults(): FaultSettings {
@@ -141,8 +131,7 @@ export function createControlPlane(ctx: MockContext) {
       faults: structuredClone(ctx.faults.settings),
     }),
     /** Restores an exported state; a state that does not hold together is refused whole. */
-    async importState(input: MockStateInput): Promise<StoreCounts> {
-      const state = validate(MockState, input, 'request body')
+    async importState(state: MockState): Promise<StoreCounts> {
       const result = await load(state.dataset)
       if (state.tiers) Object.assign(ctx.tiers, state.tiers)
       if (state.faults) ctx.faults.configure(state.faults)
@@ -155,5 +144,5 @@ export function createControlPlane(ctx: MockContext) {
   }
 }
 
-/** The control operations, for in-process use. */
-export type ControlPlane = ReturnType<typeof createControlPlane>
+/** The control operations over checked input, as the /__admin handlers call them. */
+export type ControlOperations = ReturnType<typeof createControlOperations>

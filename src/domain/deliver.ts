@@ -1,8 +1,9 @@
-import { ApiError } from '../http/api-error.js'
-import type { MockContext } from '../mock-context.js'
+import { ApiError } from '../errors/api-error.js'
+import { MESSAGES } from '../errors/messages.js'
 import type { CampaignDelivery, DeliveryInput, DeliveryReport } from '../schemas/admin.js'
 import type { CampaignRecord } from '../store/models.js'
 import { isoTimestamp } from './clock.js'
+import type { DomainContext } from './domain-context.js'
 
 /** Sends a thousand of cost the campaign's cpm, so one send costs cpm / 1000 (exact in micros). */
 export function pricePerSendMicros(campaign: Pick<CampaignRecord, 'cpm_micros'>): number {
@@ -19,7 +20,7 @@ export function pricePerSendMicros(campaign: Pick<CampaignRecord, 'cpm_micros'>)
  * not exist is a 404 and nothing changes.
  * @example await deliver(ctx, { sends: 1000 })
  */
-export async function deliver(ctx: MockContext, { sends, campaign_ids }: DeliveryInput): Promise<DeliveryReport> {
+export async function deliver(ctx: DomainContext, { sends, campaign_ids }: DeliveryInput): Promise<DeliveryReport> {
   const { store } = ctx
   const campaigns = campaign_ids
     ? [...new Set(campaign_ids)].sort((a, b) => a - b).map((id) => campaignById(ctx, id))
@@ -84,8 +85,8 @@ export async function deliver(ctx: MockContext, { sends, campaign_ids }: Deliver
   }
 }
 
-function campaignById(ctx: MockContext, id: number): CampaignRecord {
+function campaignById(ctx: DomainContext, id: number): CampaignRecord {
   const campaign = ctx.store.campaigns.get(id)
-  if (!campaign) throw new ApiError('not_found', `Failed to deliver: campaign ${id} does not exist`)
+  if (!campaign) throw new ApiError('not_found', MESSAGES.not_found.delivery(id))
   return campaign
 }

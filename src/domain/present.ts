@@ -1,8 +1,8 @@
 import type { Advert } from '../schemas/advert.js'
-import type { Campaign } from '../schemas/campaign.js'
-import type { ApiTier, ApiTierLimits, User } from '../schemas/user.js'
+import type { Campaign, CampaignDetailed } from '../schemas/campaign.js'
+import type { ApiTier, ApiTierLimits, Balance, User } from '../schemas/user.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
-import { microsToUsd } from './money.js'
+import { microsToUsd } from '../store/money.js'
 
 // Fields are listed in the spec's order (section 2) so responses read like its tables.
 
@@ -19,6 +19,11 @@ export function presentUser(user: UserRecord, tiers: Readonly<Record<ApiTier, Ap
     created_at: user.created_at,
     updated_at: user.updated_at,
   }
+}
+
+/** A stored user's balance, as GET /user/balance answers it. */
+export function presentBalance(user: UserRecord): Balance {
+  return { balance_usd: microsToUsd(user.balance_micros), total_topups_usd: microsToUsd(user.total_topups_micros) }
 }
 
 /** Turns a stored advert into the API's Advert. */
@@ -40,4 +45,9 @@ export function presentCampaign(campaign: CampaignRecord, advertTitle: string): 
     created_at: campaign.created_at,
     updated_at: campaign.updated_at,
   }
+}
+
+/** Turns a stored campaign and its advert into the API's CampaignDetailed. */
+export function presentCampaignDetailed(campaign: CampaignRecord, advert: AdvertRecord): CampaignDetailed {
+  return { ...presentCampaign(campaign, advert.title), advert: presentAdvert(advert) }
 }

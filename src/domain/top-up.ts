@@ -1,11 +1,12 @@
-import { ApiError, validationFailed } from '../http/api-error.js'
-import type { MockContext } from '../mock-context.js'
+import { ApiError, validationFailed } from '../errors/api-error.js'
+import { MESSAGES } from '../errors/messages.js'
 import type { TopUpInput } from '../schemas/admin.js'
 import { MAX_USD } from '../schemas/common.js'
+import { usdToMicros } from '../store/money.js'
 import type { UserRecord } from '../store/models.js'
 import { accountById } from './accounts.js'
 import { isoTimestamp } from './clock.js'
-import { usdToMicros } from './money.js'
+import type { DomainContext } from './domain-context.js'
 
 /** Largest balance an account may hold (the API's Usd maximum), in micros. */
 export const MAX_BALANCE_MICROS = usdToMicros(MAX_USD)
@@ -16,18 +17,15 @@ export const MAX_BALANCE_MICROS = usdToMicros(MAX_USD)
  * one is refused (422 topup_limit_reached) and nothing changes.
  * @example await topUp(ctx, 1, { amount_usd: 50 })
  */
-export async function topUp(ctx: MockContext, userId: number, { amount_usd }: TopUpInput): Promise<UserRecord> {
+export async function topUp(ctx: DomainContext, userId: number, { amount_usd }: TopUpInput): Promise<UserRecord> {
   const user = accountById(ctx, userId)
   const { max_topups } = ctx.tiers[user.api_tier]
   if (user.topups_count >= max_topups) {
-    throw new ApiError(
-      'topup_limit_reached',
-      `Failed to top up user ${userId}: the ${user.api_tier} tier allows ${max_topups} top-ups and ${user.topups_count} were made`,
-    )
+    throw new ApiError('topup_limit_reached', MESSAGES.topup_limit_reached.tier(userId, user.api_tier, max_topups, user.topups_count))
   }
   const amount = usdToMicros(amount_usd)
   if (user.balance_micros + amount > MAX_BALANCE_MICROS || user.total_topups_micros + amount > MAX_BALANCE_MICROS) {
-    throw validationFailed(`Failed to top up user ${userId}: the balance would pass the maximum`, [
+    throw validationFailed(MESSAGES.validation_failed.balanceOverMaximum(userId), [
       { field: 'amount_usd', message: `would take balance_usd or total_topups_usd past ${MAX_USD}` },
     ])
   }

@@ -6,7 +6,7 @@ export type WriteQueue = <T>(write: () => Promise<T>) => Promise<T>
  * await @msw/data between their checks and their changes, so without it two requests
  * could both pass a check (an e-mail is free) and both write. A failed write does not
  * stop the ones after it.
- * @example const exclusive = createWriteQueue(); await exclusive(() => store.updateUser(...))
+ * @example const writeQueue = createWriteQueue(); await writeQueue(() => store.updateUser(...))
  */
 export function createWriteQueue(): WriteQueue {
   let tail: Promise<unknown> = Promise.resolve()

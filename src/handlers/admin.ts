@@ -1,17 +1,15 @@
-import { http, type HttpHandler } from 'msw'
-import { assertAdmin } from '../domain/auth.js'
-import type { ControlPlane } from '../domain/control-plane.js'
-import { ApiError } from '../http/api-error.js'
-import type { MockContext } from '../mock-context.js'
+import type { HttpHandler } from 'msw'
+import type { ControlOperations } from '../domain/control-plane.js'
 import * as op from '../operations/admin.js'
-import { handleSafely } from './handle-safely.js'
 import { implementOperation } from './implement-operation.js'
+import type { MockContext } from './mock-context.js'
 
 /**
  * The control plane for tests and tools, under /__admin: each operation is the control
- * plane's function of the same name, so HTTP and in-process calls behave the same.
+ * operation of the same name, given the input the pipeline validated, so HTTP and in-process
+ * calls behave the same.
  */
-export function adminHandlers(ctx: MockContext, control: ControlPlane): HttpHandler[] {
+export function adminHandlers(ctx: MockContext, control: ControlOperations): HttpHandler[] {
   return [
     implementOperation(ctx, op.reset, async () => ({ data: await control.reset() })),
     implementOperation(ctx, op.seed, async ({ body }) => ({ data: await control.seed(body) })),
@@ -32,11 +30,5 @@ export function adminHandlers(ctx: MockContext, control: ControlPlane): HttpHand
     implementOperation(ctx, op.clearRequests, async () => ({ data: control.clearRequests() })),
     implementOperation(ctx, op.exportState, async () => ({ data: control.exportState() })),
     implementOperation(ctx, op.importState, async ({ body }) => ({ data: await control.importState(body) })),
-    http.all(`${ctx.adminBase}/*`, ({ request }) =>
-      handleSafely(async () => {
-        assertAdmin(ctx, request)
-        throw new ApiError('route_not_found', `No control operation ${request.method} ${new URL(request.url).pathname}`)
-      }),
-    ),
   ]
 }

@@ -1,5 +1,5 @@
 import { getResponse, http, type HttpHandler } from 'msw'
-import type { MockContext } from '../mock-context.js'
+import type { MockContext } from './mock-context.js'
 import { isUnderBase } from './is-under-base.js'
 
 /**

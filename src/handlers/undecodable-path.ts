@@ -1,10 +1,9 @@
 import { http, type HttpHandler } from 'msw'
-import { assertAdmin } from '../domain/auth.js'
-import { ApiError } from '../http/api-error.js'
-import type { MockContext } from '../mock-context.js'
-import { handleSafely } from './handle-safely.js'
+import { ApiError } from '../errors/api-error.js'
+import { MESSAGES } from '../errors/messages.js'
 import { isUnderBase } from './is-under-base.js'
-import { serveApiRequest } from './serve-api-request.js'
+import type { MockContext } from './mock-context.js'
+import { createRoute, runPipeline, type Plane } from './pipeline.js'
 
 /**
  * Answers a path that is not valid percent-encoding (`/api/v1/campaigns/%ZZ`) under the API
@@ -13,20 +12,13 @@ import { serveApiRequest } from './serve-api-request.js'
  * @example createHandlers(ctx) // [...undecodablePathHandlers(ctx), ...]
  */
 export function undecodablePathHandlers(ctx: MockContext): HttpHandler[] {
-  const notFound = (request: Request, what: string) => {
-    throw new ApiError('route_not_found', `No ${what} ${request.method} ${new URL(request.url).pathname}: the path is not valid percent-encoding`)
+  const handler = (plane: Plane, base: string) => {
+    const route = createRoute(ctx, { plane }, async ({ request, url }) => {
+      throw new ApiError('route_not_found', MESSAGES.route_not_found.undecodable(plane, request.method, url.pathname))
+    })
+    return http.all(({ request }) => isUndecodableUnder(request.url, base), ({ request }) => runPipeline(route, request, {}))
   }
-  return [
-    http.all(({ request }) => isUndecodableUnder(request.url, ctx.apiBase), ({ request }) =>
-      serveApiRequest(ctx, request, undefined, async () => notFound(request, 'operation')),
-    ),
-    http.all(({ request }) => isUndecodableUnder(request.url, ctx.adminBase), ({ request }) =>
-      handleSafely(async () => {
-        assertAdmin(ctx, request)
-        return notFound(request, 'control operation')
-      }),
-    ),
-  ]
+  return [handler('api', ctx.apiBase), handler('admin', ctx.adminBase)]
 }
 
 /** Whether a URL lies under an msw base pattern and its path does not percent-decode. */

@@ -1,40 +1,16 @@
 import type { HttpHandler } from 'msw'
-import { assertEmailFree } from '../domain/accounts.js'
-import { createApiKey } from '../domain/api-key.js'
-import { isoTimestamp } from '../domain/clock.js'
-import { microsToUsd } from '../domain/money.js'
-import { presentUser } from '../domain/present.js'
-import type { MockContext } from '../mock-context.js'
-import { getUser, getUserBalance, resetApiKey, updateUser } from '../operations/user.js'
+import { changeEmail, resetApiKey } from '../domain/accounts.js'
+import { presentBalance, presentUser } from '../domain/present.js'
+import * as op from '../operations/user.js'
 import { implementOperation } from './implement-operation.js'
+import type { MockContext } from './mock-context.js'
 
-/** Handlers of the User group. */
+/** Handlers of the User group: parse (the pipeline) → call the domain → present. */
 export function userHandlers(ctx: MockContext): HttpHandler[] {
   return [
-    implementOperation(ctx, getUser, async ({ user }) => ({ data: presentUser(user, ctx.tiers) })),
-
-    implementOperation(ctx, updateUser, async ({ user, body }) => {
-      const { email } = body.user
-      assertEmailFree(ctx, email, { exceptUserId: user.id })
-      // The same address again is not a change: nothing is written and updated_at stays.
-      if (email === user.email) return { data: presentUser(user, ctx.tiers) }
-      const updated = await ctx.store.updateUser(user, (draft) => {
-        draft.email = email
-        draft.updated_at = isoTimestamp(ctx.clock.now())
-      })
-      return { data: presentUser(updated, ctx.tiers) }
-    }),
-
-    implementOperation(ctx, resetApiKey, async ({ user }) => {
-      const updated = await ctx.store.updateUser(user, (draft) => {
-        draft.api_key = createApiKey()
-        draft.updated_at = isoTimestamp(ctx.clock.now())
-      })
-      return { data: presentUser(updated, ctx.tiers) }
-    }),
-
-    implementOperation(ctx, getUserBalance, async ({ user }) => ({
-      data: { balance_usd: microsToUsd(user.balance_micros), total_topups_usd: microsToUsd(user.total_topups_micros) },
-    })),
+    implementOperation(ctx, op.getUser, async ({ user }) => ({ data: presentUser(user, ctx.tiers) })),
+    implementOperation(ctx, op.updateUser, async ({ user, body }) => ({ data: presentUser(await changeEmail(ctx, user, body.user.email), ctx.tiers) })),
+    implementOperation(ctx, op.resetApiKey, async ({ user }) => ({ data: presentUser(await resetApiKey(ctx, user), ctx.tiers) })),
+    implementOperation(ctx, op.getUserBalance, async ({ user }) => ({ data: presentBalance(user) })),
   ]
 }

@@ -1,11 +1,11 @@
+import type { ApiError } from '../errors/api-error.js'
 import type { Pagination } from '../schemas/common.js'
-import { ApiError } from './api-error.js'
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' }
 
-/** A JSON response; plain Fetch API so it runs in Node, browsers and workers alike. */
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } })
+// Plain Fetch API, so a response runs in Node, browsers and workers alike.
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS })
 }
 
 /** The success envelope. @example successResponse(200, user) */
@@ -13,8 +13,8 @@ export function successResponse(status: number, data: unknown, pagination?: Pagi
   return jsonResponse(status, pagination ? { success: true, data, pagination } : { success: true, data })
 }
 
-/** The error envelope for an ApiError. */
+/** The error envelope for an ApiError, with the status its code has in the one table. */
 export function errorResponse(error: ApiError): Response {
   const body = { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) }
-  return jsonResponse(error.status, { success: false, error: body }, error.headers)
+  return jsonResponse(error.status, { success: false, error: body })
 }

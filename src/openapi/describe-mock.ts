@@ -1,6 +1,6 @@
 import { RATE_LIMIT_WINDOWS, WINDOW_SECONDS } from '../domain/rate-limit.js'
 import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
-import { ERROR_STATUS } from '../http/error-codes.js'
+import { ERROR_STATUS } from '../errors/error-codes.js'
 import { RATE_LIMIT_HEADERS } from '../http/rate-limit-headers.js'
 import { BROADCASTING_TYPES } from '../schemas/campaign.js'
 import { PAGE_SIZE } from '../schemas/common.js'

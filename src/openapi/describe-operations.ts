@@ -10,12 +10,12 @@ import type {
   SecurityRequirementObject,
 } from 'openapi3-ts/oas31'
 import { z } from 'zod'
-import { ERROR_STATUS, type ErrorCode } from '../http/error-codes.js'
+import { errorEnvelopeFor } from '../errors/error-body.js'
+import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js'
+import { operationErrorCodes, type Plane } from '../handlers/pipeline.js'
 import type { Operation } from '../operations/define-operation.js'
-import { operationErrorCodes } from '../operations/operation-error-codes.js'
 import { envelopeOf, IdParam, pageEnvelopeOf } from '../schemas/common.js'
-import { errorEnvelopeFor } from '../schemas/error.js'
-import { errorResponseComponent, errorResponseName, rateLimitHeaderComponents, responseHeaders, type Plane } from './error-responses.js'
+import { errorResponseComponent, errorResponseName, rateLimitHeaderComponents, responseHeaders } from './error-responses.js'
 import { exampleOf, LIST_EXAMPLES, pageOf, SCHEMA_EXAMPLES } from './examples.js'
 import { componentName, SCHEMA_REF_PREFIX, toOpenApiSchemas, type OpenApiSchemas } from './to-openapi-schemas.js'
 

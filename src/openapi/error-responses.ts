@@ -1,10 +1,8 @@
 import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31'
-import { ERROR_STATUS, type ErrorCode } from '../http/error-codes.js'
+import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js'
+import type { Plane } from '../handlers/pipeline.js'
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_RESPONSE_HEADERS } from '../http/rate-limit-headers.js'
 import { errorExample } from './examples.js'
-
-/** Which plane a document describes: the public API or the control plane. */
-export type Plane = 'api' | 'admin'
 
 // The spec names these responses; every other code's response is named after the code.
 const RESPONSE_NAMES: Partial<Record<ErrorCode, string>> = { validation_failed: 'ValidationError' }

@@ -1,13 +1,17 @@
 import { z } from 'zod'
+import { pagination } from '../domain/paginate.js'
 import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
-import { validate } from '../http/parse-input.js'
-import type { ErrorCode } from '../http/error-codes.js'
-import { ApiError } from '../http/api-error.js'
+import { ApiError } from '../errors/api-error.js'
+import type { ErrorBody as ApiErrorBody } from '../errors/error-body.js'
+import type { ErrorCode } from '../errors/error-codes.js'
+import { injectedFault, MESSAGES } from '../errors/messages.js'
+import { validate } from '../errors/validate.js'
+import { ADMIN_TOKEN_HEADER } from '../handlers/pipeline.js'
+import { MAX_BODY_BYTES } from '../http/read-body.js'
 import { Advert, AdvertInput, AdvertUpdateInput } from '../schemas/advert.js'
 import { Campaign, CampaignDetailed, CampaignInput, CampaignUpdateInput } from '../schemas/campaign.js'
 import { PAGE_SIZE, type Pagination } from '../schemas/common.js'
 import { Dataset } from '../schemas/dataset.js'
-import type { ErrorBody as ApiErrorBody } from '../schemas/error.js'
 import { Balance, User, UserUpdateInput } from '../schemas/user.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 import { generateDataset } from '../store/generate-dataset.js'
@@ -38,19 +42,26 @@ const { user_id: _freshOwner, id: _advertId, created_at: _a, updated_at: _b, ...
 const { advert_id, broadcasting_type, cpm, sending_limit } = fresh.campaigns[0]!
 const freshCampaign = { advert_id, broadcasting_type, cpm, sending_limit }
 
-// What the mock says for each code; the validation example below is produced by the
-// mock's own validation, so its wording is the real one.
-const MESSAGES: Partial<Record<ErrorCode, string>> = {
-  invalid_json: 'The request body is not valid JSON: Expected property name or \'}\' in JSON at position 1',
-  unauthorized: 'Invalid API key',
-  admin_forbidden: 'The control plane needs the admin token in the x-admin-token header',
-  not_found: `Campaign 42 does not exist`,
-  route_not_found: 'No operation GET /api/v1/campaign',
-  payload_too_large: 'The request body is larger than 1mb',
-  unsupported_media_type: 'Send the body as JSON with Content-Type: application/json (got "text/plain")',
+// What the mock says for each code, from the same MESSAGES the code that throws uses; the
+// validation example below is produced by the mock's own validation.
+const limits = DEFAULT_TIER_LIMITS[demo.api_tier]
+const forced = (status: number) => injectedFault(status, 'fault rule 1 (rate 0.1)')
+const EXAMPLE_MESSAGES: Readonly<Record<Exclude<ErrorCode, 'validation_failed'>, string>> = {
+  invalid_json: MESSAGES.invalid_json.unparsable("Expected property name or '}' in JSON at position 1"),
+  bad_request: MESSAGES.bad_request.unreadable('incorrect header check'),
+  unauthorized: MESSAGES.unauthorized.invalid(),
+  admin_forbidden: MESSAGES.admin_forbidden.token(ADMIN_TOKEN_HEADER),
+  not_found: MESSAGES.not_found.resource('Campaign', 42),
+  route_not_found: MESSAGES.route_not_found.operation('api', 'GET', '/api/v1/campaign'),
+  payload_too_large: MESSAGES.payload_too_large.body(MAX_BODY_BYTES),
+  unsupported_media_type: MESSAGES.unsupported_media_type.contentType('text/plain'),
   advert_in_use: advertInUseMessage(),
-  rate_limit_exceeded: `Rate limit exceeded: the ${demo.api_tier} tier admits ${DEFAULT_TIER_LIMITS[demo.api_tier].per_minute} requests per minute; retry in 42 s`,
-  internal_error: 'The mock failed unexpectedly; this is a bug in the mock',
+  topup_limit_reached: MESSAGES.topup_limit_reached.tier(demo.id, demo.api_tier, limits.max_topups, limits.max_topups),
+  rate_limit_exceeded: MESSAGES.rate_limit_exceeded.tier(demo.api_tier, limits.per_minute, 'minute', 42),
+  internal_error: MESSAGES.internal_error.bug(),
+  bad_gateway: forced(502),
+  service_unavailable: forced(503),
+  gateway_timeout: forced(504),
 }
 
 /** A realistic example of each named schema, by its `.meta({ id })`. */
@@ -84,13 +95,13 @@ export const LIST_EXAMPLES: Readonly<Record<string, unknown[]>> = {
 
 /** The first page of a list of `total` records at the default page size. */
 export function pageOf(total: number): Pagination {
-  return { page: 1, per_page: PAGE_SIZE.default, total_count: total, total_pages: Math.ceil(total / PAGE_SIZE.default) }
+  return pagination({ page: 1, per_page: PAGE_SIZE.default }, total)
 }
 
 function advertInUseMessage(): string {
   const used = demoCampaigns.at(-1)!.advert_id
-  const users = demoCampaigns.filter((c) => c.advert_id === used).map((c) => c.id)
-  return `Failed to delete advert ${used}: campaigns ${users.sort((a, b) => a - b).join(', ')} still use it`
+  const campaigns = demoCampaigns.filter((c) => c.advert_id === used).map((c) => c.id)
+  return MESSAGES.advert_in_use.campaigns(used, campaigns.sort((a, b) => a - b))
 }
 
 /** The error body the mock gives for a code. @example errorExample('not_found').message */
@@ -103,7 +114,7 @@ export function errorExample(code: ErrorCode): ApiErrorBody & { fields?: { field
     }
     throw new Error('An invalid campaign passed validation')
   }
-  return { code, message: MESSAGES[code] ?? code.replaceAll('_', ' ') }
+  return { code, message: EXAMPLE_MESSAGES[code] }
 }
 
 /** The example of a zod schema that has a name (or of an array of one), if any. */

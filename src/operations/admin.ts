@@ -24,8 +24,6 @@ import { defineOperation, type Operation } from './define-operation.js'
 // a credential) and, when the mock has an admin token, needs it in X-Admin-Token.
 const admin = { auth: 'admin', tag: 'Admin' } as const
 
-export { StoreCounts }
-
 /** POST /__admin/reset: reset the state. */
 export const reset = defineOperation({
   ...admin,

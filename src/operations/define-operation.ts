@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ErrorCode } from '../http/error-codes.js'
+import type { ErrorCode } from '../errors/error-codes.js'
 
 export const HTTP_METHODS = ['get', 'post', 'patch', 'delete'] as const
 export type HttpMethod = (typeof HTTP_METHODS)[number]

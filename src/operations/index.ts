@@ -21,5 +21,3 @@ export const operations: readonly Operation[] = [
   adverts.updateAdvert,
   adverts.deleteAdvert,
 ]
-
-export { adverts, campaigns, user }

@@ -1,4 +1,4 @@
-import { exactUsdToMicros, microsToExactUsd, microsToUsd, usdToMicros } from '../domain/money.js'
+import { exactUsdToMicros, microsToExactUsd, microsToUsd, usdToMicros } from './money.js'
 import { Dataset, type DatasetInput } from '../schemas/dataset.js'
 import { AdvertRecord, CampaignRecord, UserRecord } from './models.js'
 import { PartitionedTable } from './partitioned-table.js'

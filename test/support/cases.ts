@@ -1,5 +1,11 @@
-import { OTHER_API_KEY } from '../../src/store/fixtures.js'
+import { DEMO_API_KEY, OTHER_API_KEY } from '../../src/store/fixtures.js'
+import type { ExpectedError } from './expect-error.js'
 import type { TestRequest } from './transports.js'
+
+/** The request sent as the demo user: their key in Authorization, unless the request sets its own. */
+export function asDemo(req: TestRequest): TestRequest {
+  return { ...req, headers: { authorization: DEMO_API_KEY, ...req.headers } }
+}
 
 /**
  * A valid request for each of the 15 operations, as the demo user, with the fixtures
@@ -54,13 +60,10 @@ export const validRequests: Record<string, TestRequest & { status: number; forei
   deleteAdvert: { method: 'DELETE', path: '/adverts/3', status: 200, foreignPath: '/adverts/4', missingPath: '/adverts/999' },
 }
 
-/** An error the mock must answer with: status, code and (for 422) the failing field. */
-export interface ErrorCase {
+/** A request and the error the mock must answer it with: status, code and (for 422) the failing field. */
+export interface ErrorCase extends ExpectedError {
   name: string
   request: TestRequest
-  status: number
-  code: string
-  field?: string
 }
 
 type Row = [name: string, body: unknown, field: string]

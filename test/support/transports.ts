@@ -12,6 +12,7 @@ export interface TestRequest {
   body?: unknown
 }
 
+/** A response as the tests read it: headers by lower-case name, the body parsed from JSON. */
 export interface TestResponse {
   status: number
   headers: Record<string, string>
@@ -26,15 +27,25 @@ export interface Transport {
   close(): Promise<void>
 }
 
-function fullPath(path: string): string {
+/** The path of a test request on the server: below /api/v1 unless it names its own base. */
+export function fullPath(path: string): string {
   return path.startsWith('/__admin') || path.startsWith('/api') ? path : `/api/v1${path}`
 }
 
-function encode(req: TestRequest): { headers: Record<string, string>; body?: string } {
+/** The headers and body bytes of a test request: an object as JSON (with its content type), a string as it is. */
+export function encode(req: TestRequest): { headers: Record<string, string>; body?: string } {
   const headers = { ...req.headers }
   if (req.body === undefined) return { headers }
   if (typeof req.body === 'string') return { headers, body: req.body }
   return { headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(req.body) }
+}
+
+/** Sends a test request with fetch to an origin and reads the answer. */
+export async function fetchTestRequest(origin: string, req: TestRequest): Promise<TestResponse> {
+  const { headers, body } = encode(req)
+  const response = await fetch(origin + fullPath(req.path), { method: req.method, headers, body })
+  const text = await response.text()
+  return { status: response.status, headers: Object.fromEntries(response.headers), body: text ? JSON.parse(text) : undefined }
 }
 
 /** fetch through msw/node's interception, in this process. */
@@ -44,12 +55,7 @@ export async function mswTransport(options?: MockApiOptions): Promise<Transport>
   return {
     name: 'msw/node',
     api: mock.api,
-    async send(req) {
-      const { headers, body } = encode(req)
-      const response = await fetch(origin + fullPath(req.path), { method: req.method, headers, body })
-      const text = await response.text()
-      return { status: response.status, headers: Object.fromEntries(response.headers), body: text ? JSON.parse(text) : undefined }
-    },
+    send: (req) => fetchTestRequest(origin, req),
     async close() {
       mock.close()
     },

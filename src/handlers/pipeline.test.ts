@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest'
-import { createUser, reset as resetMock } from './admin.js'
-import { deleteAdvert, getAdvert, listAdverts } from './adverts.js'
-import { createCampaign } from './campaigns.js'
-import { getUser, resetApiKey } from './user.js'
-import { operationErrorCodes } from './operation-error-codes.js'
+import { createUser, reset as resetMock } from '../operations/admin.js'
+import { deleteAdvert, getAdvert, listAdverts } from '../operations/adverts.js'
+import { createCampaign } from '../operations/campaigns.js'
+import { getUser, resetApiKey } from '../operations/user.js'
+import { operationErrorCodes, STEPS, targetOf } from './pipeline.js'
 
 it('gives every user operation 401 and 429, and nothing else without an id, query or body', () => {
   expect(operationErrorCodes(getUser)).toEqual(['unauthorized', 'rate_limit_exceeded'])
@@ -41,4 +41,18 @@ it('guards control-plane operations with the admin token instead of a user key',
     'payload_too_large',
     'validation_failed',
   ])
+})
+
+it('runs the steps in the README order, each where its operation declares it', () => {
+  const names = (operation: Parameters<typeof targetOf>[0]) => STEPS.filter((step) => step.applies(targetOf(operation))).map((step) => step.name)
+  expect(STEPS.map((step) => step.name)).toEqual(['authenticate', 'admin token', 'rate limit', 'faults and Prefer', 'id', 'query', 'body', 'resolve'])
+  expect(names(deleteAdvert)).toEqual(['authenticate', 'rate limit', 'faults and Prefer', 'id', 'body', 'resolve'])
+  expect(names(listAdverts)).toEqual(['authenticate', 'rate limit', 'faults and Prefer', 'query', 'body', 'resolve'])
+  // The declaration decides the plane: a control operation is neither authenticated as a user, limited nor faulted.
+  expect(names(createUser)).toEqual(['admin token', 'body', 'resolve'])
+})
+
+it('applies only the admin token and the resolver where no operation matched', () => {
+  expect(STEPS.filter((step) => step.applies({ plane: 'api' })).map((step) => step.name)).toEqual(['resolve'])
+  expect(STEPS.filter((step) => step.applies({ plane: 'admin' })).map((step) => step.name)).toEqual(['admin token', 'resolve'])
 })

@@ -1,5 +1,8 @@
+import type { FaultStatus } from '../schemas/admin.js'
+
 /**
- * Every error code the mock answers with, and its HTTP status: the one table.
+ * Every error code the mock answers with, and its HTTP status: the one table. Lower layers
+ * throw codes; the status is looked up here (ApiError.status) by the HTTP edge and the document.
  * @example ERROR_STATUS.not_found // 404
  */
 export const ERROR_STATUS = {
@@ -23,12 +26,22 @@ export const ERROR_STATUS = {
   gateway_timeout: 504,
 } as const
 
+/** One of the mock's error codes. */
 export type ErrorCode = keyof typeof ERROR_STATUS
 
 /** Every error code, for enums (the Error schema's `code`). */
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]
 
-/** Whether a string is one of the mock's error codes. */
-export function isErrorCode(value: string): value is ErrorCode {
-  return Object.hasOwn(ERROR_STATUS, value)
-}
+/**
+ * The error code a forced fault answers with, for each status fault injection may force.
+ * @example FAULT_ERROR_CODES[503] // 'service_unavailable'
+ */
+export const FAULT_ERROR_CODES = {
+  401: 'unauthorized',
+  404: 'not_found',
+  429: 'rate_limit_exceeded',
+  500: 'internal_error',
+  502: 'bad_gateway',
+  503: 'service_unavailable',
+  504: 'gateway_timeout',
+} as const satisfies Record<FaultStatus, ErrorCode>

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { ApiError } from './api-error.js'
-import { refuseBody } from './refuse-body.js'
+import { ApiError } from '../errors/api-error.js'
+import { refuseBody } from './read-body.js'
 
 const post = (body?: string, type = 'application/json') =>
   new Request('http://mock.test/api/v1/user/reset_api_key', { method: 'POST', headers: { 'content-type': type }, body })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ERROR_CODES, type ErrorCode } from '../http/error-codes.js'
+import { ERROR_CODES, type ErrorCode } from './error-codes.js'
 
 /** What went wrong, in every error response (the spec's Error schema; named ErrorBody here so it does not shadow the global Error). */
 export const ErrorBody = z

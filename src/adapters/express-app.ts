@@ -1,0 +1,94 @@
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
+import { getResponse, type HttpHandler } from 'msw'
+import type { MockApi } from '../create-mock-api.js'
+import { ApiError, internalError } from '../errors/api-error.js'
+import { MESSAGES } from '../errors/messages.js'
+import { MAX_BODY_BYTES } from '../http/read-body.js'
+import { errorResponse } from '../http/respond.js'
+import { sendFetchResponse, toFetchRequest } from './to-fetch-request.js'
+
+/** Largest request body the listener reads: the same limit the handlers hold in-process. */
+export const BODY_LIMIT = MAX_BODY_BYTES
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Admin-Token, Prefer',
+  'Access-Control-Expose-Headers':
+    'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Preference-Applied',
+  'Access-Control-Max-Age': '600',
+}
+
+/** Methods the Fetch API refuses to build a `Request` with, so no msw handler can see them. */
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
+
+/**
+ * Middleware that asks the msw handlers for every request and passes on what none of them
+ * answers, and what a Fetch `Request` cannot carry (TRACE), to the next one: a 404 below.
+ * @example app.use(mswMiddleware(api.handlers))
+ */
+export function mswMiddleware(handlers: HttpHandler[]): RequestHandler {
+  return async (req, res, next) => {
+    if (FETCH_FORBIDDEN_METHODS.has(req.method)) return next()
+    try {
+      const response = await getResponse(handlers, toFetchRequest(req))
+      if (response) await sendFetchResponse(res, response)
+      else next()
+    } catch (error) {
+      next(error)
+    }
+  }
+}
+
+const cors: RequestHandler = (req, res, next) => {
+  res.set(CORS_HEADERS)
+  if (req.method === 'OPTIONS') res.status(204).end()
+  else next()
+}
+
+/**
+ * Errors Express raises itself while reading a body, in the API's error shape: too large (413),
+ * an unknown Content-Encoding (415), anything else a client caused (400 bad_request: a body that
+ * does not inflate, an aborted upload). Express never parses JSON here, so never invalid_json.
+ */
+const errorShape: ErrorRequestHandler = async (error, _req, res, _next) => {
+  await sendFetchResponse(res, errorResponse(bodyReaderError(error)))
+}
+
+/** The ApiError for an error Express (body-parser) raised; anything without a 4xx status is the mock's bug. */
+function bodyReaderError(error: unknown): ApiError {
+  const status = (error as { status?: unknown }).status
+  const reason = (error as Error).message
+  if (status === 413) return new ApiError('payload_too_large', MESSAGES.payload_too_large.body(BODY_LIMIT))
+  if (status === 415) return new ApiError('unsupported_media_type', MESSAGES.unsupported_media_type.unreadable(reason))
+  if (typeof status === 'number' && status >= 400 && status < 500) return new ApiError('bad_request', MESSAGES.bad_request.unreadable(reason))
+  console.error('[ad-campaign-mock] unexpected error:', error)
+  return internalError()
+}
+
+/** Options of createExpressApp. */
+export interface ExpressAppOptions {
+  /** Extra routes mounted before the mock (docs pages, say). */
+  extend?: (app: Express) => void
+}
+
+/**
+ * An Express app that serves the mock's handlers: CORS, the body reader, any extra routes, the
+ * handlers (through Fetch translation), then a 404 and the body reader's errors in the error shape.
+ * The handlers never see Express.
+ * @example createExpressApp(await createMockApi()).listen(4010)
+ */
+export function createExpressApp(api: MockApi, { extend }: ExpressAppOptions = {}): Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('etag', false)
+  // Paths are case-sensitive here as in the handlers: /API/v1/openapi.json is a 404.
+  app.set('case sensitive routing', true)
+  app.use(cors)
+  app.use(express.raw({ type: () => true, limit: BODY_LIMIT }))
+  extend?.(app)
+  app.use(mswMiddleware(api.handlers))
+  app.use((req, res) => sendFetchResponse(res, errorResponse(new ApiError('route_not_found', MESSAGES.route_not_found.listener(req.method, req.path)))))
+  app.use(errorShape)
+  return app
+}

@@ -1,0 +1,88 @@
+import { ApiError, validationFailed } from '../errors/api-error.js'
+import { MESSAGES } from '../errors/messages.js'
+import type { CampaignInput, CampaignListQuery, CampaignUpdateInput } from '../schemas/campaign.js'
+import { applyChanges } from '../store/apply-changes.js'
+import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
+import { usdToMicros } from '../store/money.js'
+import type { Page } from '../store/partitioned-table.js'
+import { isoTimestamp } from './clock.js'
+import type { DomainContext } from './domain-context.js'
+import { ownedAdvert, ownedCampaign } from './ownership.js'
+import { pageOffset } from './paginate.js'
+
+/** One page of the caller's campaigns, newest first, keeping only those that match every filter given. */
+export function listCampaigns(ctx: DomainContext, user: UserRecord, query: CampaignListQuery): Page<CampaignRecord> {
+  const { enabled, advert_id, broadcasting_type } = query
+  const filtered = enabled !== undefined || advert_id !== undefined || broadcasting_type !== undefined
+  const where = (campaign: CampaignRecord) =>
+    (enabled === undefined || campaign.enabled === enabled) &&
+    (advert_id === undefined || campaign.advert_id === advert_id) &&
+    (broadcasting_type === undefined || campaign.broadcasting_type === broadcasting_type)
+  return ctx.store.campaigns.page(user.id, { where: filtered ? where : undefined, offset: pageOffset(query), limit: query.per_page })
+}
+
+/** Creates a campaign on one of the caller's adverts: enabled, nothing sent yet. */
+export async function createCampaign(ctx: DomainContext, user: UserRecord, input: CampaignInput['campaign']): Promise<CampaignRecord> {
+  const { advert_id, broadcasting_type, cpm, sending_limit } = input
+  const advert = advertForInput(ctx, user, advert_id, 'create')
+  const now = isoTimestamp(ctx.clock.now())
+  return ctx.store.campaigns.insert({
+    id: ctx.store.campaigns.nextId(),
+    user_id: user.id,
+    advert_id: advert.id,
+    broadcasting_type,
+    cpm_micros: usdToMicros(cpm),
+    sending_limit,
+    sending_count: 0,
+    enabled: true,
+    created_at: now,
+    updated_at: now,
+  })
+}
+
+/**
+ * Changes the caller's campaign: a new advert must be one of the caller's, and sending_limit
+ * may not drop below sending_count (each a 422 on its field). The same values again change nothing.
+ */
+export async function updateCampaign(
+  ctx: DomainContext,
+  user: UserRecord,
+  id: number,
+  input: CampaignUpdateInput['campaign'],
+): Promise<CampaignRecord> {
+  const campaign = ownedCampaign(ctx, user, id)
+  const { advert_id, cpm, ...rest } = input
+  if (advert_id !== undefined) advertForInput(ctx, user, advert_id, 'update')
+  if (rest.sending_limit !== undefined && rest.sending_limit < campaign.sending_count) {
+    throw validationFailed(MESSAGES.validation_failed.limitBelowCount(id), [
+      { field: 'campaign.sending_limit', message: `must be at least sending_count (${campaign.sending_count})` },
+    ])
+  }
+  const changes = { ...rest, advert_id, cpm_micros: cpm === undefined ? undefined : usdToMicros(cpm) }
+  return applyChanges(ctx.store.campaigns, campaign, changes, isoTimestamp(ctx.clock.now()))
+}
+
+/** Deletes the caller's campaign and answers it. */
+export function deleteCampaign(ctx: DomainContext, user: UserRecord, id: number): CampaignRecord {
+  const campaign = ownedCampaign(ctx, user, id)
+  ctx.store.campaigns.remove(campaign)
+  return campaign
+}
+
+/** Flips the caller's campaign on or off. */
+export function toggleCampaign(ctx: DomainContext, user: UserRecord, id: number): Promise<CampaignRecord> {
+  const campaign = ownedCampaign(ctx, user, id)
+  return applyChanges(ctx.store.campaigns, campaign, { enabled: !campaign.enabled }, isoTimestamp(ctx.clock.now()))
+}
+
+/** The caller's advert a campaign input names: a missing or foreign one is a 422 on that field, not a 404. */
+function advertForInput(ctx: DomainContext, user: UserRecord, advertId: number, action: 'create' | 'update'): AdvertRecord {
+  try {
+    return ownedAdvert(ctx, user, advertId)
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'not_found') throw error
+    throw validationFailed(MESSAGES.validation_failed.advertMissing(action, advertId), [
+      { field: 'campaign.advert_id', message: `advert ${advertId} does not exist` },
+    ])
+  }
+}

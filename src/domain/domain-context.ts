@@ -1,0 +1,28 @@
+import type { FaultSettings } from '../schemas/admin.js'
+import type { DatasetInput } from '../schemas/dataset.js'
+import type { ApiTier, ApiTierLimits } from '../schemas/user.js'
+import type { Store } from '../store/store.js'
+import type { Clock } from './clock.js'
+import type { Faults } from './faults.js'
+import type { RateLimiter } from './rate-limit.js'
+import type { RequestJournal } from './request-journal.js'
+import type { WriteQueue } from './write-queue.js'
+
+/** What the domain rules and the control operations work on: state and policies, no HTTP. */
+export interface DomainContext {
+  store: Store
+  clock: Clock
+  tiers: Record<ApiTier, ApiTierLimits>
+  /** The dataset that a reset restores. */
+  fixtures: DatasetInput
+  /** Per-user request counts of the public API (never the control plane). */
+  rateLimiter: RateLimiter
+  /** Latency and forced errors for the public API. */
+  faults: Faults
+  /** The last requests the public API answered. */
+  journal: RequestJournal
+  /** Runs writes one at a time: every public write and every control-plane write goes through it. */
+  writeQueue: WriteQueue
+  /** The tiers and faults the mock started with: what a reset restores besides the dataset. */
+  initial: { tiers: Record<ApiTier, ApiTierLimits>; faults: FaultSettings }
+}

@@ -1,0 +1,50 @@
+import type { z } from 'zod'
+import { IdParam } from '../schemas/common.js'
+import { ApiError, validationFailed } from './api-error.js'
+import type { FieldError } from './error-body.js'
+import { MESSAGES } from './messages.js'
+
+/** Turns zod issues into the ValidationError's list of fields. */
+export function toFieldErrors(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): FieldError[] {
+  return issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path].map(String)
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ field: [...path, key].join('.'), message: 'is not a known field' }))
+    }
+    return [{ field: path.join('.'), message: issue.message }]
+  })
+}
+
+/** Validates a value against a schema, or throws a 422 that names every failing field. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  throw validationFailed(MESSAGES.validation_failed.invalid(what), toFieldErrors(result.error.issues))
+}
+
+/**
+ * Validates query parameters (strings, the last of a repeated key) against a schema whose
+ * numbers are coerced, and then insists that each number was written in plain decimal:
+ * `1e3`, `0x1`, `01`, `1.0` and ` 1` coerce to numbers too, but a client sending them has made a mistake.
+ * @example validateQuery(PaginationQuery, { page: '2' }) // { page: 2, per_page: 25 }
+ */
+export function validateQuery<S extends z.ZodObject>(schema: S, raw: Record<string, string>): z.output<S> {
+  const query = validate(schema, raw, 'query parameters')
+  const fields = Object.entries(query as Record<string, unknown>)
+    .filter(([key, value]) => typeof value === 'number' && raw[key] !== undefined && !isPlainDecimal(raw[key], value))
+    .map(([key]) => ({ field: key, message: 'must be a whole number written in plain decimal digits' }))
+  if (fields.length > 0) throw validationFailed(MESSAGES.validation_failed.invalid('query parameters'), fields)
+  return query
+}
+
+/** An id as written in a path, with the same bounds as a query's ids; anything else is no resource at all (404). */
+export function parseId(raw: string): number {
+  const id = IdParam.safeParse(raw)
+  if (!id.success || !isPlainDecimal(raw, id.data)) throw new ApiError('not_found', MESSAGES.not_found.malformedId(raw))
+  return id.data
+}
+
+/** Whether a string is exactly how the number is written in plain decimal. */
+function isPlainDecimal(text: string, value: number): boolean {
+  return String(value) === text
+}

@@ -1,0 +1,11 @@
+import type { DomainContext } from '../domain/domain-context.js'
+
+/** What every handler works on: the domain's state and policies, and where the mock is mounted; transport-free. */
+export interface MockContext extends DomainContext {
+  /** URL prefix of the public API for msw's matcher; a leading `*` matches any origin. */
+  apiBase: string
+  /** URL prefix of the control plane. */
+  adminBase: string
+  /** When set, the control plane answers only requests that carry it. */
+  adminToken?: string
+}

@@ -1,0 +1,296 @@
+import { delay, type PathParams } from 'msw'
+import { assertAdminToken, authenticate } from '../domain/auth.js'
+import { isoTimestamp } from '../domain/clock.js'
+import { ApiError, internalError } from '../errors/api-error.js'
+import { FAULT_ERROR_CODES, type ErrorCode } from '../errors/error-codes.js'
+import { injectedFault, MESSAGES } from '../errors/messages.js'
+import { parseId, validate, validateQuery } from '../errors/validate.js'
+import { parsePrefer } from '../http/prefer.js'
+import { RATE_LIMIT_HEADERS, rateLimitHeaders } from '../http/rate-limit-headers.js'
+import { readJsonBody, refuseBody } from '../http/read-body.js'
+import { errorResponse, successResponse } from '../http/respond.js'
+import { hasIdParam, type Operation } from '../operations/define-operation.js'
+import type { Pagination } from '../schemas/common.js'
+import type { UserRecord } from '../store/models.js'
+import { basePath } from './base-path.js'
+import type { MockContext } from './mock-context.js'
+
+// One request, top to bottom: the steps below run in the order the README states ("Order of
+// checks"), each only where it applies; the document asks the same steps for their error codes.
+
+/** Which side of the mock a route is on: the public API (`auth: 'user'`) or the control plane (`auth: 'admin'`). */
+export type Plane = 'api' | 'admin'
+
+/** What a request is for: an operation, or none when no operation has its method and path. */
+export interface Target {
+  plane: Plane
+  operation?: Operation
+}
+
+/** What the operation's resolver returns: the envelope's data, and for lists the pagination. */
+export interface Resolved {
+  data: unknown
+  pagination?: Pagination
+}
+
+/** One request on its way through the steps: its parts as they are read, and the response headers they add. */
+export interface RequestState {
+  readonly request: Request
+  readonly url: URL
+  readonly params: PathParams
+  /** The caller, once authenticated (the control plane has none). */
+  user: UserRecord | undefined
+  id: number | undefined
+  query: unknown
+  body: unknown
+  result: Resolved | undefined
+  /** Added to the response, success or error: the rate-limit headers, Preference-Applied. */
+  readonly headers: Record<string, string>
+}
+
+/** A target ready to serve: the steps that apply to it, prepared once. */
+export interface Route extends Target {
+  readonly ctx: MockContext
+  readonly runs: readonly StepRun[]
+}
+
+/** What a step does to one request; a promise only when it has to wait. */
+export type StepRun = (state: RequestState) => void | Promise<void>
+
+/** A step of the pipeline: where it applies, the error codes it can answer with, and what it does. */
+export interface Step {
+  readonly name: string
+  applies(target: Target): boolean
+  /** The codes it can answer with for this operation: the document's error responses come from these. */
+  codes(operation: Operation): readonly ErrorCode[]
+  /** Binds the step to one route, once, so a request does no more work than the step itself. */
+  prepare(route: Target & { ctx: MockContext }, resolve: Resolver): StepRun
+}
+
+/** Answers an operation once every check has passed. */
+export type Resolver = (state: RequestState) => Promise<Resolved>
+
+/** The header that carries the control-plane token, when the mock has one. */
+export const ADMIN_TOKEN_HEADER = 'x-admin-token'
+
+const isUserOperation = ({ plane, operation }: Target) => plane === 'api' && operation !== undefined
+
+/** The steps, in order: authenticate, rate limit, faults and Prefer, id, query, body, resolve. */
+export const STEPS: readonly Step[] = [
+  {
+    name: 'authenticate',
+    applies: isUserOperation,
+    codes: () => ['unauthorized'],
+    prepare: ({ ctx }) => (state) => {
+      state.user = authenticate(ctx.store, state.request.headers.get('authorization'))
+    },
+  },
+  {
+    name: 'admin token',
+    applies: ({ plane }) => plane === 'admin',
+    codes: () => ['admin_forbidden'],
+    prepare: ({ ctx }) => (state) => assertAdminToken(ctx.adminToken, state.request.headers.get(ADMIN_TOKEN_HEADER), ADMIN_TOKEN_HEADER),
+  },
+  {
+    // Checked and counted in one synchronous step, so concurrent requests cannot pass a limit together.
+    name: 'rate limit',
+    applies: isUserOperation,
+    codes: () => ['rate_limit_exceeded'],
+    prepare: ({ ctx }) => (state) => admit(ctx, state),
+  },
+  {
+    // Forced errors are the caller's own request (a fault rule, Prefer), not documented per operation.
+    name: 'faults and Prefer',
+    applies: isUserOperation,
+    codes: () => [],
+    prepare: ({ ctx, operation }) => {
+      const prefix = basePath(ctx.apiBase)
+      return (state) => applyFaults(ctx, state, prefix, operation!)
+    },
+  },
+  {
+    name: 'id',
+    applies: ({ operation }) => operation !== undefined && hasIdParam(operation),
+    codes: () => ['not_found'],
+    prepare: () => (state) => {
+      state.id = parseId(String(state.params.id))
+    },
+  },
+  {
+    name: 'query',
+    applies: ({ operation }) => operation?.query !== undefined,
+    codes: () => ['validation_failed'],
+    prepare: ({ operation }) => {
+      const schema = operation!.query!
+      return (state) => {
+        state.query = validateQuery(schema, Object.fromEntries(state.url.searchParams))
+      }
+    },
+  },
+  {
+    name: 'body',
+    applies: ({ operation }) => operation !== undefined,
+    // A body that cannot be read: not JSON (415), undecodable (400: invalid_json, or bad_request when the
+    // listener cannot even decompress it), over 1 MiB (413), then the schema (422). A body sent to an
+    // operation that takes none is a 422; a GET cannot carry one (fetch refuses, the listener drops it).
+    codes: ({ body, method }) =>
+      body ? ['unsupported_media_type', 'invalid_json', 'bad_request', 'payload_too_large', 'validation_failed'] : method === 'get' ? [] : ['validation_failed'],
+    prepare: ({ operation }) => {
+      const schema = operation!.body
+      if (!schema) {
+        return async (state) => {
+          state.body = await refuseBody(state.request)
+        }
+      }
+      const optional = schema.safeParse(undefined).success
+      return async (state) => {
+        state.body = validate(schema, await readJsonBody(state.request, { optional }), 'request body')
+      }
+    },
+  },
+  {
+    // Public writes queue behind each other (and behind control-plane writes, which queue inside the
+    // control plane). A write re-reads its caller in the queue: one queued before it may have reset the
+    // key (then this one is a 401, as the old key must be at once) or changed the user.
+    name: 'resolve',
+    applies: () => true,
+    codes: (operation) => operation.errors ?? [],
+    prepare: ({ ctx, plane, operation }, resolve) => {
+      if (plane === 'admin' || !operation || operation.method === 'get') {
+        return async (state) => {
+          state.result = await resolve(state)
+        }
+      }
+      return async (state) => {
+        state.result = await ctx.writeQueue(() => {
+          state.user = authenticate(ctx.store, state.request.headers.get('authorization'))
+          return resolve(state)
+        })
+      }
+    },
+  },
+]
+
+/** Prepares a route: the steps that apply to its target, bound to it, in order. */
+export function createRoute(ctx: MockContext, target: Target, resolve: Resolver): Route {
+  const route = { ...target, ctx }
+  return { ...route, runs: STEPS.filter((step) => step.applies(target)).map((step) => step.prepare(route, resolve)) }
+}
+
+/** An operation as a target: its declaration (`auth`) says which plane it is on. */
+export function targetOf(operation: Operation): Target {
+  return { plane: operation.auth === 'admin' ? 'admin' : 'api', operation }
+}
+
+/**
+ * Every error code an operation can answer with, in the order its steps check them: the OpenAPI
+ * document's error responses, asked of the same steps the pipeline runs.
+ * @example operationErrorCodes(deleteAdvert) // ['unauthorized', 'rate_limit_exceeded', 'not_found', 'validation_failed', 'advert_in_use']
+ */
+export function operationErrorCodes(operation: Operation): ErrorCode[] {
+  const target = targetOf(operation)
+  return [...new Set(STEPS.filter((step) => step.applies(target)).flatMap((step) => step.codes(operation)))]
+}
+
+/**
+ * Answers one request: the public API's latency first, then every step of the route in order,
+ * the success envelope with the operation's status, or the error envelope for whatever failed;
+ * last, for the public API, its headers and the journal entry. The control plane has neither
+ * latency, headers nor journal.
+ */
+export async function runPipeline(route: Route, request: Request, params: PathParams): Promise<Response> {
+  const { ctx, plane } = route
+  const at = ctx.clock.now()
+  const started = performance.now()
+  const state: RequestState = { request, url: new URL(request.url), params, user: undefined, id: undefined, query: undefined, body: undefined, result: undefined, headers: {} }
+  const response = await answerSafely(async () => {
+    if (plane === 'api') await holdLatency(ctx)
+    for (const run of route.runs) {
+      const pending = run(state)
+      if (pending) await pending
+    }
+    return successResponse(route.operation?.response.status ?? 200, state.result!.data, state.result!.pagination)
+  })
+  if (plane === 'api') journal(route, state, response, at, started)
+  return response
+}
+
+/** Runs a resolver and turns any failure into the error envelope: ApiErrors as they are, anything else as a 500. */
+async function answerSafely(answer: () => Promise<Response>): Promise<Response> {
+  try {
+    return await answer()
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error)
+    console.error('[ad-campaign-mock] unexpected error:', error)
+    return errorResponse(internalError())
+  }
+}
+
+/** Holds a public-API response for the configured latency, if any. */
+async function holdLatency(ctx: MockContext): Promise<void> {
+  const latency = ctx.faults.latencyMs()
+  if (latency > 0) await delay(latency)
+}
+
+/** Counts the request against the caller's limits, or refuses it (429, not counted); either way the headers say where they stand. */
+function admit(ctx: MockContext, state: RequestState): void {
+  const user = state.user!
+  const decision = ctx.rateLimiter.consume(user.id, ctx.tiers[user.api_tier], ctx.clock.now())
+  Object.assign(state.headers, rateLimitHeaders(decision))
+  if (!decision.allowed) {
+    const { window, limit } = decision.binding
+    throw new ApiError('rate_limit_exceeded', MESSAGES.rate_limit_exceeded.tier(user.api_tier, limit, window, decision.retryAfterSeconds))
+  }
+}
+
+/**
+ * Honours `Prefer: delay=` and `Prefer: code=`, then any fault rule. It runs only after admission,
+ * so an unauthenticated request can neither hold a connection open nor learn anything, and a forced
+ * error counts and carries its rate-limit headers; it runs before validation and the resolver, so a
+ * forced error never changes state.
+ */
+async function applyFaults(ctx: MockContext, state: RequestState, prefix: string, operation: Operation): Promise<void> {
+  const { code, delay: preferredDelay } = parsePrefer(state.request.headers.get('prefer'))
+  if (preferredDelay !== undefined) {
+    preferenceApplied(state, `delay=${preferredDelay}`)
+    if (preferredDelay > 0) await delay(preferredDelay)
+  }
+  const { pathname } = state.url
+  const forced =
+    code !== undefined
+      ? { status: code, reason: `Prefer: code=${code}` }
+      : ctx.faults.forcedError(state.request.method, pathname.startsWith(prefix) ? pathname.slice(prefix.length) || '/' : pathname, operation.path)
+  if (!forced) return
+  if (code !== undefined) preferenceApplied(state, `code=${code}`)
+  if (forced.status === 429) state.headers[RATE_LIMIT_HEADERS.retryAfter.name] = '1'
+  throw new ApiError(FAULT_ERROR_CODES[forced.status], injectedFault(forced.status, forced.reason))
+}
+
+/** Tells the client which of its preferences were honoured (RFC 7240 Preference-Applied). */
+function preferenceApplied(state: RequestState, preference: string): void {
+  const current = state.headers['Preference-Applied']
+  state.headers['Preference-Applied'] = current ? `${current}, ${preference}` : preference
+}
+
+/** Adds the request's headers and the mock's Date to a public-API response, and records it in the journal. */
+function journal({ ctx, operation }: Route, state: RequestState, response: Response, at: number, started: number): void {
+  for (const [name, value] of Object.entries(state.headers)) response.headers.set(name, value)
+  // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
+  response.headers.set('Date', new Date(ctx.clock.now()).toUTCString())
+  const { pathname, search } = state.url
+  ctx.journal.record({
+    at: isoTimestamp(at),
+    method: state.request.method,
+    path: redactKey(pathname + search, state.request.headers.get('authorization')),
+    status: response.status,
+    duration_ms: Math.round((performance.now() - started) * 100) / 100,
+    user_id: state.user?.id ?? null,
+    operation_id: operation?.operationId ?? null,
+  })
+}
+
+/** Keeps a key out of the journal even when a client also puts it in the URL by mistake. */
+function redactKey(path: string, authorization: string | null): string {
+  const key = authorization?.trim() ?? ''
+  return key.length >= 8 ? path.replaceAll(encodeURIComponent(key), '[redacted]').replaceAll(key, '[redacted]') : path
+}
