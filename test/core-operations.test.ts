@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { operations } from '../src/operations/index.js'
+import { operations } from '../src/operations/api.js'
 import { envelopeOf, pageEnvelopeOf } from '../src/schemas/common.js'
 import { DEMO_API_KEY, OTHER_API_KEY } from '../src/store/fixtures.js'
 import { asDemo, controlPlaneCases, invalidInputCases, unknownRouteCases, unreadableBodyCases, validRequests } from './support/cases.js'

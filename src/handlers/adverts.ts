@@ -3,7 +3,7 @@ import { createAdvert, deleteAdvert, listAdverts, updateAdvert } from '../domain
 import { ownedAdvert } from '../domain/ownership.js'
 import { presentPage } from '../domain/paginate.js'
 import { presentAdvert } from '../domain/present.js'
-import * as op from '../operations/adverts.js'
+import * as op from '../operations/api.js'
 import { implementOperation } from './implement-operation.js'
 import type { MockContext } from './mock-context.js'
 

@@ -3,7 +3,7 @@ import { createCampaign, deleteCampaign, listCampaigns, toggleCampaign, updateCa
 import { advertOf, ownedCampaign } from '../domain/ownership.js'
 import { presentPage } from '../domain/paginate.js'
 import { presentCampaign, presentCampaignDetailed } from '../domain/present.js'
-import * as op from '../operations/campaigns.js'
+import * as op from '../operations/api.js'
 import type { CampaignRecord } from '../store/models.js'
 import { implementOperation } from './implement-operation.js'
 import type { MockContext } from './mock-context.js'

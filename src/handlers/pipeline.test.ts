@@ -1,8 +1,6 @@
 import { expect, it } from 'vitest'
 import { createUser, reset as resetMock } from '../operations/admin.js'
-import { deleteAdvert, getAdvert, listAdverts } from '../operations/adverts.js'
-import { createCampaign } from '../operations/campaigns.js'
-import { getUser, resetApiKey } from '../operations/user.js'
+import { createCampaign, deleteAdvert, getAdvert, getUser, listAdverts, resetApiKey } from '../operations/api.js'
 import { operationErrorCodes, STEPS, targetOf } from './pipeline.js'
 
 it('gives every user operation 401 and 429, and nothing else without an id, query or body', () => {

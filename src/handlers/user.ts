@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw'
 import { changeEmail, resetApiKey } from '../domain/accounts.js'
 import { presentBalance, presentUser } from '../domain/present.js'
-import * as op from '../operations/user.js'
+import * as op from '../operations/api.js'
 import { implementOperation } from './implement-operation.js'
 import type { MockContext } from './mock-context.js'
 

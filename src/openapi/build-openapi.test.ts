@@ -5,7 +5,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
 import { adminOperations } from '../operations/admin.js'
 import { hasIdParam } from '../operations/define-operation.js'
-import { operations } from '../operations/index.js'
+import { operations } from '../operations/api.js'
 import { PAGE_SIZE } from '../schemas/common.js'
 import { buildAdminOpenApi } from './build-admin-openapi.js'
 import { buildOpenApi } from './build-openapi.js'

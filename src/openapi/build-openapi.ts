@@ -1,7 +1,7 @@
 import { OpenApiBuilder, type OpenAPIObject, type SecuritySchemeObject, type ServerObject } from 'openapi3-ts/oas31'
 import pkg from '../../package.json' with { type: 'json' }
 import { OPERATION_TAGS, TAG_DESCRIPTIONS, type Operation } from '../operations/define-operation.js'
-import { operations } from '../operations/index.js'
+import { operations } from '../operations/api.js'
 import { describeMock } from './describe-mock.js'
 import { describeOperations, type DescribedOperations } from './describe-operations.js'
 

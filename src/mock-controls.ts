@@ -1,0 +1,50 @@
+import type { z } from 'zod'
+import type { ControlOperations } from './domain/control-plane.js'
+import { validate } from './errors/validate.js'
+import * as op from './operations/admin.js'
+import type { FaultSettingsInput, MockStateInput, NewUserInput } from './schemas/admin.js'
+import { Id } from './schemas/common.js'
+
+/** The body schema an operation declares: what its input is checked with, here as over HTTP. */
+const bodyOf = <S extends z.ZodType>(operation: { body: S }, input: unknown): z.output<S> => validate(operation.body, input, 'request body')
+const userId = (id: number) => validate(Id, id, 'user id')
+
+/**
+ * The control operations for in-process callers (the MockApi's functions): each input is checked,
+ * once, with the schema its /__admin operation declares (a 422 naming the fields, as over HTTP,
+ * where the pipeline checks it), and then handed to the one implementation.
+ * @example const controls = checkedControls(createControlOperations(ctx)); await controls.topUp(1, { amount_usd: 50 })
+ */
+export function checkedControls(operations: ControlOperations) {
+  return {
+    ...operations,
+    /** Loads the fixtures the mock started with, or a generated dataset (faker, seeded). */
+    seed: (input: z.input<typeof op.seed.body>) => operations.seed(bodyOf(op.seed, input)),
+    /** Opens a new account with a fresh API key. */
+    createUser: async (input: NewUserInput = {}) => operations.createUser(bodyOf(op.createUser, input)),
+    /** One page of every account, by id. */
+    listUsers: (query: { page?: number; per_page?: number } = {}) => operations.listUsers(validate(op.listUsers.query, query, 'query parameters')),
+    /** One account by id, API key included. */
+    getUser: (id: number) => operations.getUser(userId(id)),
+    /** Moves an account to another tier; its rate-limit counts carry over. */
+    setUserTier: async (id: number, input: z.input<typeof op.setUserTier.body>) => {
+      const change = bodyOf(op.setUserTier, input)
+      return operations.setUserTier(userId(id), change)
+    },
+    /** Adds money to an account (max_topups enforced). */
+    topUp: async (id: number, input: z.input<typeof op.topUp.body>) => operations.topUp(userId(id), bodyOf(op.topUp, input)),
+    /** Runs deliveries and bills them (see domain/deliver). */
+    deliver: async (input: z.input<typeof op.deliver.body>) => operations.deliver(bodyOf(op.deliver, input)),
+    /** Advances, sets or releases the clock; rate-limit windows follow it. */
+    moveClock: (input: z.input<typeof op.moveClock.body>) => operations.moveClock(bodyOf(op.moveClock, input)),
+    /** Replaces the limits of the tiers given; users see them at once. */
+    setTiers: (overrides: z.input<typeof op.setTiers.body>) => operations.setTiers(bodyOf(op.setTiers, overrides)),
+    /** Replaces the fault settings (and restarts their random sequence from the seed). */
+    setFaults: (input: FaultSettingsInput) => operations.setFaults(bodyOf(op.setFaults, input)),
+    /** Restores an exported state; a state that does not hold together is refused whole. */
+    importState: async (input: MockStateInput) => operations.importState(bodyOf(op.importState, input)),
+  }
+}
+
+/** The control operations as the MockApi offers them in-process, each input checked first. */
+export type MockControls = ReturnType<typeof checkedControls>
