@@ -3,6 +3,7 @@ import { asDemo, invalidInputCases, OTHER_API_KEY, unknownRouteCases, unreadable
 import { createResponseChecker, findOperation, loadDocument } from './support/openapi-document.js'
 import { frozenClock } from './support/frozen-clock.js'
 import { mswTransport, transports, type TestRequest, type Transport } from './support/transports.js'
+import { MAX_BODY_BYTES } from '../src/http/read-body.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 
 // Every response the mock gives for the core test table (and the 401, 404 and 429 rows
@@ -74,4 +75,50 @@ it('finds a broken response (the checker itself works)', () => {
   const rateLimited = check(entry, 429, { success: false, error: { code: 'rate_limit_exceeded', message: 'slow down' } }, {})
   expect(rateLimited).toContain('header Retry-After is missing')
   expect(check(entry, 404, { success: false, error: { code: 'unauthorized', message: 'No' } }, {})).not.toEqual([])
+})
+
+/** Every example message a document gives for each error code. */
+function exampleMessages(document: { raw: unknown }): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>()
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return
+    const error = (node as { success?: unknown; error?: { code?: unknown; message?: unknown } }).error
+    if ((node as { success?: unknown }).success === false && typeof error?.code === 'string' && typeof error.message === 'string') {
+      found.set(error.code, (found.get(error.code) ?? new Set()).add(error.message))
+    }
+    for (const value of Object.values(node)) walk(value)
+  }
+  walk(document.raw)
+  return found
+}
+
+const examples = new Map([...exampleMessages(doc), ...exampleMessages(await loadDocument('openapi/admin.openapi.json'))])
+
+describe.each(transports)('the documents show the messages the mock answers, through $name', ({ name, create }) => {
+  const json = { 'content-type': 'application/json' }
+  const rows: [code: string, request: TestRequest][] = [
+    ['unauthorized', { method: 'GET', path: '/user', headers: { authorization: 'acs_not_a_real_key_0000000000000000' } }],
+    ['not_found', asDemo({ method: 'GET', path: '/campaigns/42' })],
+    ['invalid_json', asDemo({ method: 'POST', path: '/adverts', headers: json, body: '{x' })],
+    ['unsupported_media_type', asDemo({ method: 'POST', path: '/adverts', headers: { 'content-type': 'text/plain' }, body: 'x' })],
+    ['payload_too_large', asDemo({ method: 'POST', path: '/adverts', headers: json, body: JSON.stringify('x'.repeat(MAX_BODY_BYTES)) })],
+    ['advert_in_use', asDemo({ method: 'DELETE', path: '/adverts/1' })],
+    ['admin_forbidden', { method: 'GET', path: '/__admin/clock' }],
+    ['topup_limit_reached', { method: 'POST', path: '/__admin/users/1/topups', headers: { 'x-admin-token': 'secret' }, body: { amount_usd: 1 } }],
+    // Only the listener has a body reader that can fail to inflate; in-process a gzip body is a 415.
+    ...(name === 'express' ? [['bad_request', asDemo({ method: 'POST', path: '/adverts', headers: { ...json, 'content-encoding': 'gzip' }, body: 'not gzip' })] as [string, TestRequest]] : []),
+  ]
+  let t: Transport
+  beforeAll(async () => {
+    t = await create({ adminToken: 'secret' })
+    // The example's user has made the pro tier's 100 top-ups.
+    for (let made = t.api.context.store.users.get(1)!.topups_count; made < 100; made++) await t.api.topUp(1, { amount_usd: 0.01 })
+  })
+  afterAll(() => t.close())
+
+  it.each(rows)('%s', async (code, request) => {
+    const response = await t.send(request)
+    expect(response.body.error.code).toBe(code)
+    expect([...(examples.get(code) ?? [])]).toContain(response.body.error.message)
+  })
 })
