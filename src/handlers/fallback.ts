@@ -2,7 +2,8 @@ import { http, type HttpHandler } from 'msw'
 import { ApiError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import type { MockContext } from './mock-context.js'
-import { createRoute, runPipeline, type Plane } from './pipeline.js'
+import { createRoute, runPipeline } from './pipeline.js'
+import type { Plane } from './route.js'
 
 /**
  * Answers any other request under the API or the control plane with a 404 `route_not_found`,

@@ -5,7 +5,8 @@ import type { Pagination } from '../schemas/common.js'
 import type { UserRecord } from '../store/models.js'
 import { caseSensitiveRoute } from './case-sensitive-route.js'
 import type { MockContext } from './mock-context.js'
-import { createRoute, runPipeline, targetOf, type RequestState } from './pipeline.js'
+import { createRoute, runPipeline, targetOf } from './pipeline.js'
+import type { RequestState } from './route.js'
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined
 

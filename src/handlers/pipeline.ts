@@ -10,65 +10,47 @@ import { RATE_LIMIT_HEADERS, rateLimitHeaders } from '../http/rate-limit-headers
 import { readJsonBody, refuseBody } from '../http/read-body.js'
 import { errorResponse, successResponse } from '../http/respond.js'
 import { hasIdParam, type Operation } from '../operations/define-operation.js'
-import type { Pagination } from '../schemas/common.js'
-import type { UserRecord } from '../store/models.js'
 import { basePath } from './base-path.js'
 import type { MockContext } from './mock-context.js'
+import type { RequestState, Resolver, Route, Step, Target } from './route.js'
 
-// One request, top to bottom: the steps below run in the order the README states ("Order of
-// checks"), each only where it applies; the document asks the same steps for their error codes.
+// One request, top to bottom: runPipeline runs the STEPS below in the order the README states
+// ("Order of checks"), each only where its operation's declaration says it applies, then the
+// envelope and the journal. The document asks the same STEPS for the error codes they can raise.
 
-/** Which side of the mock a route is on: the public API (`auth: 'user'`) or the control plane (`auth: 'admin'`). */
-export type Plane = 'api' | 'admin'
-
-/** What a request is for: an operation, or none when no operation has its method and path. */
-export interface Target {
-  plane: Plane
-  operation?: Operation
+/**
+ * Answers one request: the public API's latency first, then every step of the route in order,
+ * the success envelope with the operation's status, or the error envelope for whatever failed;
+ * last, for the public API, its headers and the journal entry. The control plane has neither
+ * latency, headers nor journal.
+ */
+export async function runPipeline(route: Route, request: Request, params: PathParams): Promise<Response> {
+  const { ctx, plane } = route
+  const at = ctx.clock.now()
+  const started = performance.now()
+  const state: RequestState = {
+    request,
+    url: new URL(request.url),
+    params,
+    user: undefined,
+    id: undefined,
+    query: undefined,
+    body: undefined,
+    result: undefined,
+    headers: {},
+  }
+  const response = await answerSafely(async () => {
+    if (plane === 'api') await holdLatency(ctx)
+    // authenticate, rate limit, faults and Prefer, id, query, body, resolve: those of STEPS that apply.
+    for (const run of route.runs) {
+      const pending = run(state)
+      if (pending) await pending
+    }
+    return successResponse(route.operation?.response.status ?? 200, state.result!.data, state.result!.pagination)
+  })
+  if (plane === 'api') journal(route, state, response, at, started)
+  return response
 }
-
-/** What the operation's resolver returns: the envelope's data, and for lists the pagination. */
-export interface Resolved {
-  data: unknown
-  pagination?: Pagination
-}
-
-/** One request on its way through the steps: its parts as they are read, and the response headers they add. */
-export interface RequestState {
-  readonly request: Request
-  readonly url: URL
-  readonly params: PathParams
-  /** The caller, once authenticated (the control plane has none). */
-  user: UserRecord | undefined
-  id: number | undefined
-  query: unknown
-  body: unknown
-  result: Resolved | undefined
-  /** Added to the response, success or error: the rate-limit headers, Preference-Applied. */
-  readonly headers: Record<string, string>
-}
-
-/** A target ready to serve: the steps that apply to it, prepared once. */
-export interface Route extends Target {
-  readonly ctx: MockContext
-  readonly runs: readonly StepRun[]
-}
-
-/** What a step does to one request; a promise only when it has to wait. */
-export type StepRun = (state: RequestState) => void | Promise<void>
-
-/** A step of the pipeline: where it applies, the error codes it can answer with, and what it does. */
-export interface Step {
-  readonly name: string
-  applies(target: Target): boolean
-  /** The codes it can answer with for this operation: the document's error responses come from these. */
-  codes(operation: Operation): readonly ErrorCode[]
-  /** Binds the step to one route, once, so a request does no more work than the step itself. */
-  prepare(route: Target & { ctx: MockContext }, resolve: Resolver): StepRun
-}
-
-/** Answers an operation once every check has passed. */
-export type Resolver = (state: RequestState) => Promise<Resolved>
 
 /** The header that carries the control-plane token, when the mock has one. */
 export const ADMIN_TOKEN_HEADER = 'x-admin-token'
@@ -190,29 +172,6 @@ export function targetOf(operation: Operation): Target {
 export function operationErrorCodes(operation: Operation): ErrorCode[] {
   const target = targetOf(operation)
   return [...new Set(STEPS.filter((step) => step.applies(target)).flatMap((step) => step.codes(operation)))]
-}
-
-/**
- * Answers one request: the public API's latency first, then every step of the route in order,
- * the success envelope with the operation's status, or the error envelope for whatever failed;
- * last, for the public API, its headers and the journal entry. The control plane has neither
- * latency, headers nor journal.
- */
-export async function runPipeline(route: Route, request: Request, params: PathParams): Promise<Response> {
-  const { ctx, plane } = route
-  const at = ctx.clock.now()
-  const started = performance.now()
-  const state: RequestState = { request, url: new URL(request.url), params, user: undefined, id: undefined, query: undefined, body: undefined, result: undefined, headers: {} }
-  const response = await answerSafely(async () => {
-    if (plane === 'api') await holdLatency(ctx)
-    for (const run of route.runs) {
-      const pending = run(state)
-      if (pending) await pending
-    }
-    return successResponse(route.operation?.response.status ?? 200, state.result!.data, state.result!.pagination)
-  })
-  if (plane === 'api') journal(route, state, response, at, started)
-  return response
 }
 
 /** Runs a resolver and turns any failure into the error envelope: ApiErrors as they are, anything else as a 500. */

@@ -3,7 +3,8 @@ import { ApiError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import { isUnderBase } from './is-under-base.js'
 import type { MockContext } from './mock-context.js'
-import { createRoute, runPipeline, type Plane } from './pipeline.js'
+import { createRoute, runPipeline } from './pipeline.js'
+import type { Plane } from './route.js'
 
 /**
  * Answers a path that is not valid percent-encoding (`/api/v1/campaigns/%ZZ`) under the API

@@ -1,6 +1,6 @@
 import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31'
 import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js'
-import type { Plane } from '../handlers/pipeline.js'
+import type { Plane } from '../handlers/route.js'
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_RESPONSE_HEADERS } from '../http/rate-limit-headers.js'
 import { errorExample } from './examples.js'
 
