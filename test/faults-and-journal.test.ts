@@ -33,12 +33,13 @@ function expectOk({ status, body }: { status: number; body: any }) {
   return body.data
 }
 
-const transports = [
+// In-process and over a real socket to the standalone listener (not the supertest pair of support/transports).
+const transportsWithListener = [
   { name: 'in-process (msw/node)', create: mswTransport },
   { name: 'HTTP (Express listener on 127.0.0.1)', create: listenerTransport },
 ]
 
-const combinations = transports.flatMap((transport) =>
+const combinations = transportsWithListener.flatMap((transport) =>
   Object.entries(controlStyles).map(([style, controls]) => ({ name: `${transport.name}, controls ${style}`, transport, controls })),
 )
 

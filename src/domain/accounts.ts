@@ -32,7 +32,7 @@ function defaultEmail(ctx: DomainContext, id: number): string {
 }
 
 /** Refuses an e-mail that another account already uses, naming the field it came in. */
-export function assertEmailFree(
+function assertEmailFree(
   ctx: DomainContext,
   email: string,
   { exceptUserId, field = 'user.email', action = 'update user' }: { exceptUserId?: number; field?: string; action?: string } = {},

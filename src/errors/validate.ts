@@ -4,10 +4,10 @@ import { ApiError, validationFailed } from './api-error.js'
 import type { FieldError } from './error-body.js'
 import { MESSAGES } from './messages.js'
 
-/** Turns zod issues into the ValidationError's list of fields. */
-export function toFieldErrors(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): FieldError[] {
+// Turns zod issues into the ValidationError's list of fields.
+function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
   return issues.flatMap((issue) => {
-    const path = [...prefix, ...issue.path].map(String)
+    const path = issue.path.map(String)
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ field: [...path, key].join('.'), message: 'is not a known field' }))
     }
