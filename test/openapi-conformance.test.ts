@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { asDemo, invalidInputCases, OTHER_API_KEY, unknownRouteCases, unreadableBodyCases, validRequests } from './support/cases.js'
+import { asDemo, invalidInputCases, unknownRouteCases, unreadableBodyCases, validRequests } from './support/cases.js'
 import { createResponseChecker, findOperation, loadDocument } from './support/openapi-document.js'
 import { frozenClock } from './support/frozen-clock.js'
 import { mswTransport, transports, type TestRequest, type Transport } from './support/transports.js'
 import { MAX_BODY_BYTES } from '../src/http/read-body.js'
-import { DEMO_API_KEY } from '../src/store/fixtures.js'
+import { DEMO_API_KEY, OTHER_API_KEY } from '../src/store/fixtures.js'
 
 // Every response the mock gives for the core test table (and the 401, 404 and 429 rows
 // built from it here) must be documented for its operation and status and match the

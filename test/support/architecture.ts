@@ -23,6 +23,7 @@ export const LAYERS = [
   'adapters/',
   'cli.ts',
 ] as const
+/** One of the layers. */
 export type Layer = (typeof LAYERS)[number]
 
 /** Which layers each layer may import (its own always): every arrow of the README's diagram, pointing down. */

@@ -1,4 +1,4 @@
-import { DEMO_API_KEY, OTHER_API_KEY } from '../../src/store/fixtures.js'
+import { DEMO_API_KEY } from '../../src/store/fixtures.js'
 import type { ExpectedError } from './expect-error.js'
 import type { TestRequest } from './transports.js'
 
@@ -200,5 +200,3 @@ export const unknownRouteCases: ErrorCase[] = [
     code: 'not_found',
   })),
 ]
-
-export { OTHER_API_KEY }
