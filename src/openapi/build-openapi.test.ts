@@ -120,3 +120,22 @@ it('documents the control plane apart, behind an optional admin token', () => {
   expect(admin.paths!['/reset']!.post!.security).toEqual([{ AdminToken: [] }, {}])
   expect(admin.paths!['/reset']!.post!.responses!['403']).toEqual({ $ref: '#/components/responses/AdminForbidden' })
 })
+
+it('states list order, filters, initial values, the toggle and invariants as x- fields a contract suite can read', () => {
+  const listCampaigns = doc.paths!['/campaigns']!.get as OperationObject
+  expect(listCampaigns['x-list']).toEqual({
+    order: [{ field: 'id', direction: 'desc' }],
+    filters: ['enabled', 'advert_id', 'broadcasting_type'].map((name) => ({ param: name, field: name, match: 'equals' })),
+    paging: { page: 'page', per_page: 'per_page', pagination: 'pagination' },
+  })
+  expect((doc.paths!['/adverts']!.get as OperationObject)['x-list']).toMatchObject({ filters: [] })
+  expect((doc.paths!['/campaigns']!.post as OperationObject)['x-initial-values']).toEqual({ enabled: true, sending_count: 0 })
+  expect((doc.paths!['/campaigns/{id}/toggle']!.post as OperationObject)['x-toggles']).toEqual({ field: 'enabled', touches: ['updated_at'] })
+  expect(doc.components!.schemas!.Campaign!['x-invariants']).toContainEqual({ field: 'sending_count', lte: 'sending_limit' })
+  // Every filter names a field the listed items have.
+  for (const path of ['/campaigns', '/adverts']) {
+    const list = (doc.paths![path]!.get as OperationObject)['x-list'] as { filters: { field: string }[] }
+    const item = path === '/campaigns' ? 'Campaign' : 'Advert'
+    for (const filter of list.filters) expect(Object.keys(doc.components!.schemas![item]!.properties!)).toContain(filter.field)
+  }
+})

@@ -17,6 +17,7 @@ import type { Plane } from '../handlers/route.js'
 import type { Operation } from '../operations/define-operation.js'
 import { envelopeOf, IdParam, pageEnvelopeOf } from '../schemas/common.js'
 import { errorResponseComponent, errorResponseName, rateLimitHeaderComponents, responseHeaders } from './error-responses.js'
+import { operationExtensions, SCHEMA_EXTENSIONS } from './behaviour-extensions.js'
 import { exampleOf, LIST_EXAMPLES, pageOf, SCHEMA_EXAMPLES } from './examples.js'
 import { componentName, SCHEMA_REF_PREFIX, toOpenApiSchemas, type OpenApiSchemas } from './to-openapi-schemas.js'
 
@@ -98,6 +99,7 @@ export function describeOperations(
         [op.response.status]: successResponse(op, plane, output.schemas[op.operationId]!),
         ...Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [status, errorResponse(status, list)])),
       },
+      ...(plane === 'api' ? operationExtensions(op) : {}),
     }
     if (operation.parameters!.length === 0) delete operation.parameters
     paths[op.path] = { ...paths[op.path], [op.method]: operation }
@@ -201,6 +203,9 @@ function reconcile(output: OpenApiSchemas, input: OpenApiSchemas): { components:
 
 function withExamples(schemas: Record<string, SchemaObject>): Record<string, SchemaObject> {
   return Object.fromEntries(
-    Object.entries(schemas).map(([id, schema]) => [id, id in SCHEMA_EXAMPLES ? { ...schema, examples: [SCHEMA_EXAMPLES[id]] } : schema]),
+    Object.entries(schemas).map(([id, schema]) => [
+      id,
+      { ...schema, ...(id in SCHEMA_EXAMPLES ? { examples: [SCHEMA_EXAMPLES[id]] } : {}), ...SCHEMA_EXTENSIONS[id] },
+    ]),
   )
 }
