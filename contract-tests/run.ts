@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import { startListener } from '../src/adapters/express.js'
+import { EXIT_CODES, exitCodeOf } from './lib/exit-codes.js'
 import { contractOptionsFromEnv } from './lib/options-from-env.js'
 import { formatReport } from './lib/report/format-report.js'
 import { toJUnitXml } from './lib/report/junit.js'
@@ -7,7 +8,8 @@ import { runContractSuite, type ContractSuiteResult } from './lib/run-suite.js'
 
 // npm run test:contract: with CONTRACT_BASE_URL, checks that deployment; without, starts the
 // standalone mock on a free loopback port and checks it (control plane on, profile all).
-// Exit code: 0 all conform, 1 a violation or an error in the run, 2 the run could not start.
+// Exit code (lib/exit-codes.ts): 0 passed, 1 failed, 2 the run could not start (variables,
+// unreachable, key refused: one line on stderr), 3 inconclusive.
 async function main(): Promise<number> {
   const { options, reportPath } = contractOptionsFromEnv(process.env)
   let result: ContractSuiteResult
@@ -30,10 +32,10 @@ async function main(): Promise<number> {
     // The old key no longer works; without this line the operator would lose access.
     console.error(`\nThe API key was reset (CONTRACT_ALLOW_DESTRUCTIVE=1). The new key: ${result.rotatedApiKey}`)
   }
-  return result.ok ? 0 : 1
+  return exitCodeOf(result.verdict)
 }
 
 process.exitCode = await main().catch((error: Error) => {
   console.error(`contract suite: ${error.message}`)
-  return 2
+  return EXIT_CODES.UNUSABLE
 })

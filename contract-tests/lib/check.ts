@@ -1,7 +1,8 @@
 import type { ContractDocument, DocumentedOperation } from './document.js'
 import type { ContractClient } from './http-client.js'
 import type { SchemaValidator } from './schema-validator.js'
-import { ContractFailure, ContractFailureGroup, type CheckName, type Exchange, type Profile } from './types.js'
+import { isSpecOperation } from './spec-facts.js'
+import { ContractFailure, ContractFailureGroup, type CheckName, type Exchange, type OperationLabel, type Profile } from './types.js'
 
 /** What the run knows that checks and flows share. */
 export interface RunState {
@@ -34,7 +35,21 @@ export interface CheckContext {
   once(key: string): boolean
   /** Hands an exchange to the probing checks as if it were primary (for a request the run chose not to send). */
   probe(exchange: Exchange): Promise<void>
+  /** Counts one judgement of a check on an operation (checks that judge inside flows or for other operations). */
+  ran(operation: OperationLabel, check: CheckName): void
+  /** Keeps a failure without stopping the caller (when its profile is selected and its check on). */
+  report(failure: ContractFailure): void
+  /** Records that an option left a check out: `*` for every operation or check still without a run. */
+  skip(operation: OperationLabel | '*', check: CheckName | '*', reason: string): void
+  /** Whether a check is switched on (CONTRACT_CHECKS, CONTRACT_SKIP_CHECKS). */
+  enabled(check: CheckName): boolean
 }
+
+/** Whether a check promises something about an operation under a profile: the pairs a run must exercise. */
+export type Promises = (operation: DocumentedOperation, profile: Profile, document: ContractDocument) => boolean
+
+/** A response check says `false` when the exchange gave it nothing to judge; anything else counts as a run. */
+export type Judged = boolean | void
 
 /**
  * A named check. Response checks judge every exchange; probing checks are also handed each
@@ -47,15 +62,33 @@ export interface Check {
   profiles: readonly Profile[]
   kind: 'response' | 'probe'
   description: string
-  run(ctx: CheckContext, exchange: Exchange): void | Promise<void>
+  promises: Promises
+  run(ctx: CheckContext, exchange: Exchange): Judged | Promise<Judged>
 }
 
-/** A domain flow: a sequence of primary requests with its own assertions, reported under its name. */
+/**
+ * A domain flow: a sequence of primary requests with its own assertions, reported under its name.
+ * `operations` are the ones it visits, in order: when it stops early, the ones it did not reach
+ * are what it could not exercise.
+ */
 export interface Flow {
   name: CheckName
   profiles: readonly Profile[]
   description: string
+  promises: Promises
+  operations: readonly OperationLabel[]
   run(ctx: CheckContext): Promise<void>
+}
+
+/** A flow cannot go on: what it has not reached yet is not exercised, for this reason. */
+export class FlowStopped extends Error {
+  override readonly name = 'FlowStopped'
+  constructor(
+    readonly reason: string,
+    readonly unreached: readonly OperationLabel[],
+  ) {
+    super(reason)
+  }
 }
 
 /** The documented operation an exchange reached. */
@@ -63,7 +96,7 @@ export function operationOf(ctx: CheckContext, exchange: Exchange): DocumentedOp
   return exchange.operation ? ctx.document.get(exchange.operation) : undefined
 }
 
-/** Builds the failure for an exchange: the operation and the request come from it. */
+/** Builds the failure for an exchange: the operation and the request come from it; `rootCause` defaults to the title. */
 export function failureFor(
   check: CheckName,
   profile: Profile,
@@ -71,10 +104,21 @@ export function failureFor(
   title: string,
   received: string,
   documented: string,
+  rootCause?: string,
 ): ContractFailure {
-  const operation = exchange.operation ?? `${exchange.request.method} ${new URL(exchange.request.url).pathname} (undocumented)`
-  return new ContractFailure(check, profile, operation, title, received, documented, exchange.request)
+  return new ContractFailure(check, profile, labelOf(exchange), title, received, documented, exchange.request, rootCause)
 }
+
+/** The operation an exchange reached, or its method and path marked undocumented. */
+export function labelOf(exchange: Exchange): OperationLabel {
+  return exchange.operation ?? `${exchange.request.method} ${new URL(exchange.request.url).pathname} (undocumented)`
+}
+
+/** Every operation (a `Promises` for checks that hold everywhere). */
+export const everyOperation: Promises = () => true
+
+/** The spec's two operations under `spec`, every operation under `contract`. */
+export const specOperationsOrAll: Promises = (operation, profile) => profile !== 'spec' || isSpecOperation(operation.label)
 
 /** Raises what a check found: nothing, the one failure, or all of them as a group. */
 export function throwFailures(failures: readonly ContractFailure[]): void {

@@ -47,6 +47,8 @@ export interface DocumentedOperation {
   responses: DocumentedResponse[]
   /** Whether the operation needs credentials (an empty `security: []` opts out). */
   secured: boolean
+  /** Its `x-` fields (behaviour the document states for the suite to read, see document-behaviour.ts). */
+  extensions?: JsonObject
 }
 
 /** The OpenAPI 3.1 document the suite judges against: operations, `$ref` resolution and lookup by request. */
@@ -82,19 +84,19 @@ export class ContractDocument {
   }
 
   /**
-   * The error code a response states: the `const` (or lone `enum` value) of `error.code` in its
-   * schema, else the one code all its examples carry; undefined when it states none.
-   * @example document.errorCode(document.response(operation, 429)!) // 'rate_limit_exceeded'
+   * The error code a response states, and where: the `const` (or lone `enum` value) of
+   * `error.code` in its schema, else the one code all its examples carry; undefined when it states none.
+   * @example document.errorCode(document.response(operation, 429)!) // { code: 'rate_limit_exceeded', in: 'schema' }
    */
-  errorCode(response: DocumentedResponse): string | undefined {
+  errorCode(response: DocumentedResponse): { code: string; in: 'schema' | 'examples' } | undefined {
     if (!response.schemaPointer) return undefined
     const stated = constAt(this.dereference(this.at(response.schemaPointer)), ['error', 'code'])
-    if (stated !== undefined) return stated
+    if (stated !== undefined) return { code: stated, in: 'schema' }
     const media = this.at(response.schemaPointer.replace(/\/schema$/, '')) as JsonObject
     const named = Object.values((media.examples ?? {}) as JsonObject).map((example) => this.follow(example, '').node?.value)
     const codes = new Set([media.example, ...named].filter((value) => value !== undefined).map((value) => (value as { error?: { code?: unknown } }).error?.code))
     const [only] = codes
-    return codes.size === 1 && typeof only === 'string' ? only : undefined
+    return codes.size === 1 && typeof only === 'string' ? { code: only, in: 'examples' } : undefined
   }
 
   /** The node a local JSON pointer (`#/components/schemas/User`) points at. */
@@ -152,6 +154,7 @@ export class ContractDocument {
           requestBody: this.readRequestBody(raw.requestBody, `${pointer}/requestBody`),
           responses: this.readResponses((raw.responses ?? {}) as JsonObject, `${pointer}/responses`),
           secured: !(Array.isArray(raw.security) && raw.security.length === 0),
+          extensions: Object.fromEntries(Object.entries(raw).filter(([key]) => key.startsWith('x-'))),
         })
       }
     }

@@ -24,6 +24,8 @@ export interface ApiRequest {
   retryOnRateLimit?: boolean
   /** Cleanup still runs when the request budget is spent. */
   outsideBudget?: boolean
+  /** Input sent to be refused (negative_data_rejection): marked on the exchange. */
+  negative?: boolean
 }
 
 export interface ContractClientOptions {
@@ -94,7 +96,7 @@ export class ContractClient {
       try {
         response = await this.receive(await this.fetch(sent.url, init))
       } catch (error) {
-        if (attempt >= maxRetries) throw new Error(`${sent.method} ${sent.url} failed: ${(error as Error).message}`)
+        if (attempt >= maxRetries) throw new Error(`${sent.method} ${sent.url} failed: ${describeFetchError(error)}`)
         await delay(200 * (attempt + 1))
         continue
       }
@@ -167,6 +169,7 @@ export class ContractClient {
       purpose: request.purpose,
       primary: request.primary === true,
       credentials: typeof request.credentials === 'object' ? request.credentials.label : request.credentials,
+      ...(request.negative ? { negative: true } : {}),
     }
   }
 
@@ -192,9 +195,9 @@ export class ContractClient {
   }
 
   private remember(authorization: string, response: ReceivedResponse): void {
-    const remaining = Number(response.headers['x-ratelimit-remaining'])
+    const remaining = remainingOf(response.headers)
     const secondsLeft = secondsUntilReset(response.headers)
-    if (Number.isFinite(remaining) && secondsLeft !== undefined) this.window.set(authorization, { remaining, reopensAtMs: Date.now() + secondsLeft * 1000 })
+    if (remaining !== undefined && secondsLeft !== undefined) this.window.set(authorization, { remaining, reopensAtMs: Date.now() + secondsLeft * 1000 })
   }
 
   /** Waits for the window to reopen when the last response said nothing is left in it. */
@@ -232,6 +235,39 @@ export function secondsUntilReset(headers: Record<string, string>): number | und
   if (!Number.isFinite(reset)) return undefined
   const serverNow = Date.parse(headers.date ?? '')
   return reset - (Number.isFinite(serverNow) ? serverNow : Date.now()) / 1000
+}
+
+/**
+ * Requests left before the server refuses: X-RateLimit-Remaining, else the smallest `r` of the
+ * IETF draft RateLimit header (each policy must have room); undefined when neither says.
+ * @example remainingOf({ ratelimit: '"minute";r=4;t=30, "day";r=900;t=5000' }) // 4
+ */
+export function remainingOf(headers: Record<string, string>): number | undefined {
+  const legacy = headers['x-ratelimit-remaining']
+  if (legacy !== undefined && /^\d+$/.test(legacy.trim())) return Number(legacy)
+  const left = (headers.ratelimit ?? '')
+    .split(',')
+    .map((policy) => Number(/;\s*r=(\d+)/.exec(policy)?.[1]))
+    .filter(Number.isFinite)
+  return left.length > 0 ? Math.min(...left) : undefined
+}
+
+/**
+ * Why a request got no answer, in words an operator acts on: connection refused, DNS, TLS,
+ * timeout or reset, with the system's code.
+ * @example describeFetchError(error) // 'connection refused (ECONNREFUSED)'
+ */
+export function describeFetchError(error: unknown): string {
+  const outer = error as { name?: string; message?: string; cause?: { code?: string; message?: string; name?: string } }
+  const cause = outer.cause ?? {}
+  const code = cause.code ?? ''
+  if (outer.name === 'TimeoutError' || cause.name === 'TimeoutError' || /TIMEOUT|ETIMEDOUT/.test(code)) return `no answer in time (${code || 'timeout'})`
+  if (code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED): nothing listens there'
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `DNS lookup failed (${code}): ${cause.message ?? 'no such host'}`
+  if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code) || /certificate|tls|ssl/i.test(cause.message ?? '')) return `TLS failed (${code || 'handshake'}): ${cause.message ?? ''}`.trim()
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `connection reset (${code})`
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `host unreachable (${code})`
+  return cause.message ? `${cause.message}${code ? ` (${code})` : ''}` : (outer.message ?? String(error))
 }
 
 /** Shows enough of a key to tell keys apart, never the key. */

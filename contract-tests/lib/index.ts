@@ -3,16 +3,21 @@
  * deployment from your own test runner.
  * @example
  * const result = await runContractSuite({ baseUrl: 'https://ads.example.com/api/v1', apiKey, document: 'openapi.json' })
- * expect(result.failures).toEqual([])
+ * expect(result.verdict).toBe('PASSED')
  */
 export { runContractSuite } from './run-suite.js'
 export type { ContractSuiteOptions, ContractSuiteResult } from './run-suite.js'
 export { contractOptionsFromEnv } from './options-from-env.js'
 export type { EnvRun } from './options-from-env.js'
-export { formatReport, describeFailure } from './report/format-report.js'
+export { EXIT_CODES, exitCodeOf } from './exit-codes.js'
+export { PreflightError, PREFLIGHT_PROBLEMS } from './preflight.js'
+export type { PreflightProblem } from './preflight.js'
+export { formatReport, describeFinding, coverageTable } from './report/format-report.js'
 export { toJUnitXml } from './report/junit.js'
-export { groupResults } from './report/group-results.js'
-export type { OperationGroup, CheckGroup } from './report/group-results.js'
+export { groupFindings } from './report/findings.js'
+export type { Finding } from './report/findings.js'
+export { COVERAGE_STATES } from './coverage.js'
+export type { CheckTally, CoverageRow, CoverageState } from './coverage.js'
 export { CHECKS } from './checks/index.js'
 export type { Check, CheckContext, Flow } from './check.js'
 export { ContractDocument, loadContractDocument } from './document.js'
@@ -24,11 +29,11 @@ export {
   CHECK_NAMES,
   PROFILES,
   PROFILE_SELECTIONS,
+  VERDICTS,
   ContractFailure,
   ContractFailureGroup,
   isCheckName,
   isProfileSelection,
   profilesOf,
 } from './types.js'
-export type { CheckName, Exchange, Profile, ProfileSelection, ReceivedResponse, SentRequest } from './types.js'
-export type { CheckTally } from './recorder.js'
+export type { CheckName, Exchange, Profile, ProfileSelection, ReceivedResponse, SentRequest, Verdict } from './types.js'

@@ -1,57 +1,54 @@
+import { FlowStopped } from './check.js'
+import { Coverage } from './coverage.js'
 import { RequestBudgetExhausted } from './http-client.js'
 import { ContractFailure, ContractFailureGroup, type CheckName, type OperationLabel, type Profile } from './types.js'
 
-/** How often one check judged one operation, and how often it failed. */
-export interface CheckTally {
-  operation: OperationLabel
-  check: CheckName
-  runs: number
-  failures: number
-}
-
-/** Collects what checks and flows raise: failures by check and operation, and everything else as errors. */
+/** Collects what checks and flows raise: failures (with the coverage they add up to), and everything else as errors. */
 export interface Recorder {
   readonly failures: ContractFailure[]
   readonly errors: string[]
+  readonly coverage: Coverage
   /**
-   * Runs a check or flow; a failure it raises is kept (when its profile is selected), an
-   * unexpected error is kept as an error. Returns what was thrown, if anything.
+   * Runs a check or flow; a failure it raises is kept (when its profile is selected and its
+   * check on), a stopped flow or a spent budget is handed back, anything else is kept as an
+   * error. Counts a run of `check` on `operation` when `counted` says so (by default: when it
+   * raised a failure, or returned anything but `false`). Returns what was thrown, if anything.
    */
-  run(check: CheckName, operation: OperationLabel, body: () => unknown, counted?: () => boolean): Promise<unknown>
-  tallies(): CheckTally[]
+  run(check: CheckName, operation: OperationLabel, body: () => unknown, counted?: (result: unknown, raised: boolean) => boolean): Promise<unknown>
+  /** Keeps a failure raised outside `run` (a flow's soft assertion). */
+  keep(failure: ContractFailure): void
 }
 
 /** Creates the run's recorder. */
 export function createRecorder(profiles: ReadonlySet<Profile>, enabled: (check: CheckName) => boolean = () => true): Recorder {
   const failures: ContractFailure[] = []
   const errors: string[] = []
-  const tallies = new Map<string, CheckTally>()
+  const coverage = new Coverage()
+  const keep = (failure: ContractFailure) => {
+    if (profiles.has(failure.profile) && enabled(failure.check)) failures.push(failure)
+  }
   return {
     failures,
     errors,
-    async run(check, operation, body, counted = () => true) {
+    coverage,
+    keep,
+    async run(check, operation, body, counted = (result, raised) => raised || result !== false) {
       let thrown: unknown
+      let result: unknown
       try {
-        await body()
+        result = await body()
       } catch (error) {
         thrown = error
       }
       const raised = thrown instanceof ContractFailureGroup ? [...thrown.failures] : thrown instanceof ContractFailure ? [thrown] : []
       if (!enabled(check)) return thrown
-      const kept = raised.filter((failure) => profiles.has(failure.profile) && enabled(failure.check))
-      failures.push(...kept)
-      if (thrown !== undefined && raised.length === 0 && !(thrown instanceof RequestBudgetExhausted)) {
+      raised.forEach(keep)
+      const handedBack = thrown instanceof RequestBudgetExhausted || thrown instanceof FlowStopped
+      if (thrown !== undefined && raised.length === 0 && !handedBack) {
         errors.push(`${check} (${operation}) stopped: ${thrown instanceof Error ? thrown.message : String(thrown)}`)
       }
-      if (thrown !== undefined || counted()) {
-        const key = `${operation}\u0000${check}`
-        const tally = tallies.get(key) ?? { operation, check, runs: 0, failures: 0 }
-        tally.runs++
-        tally.failures += kept.length
-        tallies.set(key, tally)
-      }
+      if ((thrown === undefined || raised.length > 0) && counted(result, raised.length > 0)) coverage.ran(operation, check)
       return thrown
     },
-    tallies: () => [...tallies.values()],
   }
 }

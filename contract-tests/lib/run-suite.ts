@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto'
-import type { Check, CheckContext, Flow, RunState } from './check.js'
+import { FlowStopped, labelOf, type Check, type CheckContext, type Flow, type RunState } from './check.js'
 import { CHECKS } from './checks/index.js'
-import { probeAuth } from './checks/ignored-auth.js'
+import { cleanUp } from './cleanup.js'
 import { ControlPlane } from './control-plane.js'
+import type { CheckTally, CoverageRow } from './coverage.js'
 import { ContractDocument, loadContractDocument, type JsonObject } from './document.js'
 import { accountLifecycle } from './flows/account-lifecycle.js'
 import { campaignLifecycle } from './flows/campaign-lifecycle.js'
 import { rateLimitEnforcement } from './flows/rate-limit-enforcement.js'
-import { ContractClient, RequestBudgetExhausted, type CreatedResource } from './http-client.js'
-import { createRecorder, type CheckTally, type Recorder } from './recorder.js'
+import { ContractClient, RequestBudgetExhausted } from './http-client.js'
+import { preflight } from './preflight.js'
+import { createRecorder, type Recorder } from './recorder.js'
+import { groupFindings, type Finding } from './report/findings.js'
 import { SchemaValidator } from './schema-validator.js'
-import { isSpecOperation } from './spec-facts.js'
-import { unusedId, validInstance } from './valid-data.js'
-import { profilesOf, type CheckName, type ContractFailure, type Exchange, type ProfileSelection } from './types.js'
+import { sweepIgnoredAuth } from './sweep-ignored-auth.js'
+import { profilesOf, type CheckName, type ContractFailure, type Exchange, type OperationLabel, type ProfileSelection, type Verdict } from './types.js'
+import { validInstance } from './valid-data.js'
 
 /** How to run the suite. Only `baseUrl` and a key (or a control plane) are needed. */
 export interface ContractSuiteOptions {
@@ -48,18 +51,25 @@ export interface ContractSuiteOptions {
 
 /** What a run found. */
 export interface ContractSuiteResult {
+  /** PASSED: everything the profile promises ran and held; FAILED: something did not hold (or the run broke); INCONCLUSIVE: neither, but something went unchecked. */
+  verdict: Verdict
+  /** The verdict is PASSED. */
   ok: boolean
   runId: string
   baseUrl: string
   profile: ProfileSelection
   failures: ContractFailure[]
-  /** Problems that stopped part of the run (a crash, a spent budget, a leftover resource). */
+  /** The failures grouped by root cause: what the summary counts. */
+  findings: Finding[]
+  /** Problems that broke part of the run (a crash, a resource left behind). */
   errors: string[]
+  /** Every check on every operation it promises (or ran on): passed, failed, not exercised or skipped by option. */
+  coverage: CoverageRow[]
   /** How often each check judged each operation, and how often it failed. */
   tallies: CheckTally[]
   requests: number
-  exercised: string[]
-  notExercised: string[]
+  /** Operations some request of the run reached. */
+  exercised: OperationLabel[]
   notes: string[]
   cleanup: { deleted: string[]; leftover: string[] }
   /** The primary key after a reset (only with allowDestructive on a key the run did not open). */
@@ -69,7 +79,8 @@ export interface ContractSuiteResult {
 
 /**
  * Runs the contract suite against a deployment (or the mock) and says what does not conform.
- * @example const result = await runContractSuite({ baseUrl, apiKey, document: 'openapi/openapi.json' }); if (!result.ok) console.log(formatReport(result))
+ * Throws a PreflightError, before any check, when the deployment does not answer or refuses a key.
+ * @example const result = await runContractSuite({ baseUrl, apiKey, document: 'openapi/openapi.json' }); if (result.verdict !== 'PASSED') console.log(formatReport(result))
  */
 export async function runContractSuite(options: ContractSuiteOptions): Promise<ContractSuiteResult> {
   const started = Date.now()
@@ -83,6 +94,8 @@ export async function runContractSuite(options: ContractSuiteOptions): Promise<C
   const primary = options.apiKey ?? (plane ? (await plane.createUser({})).api_key : undefined)
   if (!primary) throw new Error('runContractSuite needs apiKey, or a controlPlane to open an account with')
   const second = options.secondApiKey ?? (plane && enabled('object_level_authorization') ? (await plane.createUser({})).api_key : undefined)
+  const keys = [{ key: primary, name: 'CONTRACT_API_KEY' }, ...(second ? [{ key: second, name: 'CONTRACT_API_KEY_2' }] : [])]
+  await preflight({ baseUrl: options.baseUrl, document, keys, fetch: options.fetch })
   const wait = plane ? (seconds: number) => plane.advanceClock(seconds) : (seconds: number) => new Promise<void>((r) => setTimeout(r, seconds * 1000))
   const client = new ContractClient({
     baseUrl: options.baseUrl,
@@ -106,12 +119,8 @@ export async function runContractSuite(options: ContractSuiteOptions): Promise<C
   const selected = (item: Check | Flow) => enabled(item.name) && item.profiles.some((profile) => profiles.has(profile))
   const checks = CHECKS.filter(selected)
   const recorder = createRecorder(profiles, enabled)
-  const errors: string[] = []
   const probe = async (exchange: Exchange) => {
-    for (const check of checks.filter((c) => c.kind === 'probe')) {
-      const before = client.requests
-      await recorder.run(check.name, exchange.operation ?? 'undocumented', () => check.run(ctx, exchange), () => client.requests > before)
-    }
+    for (const check of checks.filter((c) => c.kind === 'probe')) await recorder.run(check.name, labelOf(exchange), () => check.run(ctx, exchange))
   }
   const ctx: CheckContext = {
     document,
@@ -121,6 +130,10 @@ export async function runContractSuite(options: ContractSuiteOptions): Promise<C
     state,
     once: (key) => !seen.has(key) && Boolean(seen.add(key)),
     probe,
+    ran: (operation, check) => enabled(check) && recorder.coverage.ran(operation, check),
+    report: (failure) => recorder.keep(failure),
+    skip: (operation, check, reason) => recorder.coverage.skip(operation, check, reason),
+    enabled,
   }
 
   client.onExchange = async (exchange: Exchange) => {
@@ -128,44 +141,57 @@ export async function runContractSuite(options: ContractSuiteOptions): Promise<C
     if (exchange.primary && exchange.response.status < 300 && exchange.request.body && exchange.operation) {
       state.acceptedBodies.set(exchange.operation, JSON.parse(exchange.request.body))
     }
-    for (const check of checks.filter((c) => c.kind === 'response')) await recorder.run(check.name, exchange.operation ?? 'undocumented', () => check.run(ctx, exchange))
+    for (const check of checks.filter((c) => c.kind === 'response')) await recorder.run(check.name, labelOf(exchange), () => check.run(ctx, exchange))
     if (exchange.primary) await probe(exchange)
   }
 
-  const flows: Flow[] = [accountLifecycle, campaignLifecycle]
-  if (options.rateLimit ?? plane !== undefined) {
-    flows.push(rateLimitEnforcement({ controlPlane: plane, maxRequests: Math.min(300, options.maxRequests ?? 800), wait }))
-  }
+  const rateLimit = rateLimitEnforcement({ controlPlane: plane, maxRequests: Math.min(300, options.maxRequests ?? 800), wait })
+  const flows: Flow[] = [accountLifecycle, campaignLifecycle, rateLimit]
+  promise(recorder, document, [...CHECKS, ...flows], profiles, options)
+  if (!second) ctx.skip('*', 'object_level_authorization', 'no second key (CONTRACT_API_KEY_2) to try the first one\'s resources with')
+  const spendQuota = options.rateLimit ?? plane !== undefined
+  if (!spendQuota) ctx.skip('*', 'rate_limit_enforcement', 'CONTRACT_RATE_LIMIT is off: the quota is not spent')
   let cleanup = { deleted: [] as string[], leftover: [] as string[] }
   try {
     if (second) state.foreignAdvertId = await foreignAdvert(ctx)
     // Flows drive the traffic the checks judge, so they run when any check is on, even with their own name off (its failures are dropped).
     const driving = checks.length > 0
-    for (const flow of flows.filter((f) => f.profiles.some((p) => profiles.has(p)) && (driving || enabled(f.name)))) {
-      const thrown = await recorder.run(flow.name, 'flows', () => flow.run(ctx))
-      if (thrown instanceof RequestBudgetExhausted) {
-        errors.push(thrown.message)
-        break
+    for (const flow of flows.filter((f) => (f !== rateLimit || spendQuota) && f.profiles.some((p) => profiles.has(p)) && (driving || enabled(f.name)))) {
+      const thrown = await recorder.run(flow.name, 'flows', () => flow.run(ctx), () => false)
+      if (thrown instanceof FlowStopped) {
+        recorder.coverage.block(thrown.unreached, thrown.reason)
+        state.notes.push(thrown.reason)
       }
+      if (thrown instanceof RequestBudgetExhausted) throw thrown
     }
     if (checks.some((check) => check.name === 'ignored_auth')) await sweepIgnoredAuth(ctx, recorder)
+  } catch (error) {
+    if (!(error instanceof RequestBudgetExhausted)) throw error
+    recorder.coverage.block('*', `${error.message}: the run stopped there`)
+    state.notes.push(`${error.message}; the run stopped there and cleaned up`)
   } finally {
     client.onExchange = async () => {}
     cleanup = await cleanUp(client, state.titlePrefix)
   }
-  errors.push(...recorder.errors, ...cleanup.leftover.map((path) => `Cleanup could not delete ${path}`))
+  const errors = [...recorder.errors, ...cleanup.leftover.map((path) => `Cleanup could not delete ${path}`)]
   const exercised = new Set(state.history.map((exchange) => exchange.operation).filter((label): label is string => label !== undefined))
+  const coverage = recorder.coverage.rows(recorder.failures, (operation, check) =>
+    exercised.has(operation) ? `${check} found nothing to judge in what ${operation} answered` : `no request of the run reached ${operation}`,
+  )
+  const verdict: Verdict = recorder.failures.length > 0 || errors.length > 0 ? 'FAILED' : coverage.some((row) => row.state === 'not_exercised') ? 'INCONCLUSIVE' : 'PASSED'
   return {
-    ok: recorder.failures.length === 0 && errors.length === 0,
+    verdict,
+    ok: verdict === 'PASSED',
     runId,
     baseUrl: client.baseUrl,
     profile: selection,
     failures: recorder.failures,
+    findings: groupFindings(recorder.failures),
     errors,
-    tallies: recorder.tallies(),
-    requests: client.requests + (plane?.requests ?? 0),
+    coverage,
+    tallies: recorder.coverage.tallies(recorder.failures),
+    requests: client.requests + (plane?.requests ?? 0) + keys.length,
     exercised: document.operations.map((o) => o.label).filter((label) => exercised.has(label)),
-    notExercised: document.operations.map((o) => o.label).filter((label) => !exercised.has(label)),
     notes: state.notes,
     cleanup,
     ...(state.rotatedApiKey && options.apiKey ? { rotatedApiKey: state.rotatedApiKey } : {}),
@@ -173,27 +199,18 @@ export async function runContractSuite(options: ContractSuiteOptions): Promise<C
   }
 }
 
-/** Probes ignored_auth on every documented operation the flows did not reach (the key reset, say). */
-async function sweepIgnoredAuth(ctx: CheckContext, recorder: Recorder): Promise<void> {
-  for (const operation of ctx.document.operations) {
-    const profile = isSpecOperation(operation.label) ? 'spec' : 'contract'
-    if (!operation.secured || !ctx.profiles.has(profile) || !ctx.once(`ignored_auth ${operation.label}`)) continue
-    const body = ctx.state.acceptedBodies.get(operation.label)
-    // An id no account should have: if the server ignored the credentials, nothing real is touched.
-    const path = operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
-      const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name)
-      return String(unusedId(parameter?.schema))
-    })
-    const exchange: Exchange = {
-      operation: operation.label,
-      request: { method: operation.method.toUpperCase(), url: ctx.client.baseUrl + path, headers: {}, ...(operation.requestBody ? { body: JSON.stringify(body ?? {}) } : {}) },
-      response: { status: 0, headers: {}, text: '', json: undefined },
-      purpose: 'ignored_auth sweep',
-      primary: false,
-      credentials: 'primary',
+/**
+ * What the run promises: each check and flow that a selected profile gives a claim on an
+ * operation, unless CONTRACT_CHECKS leaves it out; CONTRACT_SKIP_CHECKS keeps it listed, as skipped.
+ */
+function promise(recorder: Recorder, document: ContractDocument, items: ReadonlyArray<Check | Flow>, profiles: ReadonlySet<string>, options: ContractSuiteOptions): void {
+  for (const operation of document.operations) {
+    for (const item of items) {
+      if (options.checks && !options.checks.includes(item.name)) continue
+      if (!item.profiles.some((profile) => profiles.has(profile) && item.promises(operation, profile, document))) continue
+      recorder.coverage.expect(operation.label, item.name)
+      if (options.skipChecks?.includes(item.name)) recorder.coverage.skip(operation.label, item.name, 'left out by CONTRACT_SKIP_CHECKS')
     }
-    const thrown = await recorder.run('ignored_auth', operation.label, () => probeAuth(ctx, exchange, profile))
-    if (thrown instanceof RequestBudgetExhausted) return
   }
 }
 
@@ -205,36 +222,4 @@ async function foreignAdvert(ctx: CheckContext): Promise<number | undefined> {
   const created = await ctx.client.send({ method: 'POST', path: operation.path, body, credentials: 'second', purpose: 'setup: an advert of the second account' })
   const id = (created.response.json as { data?: { id?: unknown } } | undefined)?.data?.id
   return typeof id === 'number' ? id : undefined
-}
-
-/**
- * Deletes what the run created, newest first (campaigns before their adverts), whatever happened
- * before. What a DELETE already removed during the run is read first and deleted again only if it
- * is still there and still the run's (its body names the run's title prefix): a server that
- * answered 2xx to a refused DELETE leaves nothing behind, and an id the server reused for someone
- * else's resource is left alone. A 5xx is asked once more.
- */
-async function cleanUp(client: ContractClient, titlePrefix: string): Promise<{ deleted: string[]; leftover: string[] }> {
-  const deleted: string[] = []
-  const leftover: string[] = []
-  const send = async (method: 'GET' | 'DELETE', resource: CreatedResource) => {
-    const request = { method, path: resource.path, credentials: resource.credentials, purpose: method === 'GET' ? 'cleanup: still there?' : 'cleanup', outsideBudget: true }
-    const first = await client.send(request)
-    return first.response.status >= 500 ? client.send(request) : first
-  }
-  for (const resource of [...client.created].reverse()) {
-    try {
-      if (resource.deletedDuringRun) {
-        const { status, text } = (await send('GET', resource)).response
-        if (status >= 500) leftover.push(`${resource.path} (deleted during the run, but reading it again was a ${status})`)
-        if (status >= 300 || !text.includes(titlePrefix)) continue
-      }
-      const exchange = await send('DELETE', resource)
-      if (exchange.response.status < 300 || exchange.response.status === 404) deleted.push(resource.path)
-      else leftover.push(`${resource.path} (${exchange.response.status})`)
-    } catch (error) {
-      leftover.push(`${resource.path} (${(error as Error).message})`)
-    }
-  }
-  return { deleted, leftover }
 }

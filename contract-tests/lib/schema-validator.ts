@@ -20,6 +20,23 @@ const MULTIPLE_OF_PRECISION = 4
 /** A verdict on one value: empty when it conforms, else one line per violation. */
 export type SchemaErrors = string[]
 
+/** One way a value breaks a schema, with where in the document the broken keyword sits. */
+export interface SchemaViolation {
+  /** JSON pointer into the value, e.g. `/data/cpm`. */
+  instancePath: string
+  keyword: string
+  /** JSON pointer of the schema that holds the keyword, e.g. `#/components/schemas/Campaign`; `(inline)` when unknown. */
+  location: string
+  /** The property an `additionalProperties` or `required` violation is about. */
+  property?: string
+  /** The values a `const` or `enum` allows. */
+  allowed?: unknown[]
+  /** ajv's message, e.g. `must be multiple of 0.01`. */
+  message: string
+  /** One line: `/data/cpm must be multiple of 0.01`. */
+  text: string
+}
+
 /**
  * Validates values against the document's schemas with ajv (JSON Schema 2020-12, formats on),
  * compiling each schema once. The whole document is registered, so `$ref`s resolve as written.
@@ -28,22 +45,46 @@ export type SchemaErrors = string[]
 export class SchemaValidator {
   private readonly ajv: Ajv2020
   private readonly compiled = new Map<string, ValidateFunction>()
+  /** Where each schema object of the document sits: ajv hands back the very objects (verbose), so errors can name their location. */
+  private readonly locations = new Map<object, string>()
 
   constructor(document: ContractDocument) {
     // strict: false because OpenAPI adds keywords ajv does not know (example, discriminator, xml).
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, multipleOfPrecision: MULTIPLE_OF_PRECISION })
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, verbose: true, multipleOfPrecision: MULTIPLE_OF_PRECISION })
     addFormats(this.ajv)
     this.ajv.addSchema(document.raw, DOCUMENT_KEY)
+    indexLocations(document.raw, '#', this.locations)
   }
 
   /** Validates a value against the schema at a JSON pointer of the document. */
   validate(pointer: string, value: unknown): SchemaErrors {
+    return this.violations(pointer, value).map((violation) => violation.text)
+  }
+
+  /**
+   * The violations of a value against the schema at a JSON pointer, each once: of the
+   * branches of a failed anyOf/oneOf only the anyOf itself, and where `const` and `enum` both
+   * refuse one value, only the `const` (the narrower statement).
+   */
+  violations(pointer: string, value: unknown): SchemaViolation[] {
     let validate = this.compiled.get(pointer)
     if (!validate) {
       validate = this.ajv.compile({ $ref: `${DOCUMENT_KEY}${pointer}` })
       this.compiled.set(pointer, validate)
     }
-    return validate(value) ? [] : describeErrors(validate.errors)
+    if (validate(value)) return []
+    const all = (validate.errors ?? []).map((error) => ({ error, location: this.locations.get(error.parentSchema as object) ?? '(inline)' }))
+    const branchRoots = all.filter(({ error }) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map(({ error, location }) => `${location}/${error.keyword}/`)
+    const constPaths = new Set(all.filter(({ error }) => error.keyword === 'const').map(({ error }) => error.instancePath))
+    return all
+      .filter(({ location }) => !branchRoots.some((root) => location.startsWith(root)))
+      .filter(({ error }) => !(error.keyword === 'enum' && constPaths.has(error.instancePath)))
+      .map(({ error, location }) => {
+        const params = error.params as Record<string, unknown>
+        const property = (params.additionalProperty ?? params.missingProperty) as string | undefined
+        const allowed = error.keyword === 'const' ? [params.allowedValue] : error.keyword === 'enum' ? (params.allowedValues as unknown[]) : undefined
+        return { instancePath: error.instancePath, keyword: error.keyword, location, ...(property ? { property } : {}), ...(allowed ? { allowed } : {}), message: error.message ?? 'is invalid', text: describeError(error) }
+      })
   }
 
   /** Validates a value against a stand-alone schema (the spec's own field tables, say). */
@@ -54,12 +95,23 @@ export class SchemaValidator {
 }
 
 function describeErrors(errors: ErrorObject[] | null | undefined): SchemaErrors {
-  return (errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}${paramsNote(error)}`)
+  return (errors ?? []).map(describeError)
+}
+
+function describeError(error: ErrorObject): string {
+  return `${error.instancePath || '(root)'} ${error.message ?? 'is invalid'}${paramsNote(error)}`
+}
+
+function indexLocations(node: unknown, pointer: string, into: Map<object, string>): void {
+  if (!node || typeof node !== 'object') return
+  if (!Array.isArray(node)) into.set(node, pointer)
+  for (const [key, child] of Object.entries(node)) indexLocations(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, into)
 }
 
 function paramsNote(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>
   if ('additionalProperty' in params) return ` (${String(params.additionalProperty)})`
   if ('allowedValues' in params) return ` (${JSON.stringify(params.allowedValues)})`
+  if ('allowedValue' in params) return ` (${JSON.stringify(params.allowedValue)})`
   return ''
 }

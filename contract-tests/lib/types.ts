@@ -31,6 +31,12 @@ export const CHECK_NAMES = [
   'use_after_free',
   'ensure_resource_availability',
   'object_level_authorization',
+  'read_back_conformance',
+  'resource_invariants',
+  'filter_conformance',
+  'pagination_conformance',
+  'ordering_conformance',
+  'toggle_conformance',
   'campaign_lifecycle',
   'account_lifecycle',
   'rate_limit_enforcement',
@@ -76,11 +82,22 @@ export interface Exchange {
   primary: boolean
   /** Which credentials it carried: the run's key, the second key, none, or a deliberately bad one. */
   credentials: 'primary' | 'second' | 'none' | 'bad' | 'other'
+  /** Input the server should refuse, sent on purpose: if it is accepted, only negative_data_rejection judges the answer. */
+  negative?: boolean
 }
 
-/** What a failing check raises: the operation, a title and "Received: … / Documented: …". */
+/** How a run ended: everything it promised was checked and held, something did not hold, or something went unchecked. */
+export const VERDICTS = ['PASSED', 'FAILED', 'INCONCLUSIVE'] as const
+export type Verdict = (typeof VERDICTS)[number]
+
+/**
+ * What a failing check raises: the operation, a title and "Received: … / Documented: …". Its
+ * `rootCause` (the title unless the check says otherwise) says which failures are the same
+ * difference seen again: the report shows them as one finding.
+ */
 export class ContractFailure extends Error {
   override readonly name = 'ContractFailure'
+  readonly rootCause: string
   constructor(
     readonly check: CheckName,
     readonly profile: Profile,
@@ -89,8 +106,10 @@ export class ContractFailure extends Error {
     readonly received: string,
     readonly documented: string,
     readonly request?: SentRequest,
+    rootCause?: string,
   ) {
     super(`${check} on ${operation}: ${title}\nReceived: ${received}\nDocumented: ${documented}`)
+    this.rootCause = rootCause ?? title
   }
 }
 

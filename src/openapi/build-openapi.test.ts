@@ -131,11 +131,12 @@ it('states list order, filters, initial values, the toggle and invariants as x- 
   expect((doc.paths!['/adverts']!.get as OperationObject)['x-list']).toMatchObject({ filters: [] })
   expect((doc.paths!['/campaigns']!.post as OperationObject)['x-initial-values']).toEqual({ enabled: true, sending_count: 0 })
   expect((doc.paths!['/campaigns/{id}/toggle']!.post as OperationObject)['x-toggles']).toEqual({ field: 'enabled', touches: ['updated_at'] })
-  expect(doc.components!.schemas!.Campaign!['x-invariants']).toContainEqual({ field: 'sending_count', lte: 'sending_limit' })
+  const schemas = doc.components!.schemas as Record<string, SchemaObject>
+  expect(schemas.Campaign!['x-invariants']).toContainEqual({ field: 'sending_count', lte: 'sending_limit' })
   // Every filter names a field the listed items have.
   for (const path of ['/campaigns', '/adverts']) {
     const list = (doc.paths![path]!.get as OperationObject)['x-list'] as { filters: { field: string }[] }
     const item = path === '/campaigns' ? 'Campaign' : 'Advert'
-    for (const filter of list.filters) expect(Object.keys(doc.components!.schemas![item]!.properties!)).toContain(filter.field)
+    for (const filter of list.filters) expect(Object.keys(schemas[item]!.properties!)).toContain(filter.field)
   }
 })

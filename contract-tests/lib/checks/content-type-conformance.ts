@@ -1,4 +1,4 @@
-import { describeResponse, failureFor, operationOf, type Check } from '../check.js'
+import { describeResponse, failureFor, operationOf, specOperationsOrAll, type Check } from '../check.js'
 import { isJsonMediaType } from '../document.js'
 
 /** A body comes as JSON (spec section 4) and with a media type the document lists for that response. */
@@ -7,6 +7,7 @@ export const contentTypeConformance: Check = {
   profiles: ['spec', 'contract'],
   kind: 'response',
   description: 'Bodies are JSON, with a documented media type.',
+  promises: specOperationsOrAll,
   run(ctx, exchange) {
     const { response } = exchange
     if (response.text === '') return
@@ -22,7 +23,7 @@ export const contentTypeConformance: Check = {
       throw failureFor('content_type_conformance', 'contract', exchange, 'Body where none is documented', describeResponse(exchange), `${documented.key} has no content`)
     }
     if (!documented.contentTypes.some((type) => type.toLowerCase() === essence)) {
-      throw failureFor('content_type_conformance', 'contract', exchange, 'Undocumented media type', `Content-Type ${received}`, documented.contentTypes.join(', '))
+      throw failureFor('content_type_conformance', 'contract', exchange, `Undocumented media type ${essence}`, `Content-Type ${received}`, documented.contentTypes.join(', '))
     }
   },
 }

@@ -7,20 +7,22 @@ export const ensureResourceAvailability: Check = {
   profiles: ['contract'],
   kind: 'probe',
   description: 'After a create, GET by id answers it and the list includes it.',
+  promises: (operation, profile, document) =>
+    profile === 'contract' && operation.method === 'post' && !operation.path.includes('{') && document.operations.some((o) => o.method === 'get' && o.path.startsWith(`${operation.path}/{`)),
   async run(ctx, exchange) {
     const created = (o: { method: string }) => o.method === 'post' && isSuccess(exchange.response.status)
-    if (!ctx.profiles.has('contract') || !operationToProbe(ctx, exchange, created)) return
+    if (!ctx.profiles.has('contract') || exchange.negative || !operationToProbe(ctx, exchange, created)) return false
     const id = dataOf(exchange)?.id
     const listPath = pathOf(ctx, exchange)
     const itemPath = `${listPath}/${String(id)}`
-    if (id === undefined || !ctx.document.find('GET', itemPath)) return
+    if (id === undefined || !ctx.document.find('GET', itemPath)) return false
     const read = await ctx.client.send({ method: 'GET', path: itemPath, credentials: 'primary', purpose: 'ensure_resource_availability: read the new resource' })
     if (read.response.status !== 200 || dataOf(read)?.id !== id) {
       throw failureFor('ensure_resource_availability', 'contract', read, 'Created resource cannot be read back', describeResponse(read), `200 with data.id ${String(id)}`)
     }
     const listed = await findInList(ctx, listPath, id, 'primary', 'ensure_resource_availability: list')
     if (!listed.found && listed.searchedAll && listed.last) {
-      throw failureFor('ensure_resource_availability', 'contract', listed.last, `Created resource ${String(id)} is not listed`, describeResponse(listed.last), `GET ${listPath} includes id ${String(id)}`)
+      throw failureFor('ensure_resource_availability', 'contract', listed.last, 'Created resource is not listed', describeResponse(listed.last), `GET ${listPath} includes id ${String(id)}`)
     }
   },
 }

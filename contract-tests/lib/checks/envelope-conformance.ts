@@ -1,4 +1,4 @@
-import { describeResponse, failureFor, isSuccess, type Check } from '../check.js'
+import { describeResponse, failureFor, isSuccess, specOperationsOrAll, type Check } from '../check.js'
 import type { ContractFailure } from '../types.js'
 
 /**
@@ -10,20 +10,23 @@ export const envelopeConformance: Check = {
   profiles: ['spec', 'contract'],
   kind: 'response',
   description: '2xx: {success: true, data}; 4xx/5xx: {success: false, error: {code, message}}.',
+  promises: specOperationsOrAll,
   run(ctx, exchange) {
     const { status, json } = exchange.response
     const body = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined
     const fail = (profile: 'spec' | 'contract', title: string, documented: string): ContractFailure =>
       failureFor('envelope_conformance', profile, exchange, title, describeResponse(exchange), documented)
     if (isSuccess(status)) {
-      if (!ctx.profiles.has('spec') || status === 204) return
+      // A 204 has no body, so there is no envelope to judge: a run, and nothing broken.
+      if (status === 204) return
+      if (!ctx.profiles.has('spec')) return false
       const documented = '{"success": true, "data": …} (spec section 2.1)'
       if (!body) throw fail('spec', 'Success body is not a JSON object', documented)
       if (body.success !== true) throw fail('spec', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)
       if (!('data' in body) || body.data === null || typeof body.data !== 'object') throw fail('spec', 'data is missing or not an object/array', documented)
       return
     }
-    if (status < 400 || !ctx.profiles.has('contract') || exchange.response.text === '') return
+    if (status < 400 || !ctx.profiles.has('contract') || exchange.response.text === '') return false
     const documented = '{"success": false, "error": {"code": string, "message": string}}'
     if (!body) throw fail('contract', 'Error body is not a JSON object', documented)
     if (body.success !== false) throw fail('contract', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)

@@ -1,30 +1,34 @@
-import { describeResponse, failureFor, isSuccess, throwFailures, type Check, type CheckContext } from '../check.js'
+import { dataOf, describeResponse, failureFor, isSuccess, throwFailures, type Check, type CheckContext } from '../check.js'
 import type { DocumentedOperation } from '../document.js'
 import { negativeBodies, negativeQueries, type NegativeCase } from '../negative-data.js'
 import { operationToProbe, pathOf } from '../probe.js'
 import { isSpecOperation } from '../spec-facts.js'
-import type { ContractFailure, Exchange } from '../types.js'
+import type { ContractFailure, Exchange, Profile } from '../types.js'
 
 /**
  * Invalid input is refused: bodies and queries generated from the documented schemas (see
- * negative-data.ts) are each answered 422 (where the document lists 422), never accepted.
+ * negative-data.ts) are each answered 422 where the document lists 422. Under `spec`, on the
+ * spec's two operations, any 4xx refuses (section 7 leaves the conditions of each error open):
+ * only accepting the input fails. Whatever a wrongly accepted probe created is deleted at once,
+ * and a resource it changed is written back, so that no later check sees it.
  */
 export const negativeDataRejection: Check = {
   name: 'negative_data_rejection',
   profiles: ['spec', 'contract'],
   kind: 'probe',
-  description: 'Invalid bodies and queries generated from the schemas are a 422.',
+  description: 'Invalid bodies and queries generated from the schemas are a 422 (spec: refused with a 4xx).',
+  promises: (operation, profile) =>
+    profile === 'spec' ? isSpecOperation(operation.label) : operation.requestBody?.schema !== undefined || negativeQueries(operation.parameters).length > 0,
   async run(ctx, exchange) {
     const succeeded = isSuccess(exchange.response.status)
     const operation = operationToProbe(ctx, exchange, (o) => succeeded && casesFor(ctx, o, exchange).length > 0, (o) => `negative_data_rejection ${o.label}`)
-    if (!operation) return
-    const cases = casesFor(ctx, operation, exchange)
-    const specOperation = isSpecOperation(operation.label)
+    if (!operation) return false
     const documents422 = Boolean(operation.responses.find((r) => r.key === '422'))
     const failures: ContractFailure[] = []
-    for (const negative of cases) {
-      const profile = negative.profile === 'spec' && specOperation ? 'spec' : 'contract'
-      if (!ctx.profiles.has(profile)) continue
+    const cases = casesFor(ctx, operation, exchange).map((negative) => ({ negative, profile: (negative.profile === 'spec' && isSpecOperation(operation.label) ? 'spec' : 'contract') as Profile }))
+    const selected = cases.filter(({ profile }) => ctx.profiles.has(profile))
+    if (selected.length === 0) return false
+    for (const { negative, profile } of selected) {
       const probe = await ctx.client.send({
         method: exchange.request.method as 'GET',
         path: pathOf(ctx, exchange),
@@ -32,15 +36,45 @@ export const negativeDataRejection: Check = {
         ...(negative.body === undefined ? {} : { body: negative.body }),
         credentials: 'primary',
         purpose: `negative_data_rejection: ${negative.title}`,
+        negative: true,
       })
       const { status } = probe.response
-      const refused = profile === 'spec' || documents422 ? status === 422 : status >= 400 && status < 500 && status !== 401 && status !== 429
+      if (isSuccess(status)) await undo(ctx, exchange, probe)
+      const refused = profile === 'spec' ? status >= 400 && status < 500 && status !== 401 : documents422 ? status === 422 : status >= 400 && status < 500 && status !== 401
       if (refused || status === 429) continue
-      const documented = profile === 'spec' ? '422 Unprocessable Entity (spec section 4)' : documents422 ? '422 ValidationError' : 'a documented 4xx'
-      failures.push(failureFor('negative_data_rejection', profile, probe, `Invalid input not refused: ${negative.title}`, describeResponse(probe), documented))
+      const documented = profile === 'spec' ? 'refused with a 4xx, as 422 Unprocessable Entity (spec sections 4, 7)' : documents422 ? '422 ValidationError' : 'a documented 4xx'
+      const outcome = isSuccess(status) ? 'accepted' : `answered ${status}`
+      const title = `Invalid input ${isSuccess(status) ? 'accepted' : `answered ${status}`}: ${negative.title}`
+      failures.push(failureFor('negative_data_rejection', profile, probe, title, describeResponse(probe), documented, `${negative.kind} ${leafOf(negative)} ${outcome}`))
     }
     throwFailures(failures)
   },
+}
+
+/**
+ * What makes two refusals the same difference: the kind of invalid input, the field without the
+ * wrapper it sits in (`cpm` for `campaign.cpm`; nothing for the wrapper itself or an unknown
+ * field), and how the server answered.
+ */
+function leafOf(negative: NegativeCase): string {
+  if (['missing_wrapper', 'wrapper_not_object', 'unknown_field'].includes(negative.kind)) return ''
+  return negative.field.split('.').pop() ?? negative.field
+}
+
+/**
+ * Takes back what an accepted probe did: deletes what it created (a POST that answered an id),
+ * or sends the accepted request it varied once more (a PATCH), so the flow's own resources are
+ * as they were.
+ */
+async function undo(ctx: CheckContext, accepted: Exchange, probe: Exchange): Promise<void> {
+  const method = probe.request.method
+  const path = pathOf(ctx, accepted)
+  const id = dataOf(probe)?.id
+  if (method === 'POST' && id !== undefined && ctx.document.find('DELETE', `${path}/${String(id)}`)) {
+    await ctx.client.send({ method: 'DELETE', path: `${path}/${String(id)}`, credentials: 'primary', purpose: 'negative_data_rejection: delete what an accepted probe created' })
+  } else if (method === 'PATCH' && accepted.request.body) {
+    await ctx.client.send({ method: 'PATCH', path, body: JSON.parse(accepted.request.body), credentials: 'primary', purpose: 'negative_data_rejection: write back what an accepted probe changed' })
+  }
 }
 
 /** The invalid variants of an accepted request: its body's (from the request schema) and, on a GET, its query's. */

@@ -1,4 +1,4 @@
-import { describeResponse, failureFor, type Check } from '../check.js'
+import { describeResponse, failureFor, specOperationsOrAll, type Check } from '../check.js'
 
 /** No request the suite sends may make the server fail: a 5xx is never a conformant answer. */
 export const notAServerError: Check = {
@@ -6,8 +6,9 @@ export const notAServerError: Check = {
   profiles: ['spec'],
   kind: 'response',
   description: 'No response is a 5xx.',
+  promises: specOperationsOrAll,
   run(_ctx, exchange) {
     if (exchange.response.status < 500) return
-    throw failureFor('not_a_server_error', 'spec', exchange, 'Server error', describeResponse(exchange), 'No operation documents a 5xx response')
+    throw failureFor('not_a_server_error', 'spec', exchange, `Server error ${exchange.response.status}`, describeResponse(exchange), 'No operation documents a 5xx response')
   },
 }

@@ -12,11 +12,12 @@ export const objectLevelAuthorization: Check = {
   profiles: ['contract'],
   kind: 'probe',
   description: "The second key gets 403/404 on every operation on the first key's resource, which stays unchanged and unlisted.",
+  promises: (operation, profile) => profile === 'contract' && operation.path.includes('{'),
   async run(ctx, exchange) {
-    if (!ctx.state.hasSecondKey || !ctx.profiles.has('contract')) return
+    if (!ctx.state.hasSecondKey || !ctx.profiles.has('contract')) return false
     const readOne = (o: { method: string; path: string }) => o.method === 'get' && o.path.endsWith('}') && isSuccess(exchange.response.status)
     const operation = operationToProbe(ctx, exchange, readOne, (o) => `object_level_authorization ${o.path}`)
-    if (!operation) return
+    if (!operation) return false
     const itemPath = pathOf(ctx, exchange)
     const before = dataOf(exchange)
     const failures: ContractFailure[] = []
@@ -34,6 +35,7 @@ export const objectLevelAuthorization: Check = {
         credentials: 'second',
         purpose: `object_level_authorization: ${target.label} with another account's key`,
       })
+      ctx.ran(target.label, 'object_level_authorization')
       if (![403, 404].includes(probe.response.status)) {
         failures.push(failureFor('object_level_authorization', 'contract', probe, "Another account's resource was reachable", describeResponse(probe), '404 NotFound (or 403) for a resource of another account'))
       }

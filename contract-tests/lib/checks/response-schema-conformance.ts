@@ -1,40 +1,73 @@
-import { describeResponse, failureFor, operationOf, preview, type Check } from '../check.js'
+import { describeResponse, failureFor, isSuccess, operationOf, preview, specOperationsOrAll, throwFailures, type Check } from '../check.js'
+import type { SchemaViolation } from '../schema-validator.js'
 import { SPEC_ENTITIES, SPEC_OPERATIONS } from '../spec-facts.js'
+import type { ContractFailure, Exchange, Profile } from '../types.js'
 
 /**
  * The body validates (ajv, formats on) against the schema the document gives for the operation and
  * status; for the spec's two operations, `data` also has every field of User or Campaign the spec lists.
+ * Each violation is its own failure, named by where it sits in the document and its keyword, so
+ * that the same difference in many answers is one finding (an undocumented or missing property by
+ * its name, wherever the schema that lists the properties sits).
  */
 export const responseSchemaConformance: Check = {
   name: 'response_schema_conformance',
   profiles: ['spec', 'contract'],
   kind: 'response',
   description: 'The body matches the documented schema (and the spec field tables).',
+  promises: specOperationsOrAll,
   run(ctx, exchange) {
     const { status, json, text } = exchange.response
+    // An answer to input that should have been refused echoes that input: negative_data_rejection alone judges it.
+    if (exchange.negative && isSuccess(status)) return false
     const spec = exchange.operation ? SPEC_OPERATIONS[exchange.operation] : undefined
-    if (ctx.profiles.has('spec') && spec && status >= 200 && status < 300) {
+    const failures: ContractFailure[] = []
+    let judged = false
+    if (ctx.profiles.has('spec') && spec && isSuccess(status)) {
+      judged = true
       const data = (json as { data?: unknown } | undefined)?.data
       const errors = ctx.validator.validateWith(SPEC_ENTITIES[spec.entity], data)
       if (errors.length > 0) {
-        throw failureFor('response_schema_conformance', 'spec', exchange, `data is not a ${spec.entity}`, `${errors.join('; ')} in ${preview(data)}`, `${spec.entity} fields of spec section 2`)
+        failures.push(failureFor('response_schema_conformance', 'spec', exchange, `data is not a ${spec.entity}`, `${errors.join('; ')} in ${preview(data)}`, `${spec.entity} fields of spec section 2`))
       }
     }
     const operation = operationOf(ctx, exchange)
     const documented = operation ? ctx.document.response(operation, status) : undefined
-    if (!ctx.profiles.has('contract') || !documented?.schemaPointer || text === '') return
-    if (json === undefined) {
-      throw failureFor('response_schema_conformance', 'contract', exchange, 'Body is not JSON', describeResponse(exchange), `JSON matching ${documented.schemaPointer}`)
+    if (ctx.profiles.has('contract') && documented?.schemaPointer && text !== '') {
+      judged = true
+      const where = `the documented ${documented.key} response`
+      if (json === undefined) {
+        failures.push(failureFor('response_schema_conformance', 'contract', exchange, 'Body is not JSON', describeResponse(exchange), `JSON matching ${documented.schemaPointer}`))
+      } else {
+        failures.push(...ctx.validator.violations(documented.schemaPointer, json).map((violation) => violationFailure(exchange, violation, where)))
+      }
     }
-    const errors = ctx.validator.validate(documented.schemaPointer, json)
-    if (errors.length === 0) return
-    throw failureFor(
-      'response_schema_conformance',
-      'contract',
-      exchange,
-      'Response violates the schema',
-      `${errors.slice(0, 5).join('; ')} in ${preview(json)}`,
-      `${documented.key} ${documented.description} (${documented.schemaPointer})`,
-    )
+    throwFailures(failures)
+    return judged
   },
+}
+
+function violationFailure(exchange: Exchange, violation: SchemaViolation, where: string): ContractFailure {
+  const profile: Profile = 'contract'
+  const field = violation.instancePath.replace(/^\//, '').replace(/\/\d+(?=\/|$)/g, '[]').replace(/\//g, '.') || '(body)'
+  // An undocumented or missing property is the same difference wherever its object sits; anything else is one place in the schema.
+  const rootCause = violation.property ? `${violation.keyword} ${violation.property}` : `${violation.location} ${violation.keyword}`
+  const allowed = violation.allowed?.map((value) => JSON.stringify(value))
+  const title =
+    violation.keyword === 'additionalProperties'
+      ? `Undocumented property ${violation.property}`
+      : violation.keyword === 'required'
+        ? `Required property ${violation.property} is missing`
+        : allowed
+          ? `${field} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}`
+          : `${field} ${violation.message}`
+  const value = valueAt(exchange.response.json, violation.instancePath)
+  const received = `${violation.text}${value === undefined ? '' : `; ${field}: ${preview(value, 120)}`}`
+  return failureFor('response_schema_conformance', profile, exchange, title, received, `${violation.location} (${violation.keyword}), in ${where}`, rootCause)
+}
+
+function valueAt(json: unknown, pointer: string): unknown {
+  let node = json
+  for (const token of pointer.split('/').slice(1)) node = (node as Record<string, unknown> | undefined)?.[token.replace(/~1/g, '/').replace(/~0/g, '~')]
+  return node
 }

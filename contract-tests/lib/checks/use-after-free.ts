@@ -8,9 +8,10 @@ export const useAfterFree: Check = {
   profiles: ['contract'],
   kind: 'probe',
   description: 'After a DELETE, GET and DELETE of the same resource are a 404.',
+  promises: (operation, profile) => profile === 'contract' && isItemDelete(operation),
   async run(ctx, exchange) {
-    const deleted = (o: { method: string; path: string }) => o.method === 'delete' && o.path.includes('{') && isSuccess(exchange.response.status)
-    if (!ctx.profiles.has('contract') || !operationToProbe(ctx, exchange, deleted)) return
+    const deleted = (o: { method: string; path: string }) => isItemDelete(o) && isSuccess(exchange.response.status)
+    if (!ctx.profiles.has('contract') || !operationToProbe(ctx, exchange, deleted)) return false
     const path = pathOf(ctx, exchange)
     const failures: ContractFailure[] = []
     for (const method of ['GET', 'DELETE'] as const) {
@@ -22,4 +23,8 @@ export const useAfterFree: Check = {
     }
     throwFailures(failures)
   },
+}
+
+function isItemDelete(operation: { method: string; path: string }): boolean {
+  return operation.method === 'delete' && operation.path.includes('{')
 }

@@ -1,7 +1,7 @@
-import { describeResponse, failureFor, isSuccess, type CheckContext, type Flow } from '../check.js'
+import { describeResponse, failureFor, FlowStopped, isSuccess, type CheckContext, type Flow } from '../check.js'
 import type { ControlPlane, ControlPlaneUser, TierLimits } from '../control-plane.js'
 import type { ContractDocument, DocumentedOperation } from '../document.js'
-import type { ApiRequest, Credentials } from '../http-client.js'
+import { remainingOf, type ApiRequest, type Credentials } from '../http-client.js'
 import type { Exchange } from '../types.js'
 
 /** Options the rate-limit flow needs from the run. */
@@ -26,6 +26,8 @@ export function rateLimitEnforcement(options: RateLimitFlowOptions): Flow {
     name: 'rate_limit_enforcement',
     profiles: ['contract'],
     description: 'Past the allowance: 429 with Retry-After; after Retry-After seconds: admitted again.',
+    promises: rateLimitPromises,
+    operations: [],
     async run(ctx) {
       if (!ctx.profiles.has('contract')) return
       const target = spendingOperation(ctx.document)
@@ -49,11 +51,14 @@ export function rateLimitEnforcement(options: RateLimitFlowOptions): Flow {
   }
 }
 
+/** The rate-limit flow judges the operation it spends the window with. */
+export const rateLimitPromises: Flow['promises'] = (operation, profile, document) => profile === 'contract' && spendingOperation(document) === operation
+
 /**
  * The request that spends the window: a secured GET with nothing to fill in, preferring one whose
  * answer does not carry the api_key (spec 2.2: a failure prints the answer) and that has no parameters.
  */
-function spendingOperation(document: ContractDocument): DocumentedOperation | undefined {
+export function spendingOperation(document: ContractDocument): DocumentedOperation | undefined {
   const carriesKey = (operation: DocumentedOperation) => {
     const pointer = operation.responses.find((response) => /^2/.test(response.key))?.schemaPointer
     return pointer !== undefined && JSON.stringify(document.dereference(document.at(pointer))).includes('"api_key"')
@@ -73,49 +78,41 @@ async function exhaust(ctx: CheckContext, target: DocumentedOperation, credentia
     ctx.client.send({ method: target.method.toUpperCase() as ApiRequest['method'], path: target.path, credentials, purpose: `rate_limit_enforcement: ${purpose}`, retryOnRateLimit: false })
   const first = await send('read the window')
   if (first.response.status === 429) return recover(ctx, target, first, send, options)
-  // The window can only be planned with a remaining count the document promises on this answer.
-  const counted = ctx.document.response(target, first.response.status)?.headers.some((h) => h.name.toLowerCase() === 'x-ratelimit-remaining')
-  if (!counted) {
-    ctx.state.notes.push(`rate_limit_enforcement: skipped, the document gives ${target.label} no X-RateLimit-Remaining to plan with`)
-    return
+  // The window is planned with a remaining count: X-RateLimit-Remaining, or the IETF RateLimit header's r.
+  if (remainingOf(first.response.headers) === undefined) {
+    throw new FlowStopped(`rate_limit_enforcement could not plan: ${target.label} answered no remaining count (X-RateLimit-Remaining or RateLimit r=)`, [target.label])
   }
-  const limited = await spendWindow(ctx, first, send, options, MAX_WINDOW_ROLLOVERS)
-  if (limited) return recover(ctx, target, limited, send, options)
+  const limited = await spendWindow(ctx, target, first, send, options, MAX_WINDOW_ROLLOVERS)
+  return recover(ctx, target, limited, send, options)
 }
 
 /**
- * Spends the window `first` reported, checking that the count falls with each request, and answers
- * the 429 that ends it (undefined when the run may not spend that many). A risen count with a new
- * X-RateLimit-Reset means the window started again between two requests: count afresh from there.
+ * Spends what the answers say is left, until the 429 that ends it; stops (not exercised) when
+ * more is left than the run may spend. X-RateLimit-Remaining must count down within one window
+ * (a risen count with a new X-RateLimit-Reset means the window started again: count afresh); a
+ * count from the RateLimit header alone may also rise as a bucket refills, so only the budget bounds it.
  */
-async function spendWindow(ctx: CheckContext, first: Exchange, send: Send, options: RateLimitFlowOptions, rolloversLeft: number): Promise<Exchange | undefined> {
-  const remaining = Number(first.response.headers['x-ratelimit-remaining'])
-  const limit = Number(first.response.headers['x-ratelimit-limit'])
-  if (!Number.isFinite(remaining)) {
-    throw failureFor('rate_limit_enforcement', 'contract', first, 'No X-RateLimit-Remaining to plan with', describeResponse(first), 'X-RateLimit-Remaining on every authenticated response')
-  }
-  if (remaining + 1 > options.maxRequests) {
-    ctx.state.notes.push(`rate_limit_enforcement: skipped, ${remaining} requests left in the window is more than the ${options.maxRequests} the run may spend`)
-    return undefined
-  }
+async function spendWindow(ctx: CheckContext, target: DocumentedOperation, first: Exchange, send: Send, options: RateLimitFlowOptions, rolloversLeft: number): Promise<Exchange> {
   let last = first
-  let previous = remaining
-  for (let sent = 0; sent <= remaining; sent++) {
-    last = await send(`request ${sent + 2} of ${remaining + 2}`)
-    if (last.response.status === 429) return last
-    const now = Number(last.response.headers['x-ratelimit-remaining'])
-    if (now < previous) {
-      previous = now
-      continue
+  for (let sent = 0; sent < options.maxRequests; sent++) {
+    const left = remainingOf(last.response.headers) ?? 0
+    if (left + 1 > options.maxRequests - sent) {
+      throw new FlowStopped(`rate_limit_enforcement did not spend the window: ${left} requests left is more than the ${options.maxRequests - sent} the run may still spend`, [target.label])
     }
-    const newWindow = last.response.headers['x-ratelimit-reset'] !== first.response.headers['x-ratelimit-reset']
-    if (newWindow && rolloversLeft > 0) return spendWindow(ctx, last, send, options, rolloversLeft - 1)
-    throw failureFor('rate_limit_enforcement', 'contract', last, 'X-RateLimit-Remaining does not count down', `${previous} then ${now}`, `${previous - 1}`)
+    const previous = last
+    last = await send(`request ${sent + 2} (${left} left)`)
+    if (last.response.status === 429) return last
+    const [before, now] = [Number(previous.response.headers['x-ratelimit-remaining']), Number(last.response.headers['x-ratelimit-remaining'])]
+    if (!Number.isFinite(before) || !Number.isFinite(now) || now < before) continue
+    const newWindow = last.response.headers['x-ratelimit-reset'] !== previous.response.headers['x-ratelimit-reset']
+    if (newWindow && rolloversLeft > 0) return spendWindow(ctx, target, last, send, options, rolloversLeft - 1)
+    throw failureFor('rate_limit_enforcement', 'contract', last, 'X-RateLimit-Remaining does not count down', `${before} then ${now}`, `${before - 1}`)
   }
-  throw failureFor('rate_limit_enforcement', 'contract', last, `No 429 after ${remaining + 2} requests in one window`, describeResponse(last), `429 once X-RateLimit-Limit (${limit}) is spent`)
+  throw failureFor('rate_limit_enforcement', 'contract', last, `No 429 after ${options.maxRequests} requests`, describeResponse(last), '429 once the allowance is spent')
 }
 
 async function recover(ctx: CheckContext, target: DocumentedOperation, limited: Exchange, send: Send, options: RateLimitFlowOptions): Promise<void> {
+  ctx.ran(target.label, 'rate_limit_enforcement')
   checkErrorCode(ctx, target, limited)
   const retryAfter = Number(limited.response.headers['retry-after'])
   // A missing Retry-After is response_headers_conformance's failure; the flow waits a whole window.
@@ -126,11 +123,16 @@ async function recover(ctx: CheckContext, target: DocumentedOperation, limited: 
   }
 }
 
-/** The 429's error: the code the document states for it (schema or examples), else just a code and a message. */
+/**
+ * The 429's error: the code the document's examples state for it, else a code and a message.
+ * A code its schema pins is response_schema_conformance's to judge, not judged twice here.
+ */
 function checkErrorCode(ctx: CheckContext, target: DocumentedOperation, limited: Exchange): void {
   const error = (limited.response.json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
   const documented = ctx.document.response(target, 429)
-  const code = documented ? ctx.document.errorCode(documented) : undefined
+  const stated = documented ? ctx.document.errorCode(documented) : undefined
+  if (stated?.in === 'schema') return
+  const code = stated?.code
   if (code !== undefined && error?.code !== code) {
     throw failureFor('rate_limit_enforcement', 'contract', limited, 'The 429 has another error code than the document states', describeResponse(limited), `error.code "${code}" (${documented?.key} ${documented?.description})`)
   }

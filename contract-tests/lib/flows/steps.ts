@@ -1,57 +1,108 @@
-import { describeResponse, failureFor, preview, type CheckContext } from '../check.js'
+import { describeResponse, failureFor, FlowStopped, isSuccess, labelOf, preview, type CheckContext, type Flow } from '../check.js'
+import { statusFailure } from '../checks/status-code-conformance.js'
 import type { ApiRequest } from '../http-client.js'
-import type { CheckName, Exchange, Profile } from '../types.js'
+import { ContractFailure, type CheckName, type Exchange, type OperationLabel, type Profile } from '../types.js'
 import { validInstance, type Hints } from '../valid-data.js'
 
-/** Helpers a flow uses to send its steps and assert their outcomes under the flow's name. */
+/** What a step needs to say about the outcome it requires. */
+export interface Requirement {
+  /** The profile whose claim the expected status is (default: contract, the document's). */
+  profile?: Profile
+  /** What the step gives the steps after it, e.g. `an advert`: named when they cannot run. */
+  provides?: string
+}
+
+/** What a soft assertion is judged as. */
+export interface Judgement {
+  profile?: Profile
+  /** The check it is reported under (default: the flow's own name). */
+  check?: CheckName
+  /** The operation it judges (default: the exchange's), e.g. the key reset, judged by a read after it. */
+  operation?: OperationLabel
+}
+
+/** Helpers a flow uses to send its steps, require what the next ones build on, and judge outcomes. */
 export interface Steps {
   /** Sends a primary request for a documented operation (`POST /campaigns`) with the path's `{id}` filled in. */
-  send(label: string, options?: { id?: unknown; query?: ApiRequest['query']; body?: unknown; credentials?: ApiRequest['credentials'] }): Promise<Exchange>
-  /** Fails the flow unless the status is one of `expected`. */
-  expectStatus(exchange: Exchange, expected: number | readonly number[], title: string, profile?: Profile): void
-  /** Fails the flow unless `ok`, showing the two values. */
-  expect(ok: boolean, exchange: Exchange, title: string, received: unknown, documented: string, profile?: Profile): void
+  send(label: OperationLabel, options?: { id?: unknown; query?: ApiRequest['query']; body?: unknown; credentials?: ApiRequest['credentials'] }): Promise<Exchange>
+  /**
+   * The steps after this one build on it: unless its status is one of `expected`, the flow stops.
+   * A status another check already reports (an undocumented one) is that check's failure, and a
+   * success of that kind still did its work, so the flow goes on; a status the selected profiles
+   * do not judge at all stops the flow with what it could not reach *not exercised*; anything
+   * else is the flow's own failure.
+   */
+  require(exchange: Exchange, expected: number | readonly number[], title: string, requirement?: Requirement): void
+  /** Judges one property: counts a run of the check on the exchange's operation, and reports a failure without stopping. */
+  expect(ok: boolean, exchange: Exchange, title: string, received: unknown, documented: string, judgement?: Judgement): void
+  /** Ends the flow here: what it has not reached is not exercised, for this reason. */
+  stop(reason: string): never
   /** The 2xx status the document gives for an operation. */
-  successStatus(label: string): number
+  successStatus(label: OperationLabel): number
   /** A body the document's request schema accepts, with the hinted fields; checked with ajv before use. */
-  validBody(label: string, hints: Hints): unknown
+  validBody(label: OperationLabel, hints: Hints): unknown
   /** Whether the operation documents a query parameter. */
-  hasQuery(label: string, name: string): boolean
+  hasQuery(label: OperationLabel, name: string): boolean
   /** The string values the request body allows for a field, wherever it sits (empty when not an enum). */
-  enumOf(label: string, field: string): string[]
-  /** Whether the operation's success body documents a field of this name, wherever it sits. */
-  answers(label: string, field: string): boolean
+  enumOf(label: OperationLabel, field: string): string[]
 }
 
 /** Builds the step helpers for one flow. */
-export function createSteps(ctx: CheckContext, check: CheckName, defaultProfile: Profile = 'contract'): Steps {
-  const operation = (label: string) => {
+export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'name' | 'operations'>): Steps {
+  const visited = new Set<OperationLabel>()
+  const operation = (label: OperationLabel) => {
     const found = ctx.document.get(label)
-    if (!found) throw new Error(`${check} needs ${label}, which the document does not have`)
+    if (!found) throw new Error(`${flow.name} needs ${label}, which the document does not have`)
     return found
   }
-  const steps: Steps = {
+  const stop = (reason: string): never => {
+    throw new FlowStopped(reason, flow.operations.filter((label) => !visited.has(label)))
+  }
+  return {
     async send(label, options = {}) {
       const documented = operation(label)
-      const path = documented.path.replace(/\{[^}]+\}/, String(options.id))
+      visited.add(label)
       return ctx.client.send({
         method: documented.method.toUpperCase() as ApiRequest['method'],
-        path,
+        path: documented.path.replace(/\{[^}]+\}/, String(options.id)),
         query: options.query,
         ...(options.body === undefined ? {} : { body: options.body }),
         credentials: options.credentials ?? 'primary',
-        purpose: `${check}: ${label}`,
+        purpose: `${flow.name}: ${label}`,
         primary: true,
       })
     },
-    expectStatus(exchange, expected, title, profile = defaultProfile) {
+    require(exchange, expected, title, { profile = 'contract', provides } = {}) {
       const list = typeof expected === 'number' ? [expected] : expected
-      if (list.includes(exchange.response.status)) return
-      throw failureFor(check, profile, exchange, title, describeResponse(exchange), list.join(' or '))
+      const { status } = exchange.response
+      if (list.includes(status)) return
+      // A 5xx is not_a_server_error's failure, an undocumented status status_code_conformance's.
+      const reportedBy =
+        status >= 500 && ctx.enabled('not_a_server_error')
+          ? 'not_a_server_error'
+          : ctx.enabled('status_code_conformance') && statusFailure(ctx, exchange)
+            ? 'status_code_conformance'
+            : undefined
+      if (reportedBy && isSuccess(status)) return
+      const label = labelOf(exchange)
+      const needs = provides ? `${flow.name} needs ${provides}, and ` : `${flow.name}: `
+      if (reportedBy) stop(`${needs}${label} answered ${status} (see ${reportedBy}); the flow stopped there`)
+      if (!ctx.profiles.has(profile)) {
+        stop(`${needs}${label} answered ${status} where the document states ${list.join(' or ')}, which the selected profile does not judge; the flow stopped there`)
+      }
+      ctx.report(failureFor(flow.name, profile, exchange, title, describeResponse(exchange), list.join(' or ')))
+      ctx.ran(label, flow.name)
+      stop(`${flow.name} stopped: ${title.charAt(0).toLowerCase()}${title.slice(1)} (${label} answered ${status})`)
     },
-    expect(ok, exchange, title, received, documented, profile = defaultProfile) {
-      if (!ok) throw failureFor(check, profile, exchange, title, preview(received), documented)
+    expect(ok, exchange, title, received, documented, { profile = 'contract', check = flow.name, operation: judged } = {}) {
+      if (!ctx.profiles.has(profile) || !ctx.enabled(check)) return
+      const operation = judged ?? exchange.operation ?? labelOf(exchange)
+      ctx.ran(operation, check)
+      if (ok) return
+      const failure = failureFor(check, profile, exchange, title, preview(received), documented)
+      ctx.report(judged ? new ContractFailure(check, profile, judged, title, failure.received, documented, exchange.request) : failure)
     },
+    stop,
     successStatus(label) {
       const key = operation(label).responses.find((response) => /^2\d\d$/.test(response.key))?.key
       return Number(key ?? 200)
@@ -67,16 +118,11 @@ export function createSteps(ctx: CheckContext, check: CheckName, defaultProfile:
     hasQuery(label, name) {
       return operation(label).parameters.some((p) => p.in === 'query' && p.name === name)
     },
-    answers(label, field) {
-      const pointer = operation(label).responses.find((response) => /^2\d\d$/.test(response.key))?.schemaPointer
-      return pointer !== undefined && findField(ctx.document.dereference(ctx.document.at(pointer)), field) !== undefined
-    },
     enumOf(label, field) {
       const values = findField(operation(label).requestBody?.schema, field)?.enum
       return Array.isArray(values) ? values.filter((value): value is string => typeof value === 'string') : []
     },
   }
-  return steps
 }
 
 /** The `data` of an exchange's body. */

@@ -1,49 +1,84 @@
+import type { CoverageRow } from '../coverage.js'
 import type { ContractSuiteResult } from '../run-suite.js'
-import { groupResults } from './group-results.js'
-import type { ContractFailure, SentRequest } from '../types.js'
+import type { SentRequest } from '../types.js'
+import type { Finding } from './findings.js'
 
 /**
- * The readable summary: every operation with the checks that judged it (✓ runs, or ✗ failures/runs),
- * then each failure with its operation, the request sent and "Received: … / Documented: …".
+ * The readable summary: the verdict and the count of distinct findings first; then each finding
+ * once (how many responses and operations showed it, one example request, "Received / Documented");
+ * what was not exercised and why; what an option left out; and a table of every operation's checks.
  * @example console.log(formatReport(await runContractSuite(options)))
  */
 export function formatReport(result: ContractSuiteResult): string {
-  const lines: string[] = []
-  lines.push(`Contract suite, run ${result.runId}, against ${result.baseUrl} (profile ${result.profile})`)
-  lines.push(`${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s; ${result.failures.length} failures; ${result.errors.length} errors`)
-  lines.push('')
-  for (const group of groupResults(result)) {
-    lines.push(group.operation)
-    const passed = group.checks.filter((c) => c.failures.length === 0).map((c) => `${c.check} ×${c.runs}`)
-    if (passed.length > 0) lines.push(`  ✓ ${passed.join(', ')}`)
-    for (const { check, runs, failures } of group.checks.filter((c) => c.failures.length > 0)) {
-      lines.push(`  ✗ ${check}: ${failures.length} failed (${runs} runs)`)
-    }
+  const count = (state: CoverageRow['state']) => result.coverage.filter((row) => row.state === state).length
+  const responses = result.findings.reduce((sum, finding) => sum + finding.responses, 0)
+  const lines = [
+    `Contract suite, run ${result.runId}, against ${result.baseUrl} (profile ${result.profile})`,
+    `${result.verdict}: ${plural(result.findings.length, 'finding')}${result.findings.length ? ` (in ${plural(responses, 'response')})` : ''}; checks on operations: ${count('passed')} passed, ${count('failed')} failed, ${count('not_exercised')} not exercised, ${count('skipped')} skipped by option; ${plural(result.errors.length, 'error')}`,
+    `${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s`,
+  ]
+  if (result.findings.length > 0) {
+    lines.push('', 'Findings')
+    result.findings.forEach((finding, index) => lines.push('', ...describeFinding(finding, index + 1)))
   }
-  if (result.failures.length > 0) {
-    lines.push('', 'Failures')
-    result.failures.forEach((failure, index) => lines.push('', ...describeFailure(failure, index + 1)))
-  }
+  const notExercised = byReason(result.coverage.filter((row) => row.state === 'not_exercised'))
+  if (notExercised.length > 0) lines.push('', 'Not exercised', ...notExercised.map(([reason, where]) => `  - ${where}: ${reason}`))
+  const skipped = byReason(result.coverage.filter((row) => row.state === 'skipped'))
+  if (skipped.length > 0) lines.push('', 'Skipped by option', ...skipped.map(([reason, where]) => `  - ${where}: ${reason}`))
   if (result.errors.length > 0) lines.push('', 'Errors', ...result.errors.map((error) => `  - ${error}`))
-  if (result.notExercised.length > 0) lines.push('', `Not exercised: ${result.notExercised.join(', ')}`)
   if (result.notes.length > 0) lines.push('', 'Notes', ...result.notes.map((note) => `  - ${note}`))
-  lines.push('', `Cleanup: deleted ${result.cleanup.deleted.length} resources, ${result.cleanup.leftover.length} left${result.cleanup.leftover.length ? `: ${result.cleanup.leftover.join(', ')}` : ''}`)
-  lines.push(result.ok ? 'PASSED' : 'FAILED')
+  const { deleted, leftover } = result.cleanup
+  lines.push('', `Cleanup: deleted ${deleted.length} resources, ${leftover.length} left${leftover.length ? `: ${leftover.join(', ')}` : ''}`)
+  lines.push('', ...coverageTable(result.coverage), '', result.verdict)
   return lines.join('\n')
 }
 
-/** One failure as report lines. */
-export function describeFailure(failure: ContractFailure, number: number): string[] {
+/** One finding as report lines. */
+export function describeFinding(finding: Finding, number: number): string[] {
+  const { example } = finding
+  const operations = finding.operations.length > 3 ? `${finding.operations.slice(0, 3).join(', ')} and ${finding.operations.length - 3} more` : finding.operations.join(', ')
   return [
-    `${number}) ${failure.operation} · ${failure.check} [${failure.profile}]: ${failure.title}`,
-    ...(failure.request ? describeRequest(failure.request).map((line) => `   ${line}`) : []),
-    `   Received: ${failure.received}`,
-    `   Documented: ${failure.documented}`,
+    `${number}) ${finding.check} [${finding.profile}]: ${finding.title}`,
+    `   Seen in ${plural(finding.responses, 'response')} on ${plural(finding.operations.length, 'operation')}: ${operations}`,
+    ...(example.request ? describeRequest(example.request).map((line) => `   ${line}`) : []),
+    `   Received: ${example.received}`,
+    `   Documented: ${example.documented}`,
   ]
 }
 
-/** The request sent, as lines: `POST http://…/campaigns`, its Authorization (masked) and its body. */
+/** The request sent, as lines: `Example: POST http://…/campaigns`, its Authorization (masked) and its body. */
 export function describeRequest(request: SentRequest): string[] {
   const auth = request.headers.authorization ? ` (Authorization: ${request.headers.authorization})` : ' (no Authorization)'
-  return [`Request: ${request.method} ${request.url}${auth}`, ...(request.body ? [`Body: ${request.body.length > 300 ? `${request.body.slice(0, 300)}…` : request.body}`] : [])]
+  return [`Example: ${request.method} ${request.url}${auth}`, ...(request.body ? [`Body: ${request.body.length > 300 ? `${request.body.slice(0, 300)}…` : request.body}`] : [])]
+}
+
+/** Rows grouped by reason, each with `OPERATION (check, check)` for every operation it applies to. */
+function byReason(rows: readonly CoverageRow[]): Array<[string, string]> {
+  const groups = new Map<string, Map<string, string[]>>()
+  for (const row of rows) {
+    const operations = groups.get(row.reason ?? '') ?? new Map<string, string[]>()
+    operations.set(row.operation, [...(operations.get(row.operation) ?? []), row.check])
+    groups.set(row.reason ?? '', operations)
+  }
+  return [...groups].map(([reason, operations]) => [reason, [...operations].map(([operation, checks]) => `${operation} (${checks.join(', ')})`).join('; ')])
+}
+
+/** Every operation with how many of its checks passed, failed, were not exercised and were skipped. */
+export function coverageTable(coverage: readonly CoverageRow[]): string[] {
+  const operations = [...new Set(coverage.map((row) => row.operation))]
+  const width = Math.max(9, ...operations.map((operation) => operation.length))
+  const cells = (values: Array<string | number>) => values.map((value, i) => (i === 0 ? String(value).padEnd(width) : String(value).padStart(i === 3 ? 13 : 7))).join(' ')
+  return [
+    'Checks by operation',
+    `  ${cells(['operation', 'passed', 'failed', 'not exercised', 'skipped'])}`,
+    ...operations.map((operation) => {
+      const rows = coverage.filter((row) => row.operation === operation)
+      const count = (state: CoverageRow['state']) => rows.filter((row) => row.state === state).length
+      return `  ${cells([operation, count('passed'), count('failed'), count('not_exercised'), count('skipped')])}`
+    }),
+  ]
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }

@@ -1,38 +1,49 @@
 import type { ContractSuiteResult } from '../run-suite.js'
 import { describeRequest } from './format-report.js'
-import { groupResults } from './group-results.js'
 
 /**
- * The run as JUnit XML: one testsuite per operation, one testcase per check that judged it
- * (a <failure> per violation), and a `run` suite for errors and cleanup.
+ * The run as JUnit XML, with the console's counts: a `findings` suite with one failing testcase
+ * per finding (so `failures` is the number of distinct findings), a `coverage` suite with a
+ * testcase for each check on each operation that did not fail (passed, or `<skipped>` with the
+ * reason it was not exercised or the option that left it out; failed ones are the findings), and
+ * a `run` suite for errors and cleanup.
  * @example await writeFile('contract.xml', toJUnitXml(result))
  */
 export function toJUnitXml(result: ContractSuiteResult): string {
-  const suites: string[] = []
-  let tests = 0
-  for (const group of groupResults(result)) {
-    const cases = group.checks.map(({ check, runs, failures }) => {
-      const body = failures
-        .map((f) => {
-          const text = [...(f.request ? describeRequest(f.request) : []), `Received: ${f.received}`, `Documented: ${f.documented}`].join('\n')
-          return `<failure type="${escape(f.check)}" message="${escape(`[${f.profile}] ${f.title}`)}">${escape(text)}</failure>`
-        })
-        .join('')
-      return `    <testcase classname="${escape(group.operation)}" name="${escape(check)}" assertions="${runs}">${body}</testcase>`
-    })
-    tests += cases.length
-    const failed = group.checks.filter((c) => c.failures.length > 0).length
-    suites.push(`  <testsuite name="${escape(group.operation)}" tests="${cases.length}" failures="${failed}">\n${cases.join('\n')}\n  </testsuite>`)
-  }
+  const findings = result.findings.map((finding, index) => {
+    const text = [
+      `Seen in ${finding.responses} responses on ${finding.operations.join(', ')}`,
+      ...(finding.example.request ? describeRequest(finding.example.request) : []),
+      `Received: ${finding.example.received}`,
+      `Documented: ${finding.example.documented}`,
+    ].join('\n')
+    const message = `[${finding.profile}] ${finding.title}`
+    return `    <testcase classname="${escape(finding.check)}" name="${escape(`${index + 1}) ${finding.title}`)}"><failure type="${escape(finding.check)}" message="${escape(message)}">${escape(text)}</failure></testcase>`
+  })
+  const covered = result.coverage.filter((row) => row.state !== 'failed')
+  const coverage = covered.map((row) => {
+    const skipped = row.state === 'passed' ? '' : `<skipped message="${escape(`${row.state === 'skipped' ? 'skipped by option' : 'not exercised'}: ${row.reason ?? ''}`)}"/>`
+    return `    <testcase classname="${escape(row.operation)}" name="${escape(row.check)}" assertions="${row.runs}">${skipped}</testcase>`
+  })
   const leftover = result.cleanup.leftover
-  const runCases = [
+  const run = [
     ...result.errors.map((error) => `    <testcase classname="run" name="${escape(error.slice(0, 80))}"><error message="${escape(error)}"/></testcase>`),
-    `    <testcase classname="run" name="cleanup">${leftover.length ? `<failure message="${escape(leftover.join(', '))}"/>` : ''}</testcase>`,
+    `    <testcase classname="run" name="cleanup">${leftover.length ? `<system-out>${escape(`left behind: ${leftover.join(', ')}`)}</system-out>` : ''}</testcase>`,
   ]
-  tests += runCases.length
-  suites.push(`  <testsuite name="run" tests="${runCases.length}" failures="${leftover.length ? 1 : 0}" errors="${result.errors.length}">\n${runCases.join('\n')}\n  </testsuite>`)
-  const failedCases = groupResults(result).flatMap((g) => g.checks).filter((c) => c.failures.length > 0).length + (leftover.length ? 1 : 0)
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="contract ${escape(result.runId)}" tests="${tests}" failures="${failedCases}" errors="${result.errors.length}" time="${(result.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`
+  const skipped = covered.length - covered.filter((row) => row.state === 'passed').length
+  const suites = [
+    suite('findings', findings, { failures: findings.length }),
+    suite('coverage', coverage, { skipped }),
+    suite('run', run, { errors: result.errors.length }),
+  ]
+  const tests = findings.length + coverage.length + run.length
+  const attributes = `tests="${tests}" failures="${findings.length}" errors="${result.errors.length}" skipped="${skipped}" time="${(result.durationMs / 1000).toFixed(3)}"`
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="contract ${escape(result.runId)} ${result.verdict}" ${attributes}>\n${suites.join('\n')}\n</testsuites>\n`
+}
+
+function suite(name: string, cases: string[], counts: { failures?: number; errors?: number; skipped?: number }): string {
+  const attributes = Object.entries({ failures: 0, errors: 0, skipped: 0, ...counts }).map(([key, value]) => `${key}="${value}"`).join(' ')
+  return `  <testsuite name="${name}" tests="${cases.length}" ${attributes}>${cases.length ? `\n${cases.join('\n')}\n  ` : ''}</testsuite>`
 }
 
 function escape(text: string): string {

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto'
+
+/** An account, as this server keeps it. */
+export interface Account {
+  id: number
+  email: string
+  apiKey: string
+  createdAt: string
+  updatedAt: string
+}
+
+/** An advert. */
+export interface AdvertRow {
+  id: number
+  ownerId: number
+  title: string
+  description: string
+  targetUrl: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** A campaign. */
+export interface CampaignRow {
+  id: number
+  ownerId: number
+  advertId: number
+  broadcastingType: string
+  cpm: number
+  sendingLimit: number
+  sendingCount: number
+  enabled: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+/** A fresh API key: `ik_` and 32 hex digits. */
+export function newApiKey(): string {
+  return `ik_${randomBytes(16).toString('hex')}`
+}
+
+/** Everything the server holds, in memory: one account per configured key, and their adverts and campaigns. */
+export function createStore(keys: readonly string[]) {
+  const now = () => new Date().toISOString()
+  const accounts: Account[] = keys.map((apiKey, index) => ({ id: index + 1, email: `user${index + 1}@example.com`, apiKey, createdAt: now(), updatedAt: now() }))
+  const adverts = new Map<number, AdvertRow>()
+  const campaigns = new Map<number, CampaignRow>()
+  let lastId = 0
+  return {
+    now,
+    nextId: () => ++lastId,
+    accountByKey: (key: string) => accounts.find((account) => account.apiKey === key),
+    adverts,
+    campaigns,
+    /** An account's rows of a table, oldest first. */
+    owned<T extends { ownerId: number; id: number }>(table: Map<number, T>, ownerId: number): T[] {
+      return [...table.values()].filter((row) => row.ownerId === ownerId).sort((a, b) => a.id - b.id)
+    },
+  }
+}
+
+/** The server's store. */
+export type Store = ReturnType<typeof createStore>

@@ -1,0 +1,39 @@
+import { isSuccess, operationOf, type CheckContext } from '../check.js'
+import { listBehaviour, type ListBehaviour } from '../document-behaviour.js'
+import type { DocumentedOperation } from '../document.js'
+import type { Exchange } from '../types.js'
+
+/** A successful answer of a list operation whose behaviour the document states, taken apart. */
+export interface ListResponse {
+  operation: DocumentedOperation
+  behaviour: ListBehaviour
+  items: Array<Record<string, unknown>>
+  /** The paging object (`pagination`), when the body has one. */
+  pagination?: Record<string, unknown>
+  /** The query the request sent. */
+  query: URLSearchParams
+}
+
+/** The list answer in an exchange, or undefined when it is none (or input sent to be refused). */
+export function listResponse(ctx: CheckContext, exchange: Exchange): ListResponse | undefined {
+  const operation = operationOf(ctx, exchange)
+  const behaviour = listBehaviour(operation)
+  const body = exchange.response.json as Record<string, unknown> | undefined
+  if (!operation || !behaviour || exchange.negative || !isSuccess(exchange.response.status) || !Array.isArray(body?.data)) return undefined
+  const items = (body.data as unknown[]).filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object')
+  const pagination = behaviour.paging ? body[behaviour.paging.pagination] : undefined
+  return {
+    operation,
+    behaviour,
+    items,
+    ...(pagination && typeof pagination === 'object' ? { pagination: pagination as Record<string, unknown> } : {}),
+    query: new URL(exchange.request.url).searchParams,
+  }
+}
+
+/** Whether an operation states list behaviour of this kind (a `promises` for the list checks). */
+export function statesList(operation: DocumentedOperation, part: 'order' | 'filters' | 'paging'): boolean {
+  const behaviour = listBehaviour(operation)
+  if (!behaviour) return false
+  return part === 'paging' ? behaviour.paging !== undefined : behaviour[part].length > 0
+}

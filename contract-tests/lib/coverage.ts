@@ -1,0 +1,98 @@
+import type { CheckName, ContractFailure, OperationLabel } from './types.js'
+
+/** What became of one check on one operation. */
+export const COVERAGE_STATES = ['passed', 'failed', 'not_exercised', 'skipped'] as const
+export type CoverageState = (typeof COVERAGE_STATES)[number]
+
+/** One check on one operation: passed, failed, not exercised (with the reason) or skipped by an option (with the option). */
+export interface CoverageRow {
+  operation: OperationLabel
+  check: CheckName
+  state: CoverageState
+  /** How often it judged the operation. */
+  runs: number
+  /** Failures it raised there (kept ones: their profile selected). */
+  failures: number
+  /** Why it was not exercised or skipped. */
+  reason?: string
+}
+
+/** How often one check judged one operation, and how many of the kept failures it raised there. */
+export interface CheckTally {
+  operation: OperationLabel
+  check: CheckName
+  runs: number
+  failures: number
+}
+
+const ANY = '*'
+const keyOf = (operation: string, check: string) => `${operation}\u0000${check}`
+
+/**
+ * The run's ledger of what it promised (each check the selected profiles assert, on each
+ * operation it applies to), what ran, what an option left out and what a stopped flow never
+ * reached. A pair is ✓ only when it ran and nothing failed; one that never ran is never passed.
+ */
+export class Coverage {
+  private readonly expected = new Set<string>()
+  private readonly runs = new Map<string, number>()
+  private readonly skips: Array<{ operation: string; check: string; reason: string }> = []
+  private readonly blocks: Array<{ operations: ReadonlySet<string> | typeof ANY; reason: string }> = []
+
+  /** The run promises this check on this operation. */
+  expect(operation: OperationLabel, check: CheckName): void {
+    this.expected.add(keyOf(operation, check))
+  }
+
+  /** The check judged the operation once more. */
+  ran(operation: OperationLabel, check: CheckName): void {
+    const key = keyOf(operation, check)
+    this.runs.set(key, (this.runs.get(key) ?? 0) + 1)
+  }
+
+  /** An option left the check out (`*`: every operation, or every check, still without a run). */
+  skip(operation: OperationLabel | typeof ANY, check: CheckName | typeof ANY, reason: string): void {
+    this.skips.push({ operation, check, reason })
+  }
+
+  /** These operations (or, with `*`, all) were not reached, for this reason; the first reason given wins. */
+  block(operations: readonly OperationLabel[] | typeof ANY, reason: string): void {
+    this.blocks.push({ operations: operations === ANY ? ANY : new Set(operations), reason })
+  }
+
+  /** Runs and failures of every pair that ran or failed. */
+  tallies(failures: readonly ContractFailure[]): CheckTally[] {
+    return this.rows(failures, () => '').filter((row) => row.runs > 0 || row.failures > 0).map(({ operation, check, runs, failures: failed }) => ({ operation, check, runs, failures: failed }))
+  }
+
+  /**
+   * Every pair that was promised, ran or failed, with its state. `explain` says why a promised
+   * pair that nothing blocked or skipped still never ran.
+   */
+  rows(failures: readonly ContractFailure[], explain: (operation: OperationLabel, check: CheckName) => string): CoverageRow[] {
+    const failed = new Map<string, number>()
+    for (const failure of failures) failed.set(keyOf(failure.operation, failure.check), (failed.get(keyOf(failure.operation, failure.check)) ?? 0) + 1)
+    const keys = new Set([...this.expected, ...this.runs.keys(), ...failed.keys()])
+    return [...keys]
+      .map((key): CoverageRow => {
+        const [operation = '', check = ''] = key.split('\u0000')
+        const name = check as CheckName
+        const runs = this.runs.get(key) ?? 0
+        const failures = failed.get(key) ?? 0
+        if (failures > 0) return { operation, check: name, state: 'failed', runs, failures }
+        if (runs > 0) return { operation, check: name, state: 'passed', runs, failures }
+        const skip = this.skips.find((s) => (s.operation === ANY || s.operation === operation) && (s.check === ANY || s.check === check))
+        if (skip) return { operation, check: name, state: 'skipped', runs, failures, reason: skip.reason }
+        const block = this.blocks.find((b) => b.operations === ANY || b.operations.has(operation))
+        return { operation, check: name, state: 'not_exercised', runs, failures, reason: block?.reason ?? explain(operation, name) }
+      })
+      .sort((a, b) => byOperation(a.operation, b.operation) || a.check.localeCompare(b.check))
+  }
+}
+
+/** Orders operations by path, then method: `GET /user` before `PATCH /user` before `GET /user/balance`. */
+export function byOperation(a: string, b: string): number {
+  const [methodA = '', pathA = ''] = a.split(' ')
+  const [methodB = '', pathB = ''] = b.split(' ')
+  return pathA.localeCompare(pathB) || methodA.localeCompare(methodB)
+}
