@@ -39,10 +39,14 @@ it('exits 1 with the violation in the report when the deployment disagrees with 
   const report = join(dir, 'report.xml')
   const outcome = await runSuite({ CONTRACT_BASE_URL: listener.baseUrl, CONTRACT_API_KEY: key, CONTRACT_OPENAPI: path, CONTRACT_REPORT: report, CONTRACT_CHECKS: 'status_code_conformance' })
   expect(outcome.code).toBe(1)
-  expect(outcome.stdout).toContain('POST /adverts · status_code_conformance [contract]: Undocumented status')
+  expect(outcome.stdout).toMatch(/^FAILED: 1 finding \(in \d+ responses\)/m)
+  expect(outcome.stdout).toContain('1) status_code_conformance [contract]: Undocumented status 201\n   Seen in')
+  expect(outcome.stdout).toMatch(/operations?: POST \/adverts\n/)
   expect(outcome.stdout).toMatch(/Received: 201 .+\n {3}Documented: 200, 400, 401, 413, 415, 422, 429/)
   expect(outcome.stdout).toMatch(/FAILED\n/)
-  expect(await readFile(report, 'utf8')).toContain('<failure type="status_code_conformance"')
+  const xml = await readFile(report, 'utf8')
+  expect(xml).toMatch(/<testsuites name="contract \w+ FAILED" tests="\d+" failures="1" /)
+  expect(xml).toContain('<failure type="status_code_conformance" message="[contract] Undocumented status 201">')
 }, 60_000)
 
 it('exits 2 and says why when the variables are unusable', async () => {

@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises'
-import { startListener } from '../src/adapters/express.js'
 import { EXIT_CODES, exitCodeOf } from './lib/exit-codes.js'
 import { contractOptionsFromEnv } from './lib/options-from-env.js'
 import { formatReport } from './lib/report/format-report.js'
@@ -16,6 +15,8 @@ async function main(): Promise<number> {
   if (options.baseUrl) {
     result = await runContractSuite({ ...options, baseUrl: options.baseUrl })
   } else {
+    // Loaded only here: a run against a deployment starts (and fails) fast without the mock's code.
+    const { startListener } = await import('../src/adapters/express.js')
     const listener = await startListener({ port: 0 })
     try {
       result = await runContractSuite({ ...options, baseUrl: listener.baseUrl, controlPlane: { url: `${listener.origin}/__admin` } })

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { runContractSuite } from './lib/run-suite.js'
+import { runContractSuite, type ContractSuiteOptions } from './lib/run-suite.js'
 import { loadContractDocument, type ContractDocument } from './lib/document.js'
 import { BROKEN_VARIANTS, breakMock, type Rewriter } from './support/broken-variants.js'
 import { startInProcessMock, type InProcessMock } from './support/in-process.js'
@@ -15,15 +15,18 @@ beforeEach(async () => {
   mock = await startInProcessMock()
 })
 
-function runAgainst(rewrite: Rewriter) {
+function runAgainst(rewrite: Rewriter, options: Partial<ContractSuiteOptions> = {}) {
   return runContractSuite({
     baseUrl: mock.baseUrl,
     document,
     controlPlane: { url: mock.adminUrl },
     fetch: mock.fetchThrough(breakMock(mock.handle, rewrite)),
     maxRequests: 600,
+    ...options,
   })
 }
+
+const variant = (name: string) => BROKEN_VARIANTS.find((broken) => broken.name === name)!.rewrite
 
 it('passes the same mock when nothing is broken (the control row)', async () => {
   const result = await runAgainst((request, next) => next(request))
@@ -44,4 +47,35 @@ describe.each(BROKEN_VARIANTS)('a mock with $name', ({ rewrite, caughtBy }) => {
     expect(result.cleanup.leftover).toEqual([])
     expect(await leftovers(mock.handle, mock.adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
   })
+})
+
+it('blames a wrongly accepted probe alone: what it created is deleted at once, so the flow that follows finds nothing wrong', async () => {
+  const log: string[] = []
+  const accept = variant('sending_limit 0 accepted on create')
+  const result = await runAgainst(async (request, next) => {
+    const body = request.method === 'POST' ? await request.clone().text() : ''
+    const response = await accept(request, next)
+    const id = response.status === 201 ? (await response.clone().json()).data.id : ''
+    log.push(`${request.method} ${new URL(request.url).pathname}${body.includes('"sending_limit":0') ? ' (sending_limit 0)' : ''}${id ? ` -> ${id}` : ''}`)
+    return response
+  })
+  expect([...new Set(result.failures.map((failure) => failure.check))]).toEqual(['negative_data_rejection'])
+  expect(result.failures.map((failure) => failure.title)).toEqual(['Invalid input accepted: campaign.sending_limit=0 is out of range'])
+  // The campaign the probe created is deleted by the very next request.
+  const probe = log.findIndex((line) => line.includes('(sending_limit 0)'))
+  const id = log[probe]?.split(' -> ')[1]
+  expect(id).toMatch(/^\d+$/)
+  expect(log[probe + 1]).toBe(`DELETE /api/v1/campaigns/${id}`)
+})
+
+it('under the spec profile, takes another 4xx for invalid input on the spec operations (section 7), but not a 200', async () => {
+  const otherRefusal = await runAgainst(variant('422 answered as 400'), { profile: 'spec' })
+  expect(otherRefusal.failures).toEqual([])
+  expect(otherRefusal.verdict).toBe('PASSED')
+  const accepted = await runAgainst(variant('422 answered as 200'), { profile: 'spec' })
+  expect(accepted.verdict).toBe('FAILED')
+  expect(accepted.failures.some((failure) => failure.check === 'negative_data_rejection' && failure.profile === 'spec' && failure.operation === 'POST /campaigns')).toBe(true)
+  // The same 400 is a failure under the contract profile, which documents 422.
+  const contract = await runAgainst(variant('422 answered as 400'), { profile: 'contract' })
+  expect(contract.failures.some((failure) => failure.check === 'negative_data_rejection' && failure.title.startsWith('Invalid input answered 400'))).toBe(true)
 })

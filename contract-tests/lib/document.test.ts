@@ -45,13 +45,13 @@ it('reads the error code a response states: from its schema, else from its examp
     const document = await loadContractDocument(raw)
     return document.errorCode(document.response(document.get(label)!, status)!)
   }
-  expect(await codeOf('GET /user', 429)).toBe('rate_limit_exceeded')
-  expect(await codeOf('GET /campaigns/{id}', 404)).toBe('not_found')
+  expect(await codeOf('GET /user', 429)).toEqual({ code: 'rate_limit_exceeded', in: 'schema' })
+  expect(await codeOf('GET /campaigns/{id}', 404)).toEqual({ code: 'not_found', in: 'schema' })
   expect(await codeOf('GET /user', 200)).toBeUndefined()
   const media = raw.components.responses.RateLimitExceeded.content['application/json']
   media.schema.properties.error = { $ref: '#/components/schemas/Error' }
   media.examples.rate_limit_exceeded.value.error.code = 'slow_down'
-  expect(await codeOf('GET /user', 429)).toBe('slow_down')
+  expect(await codeOf('GET /user', 429)).toEqual({ code: 'slow_down', in: 'examples' })
   delete media.examples
   expect(await codeOf('GET /user', 429)).toBeUndefined()
 })

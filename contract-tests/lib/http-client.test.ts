@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { ContractDocument } from './document.js'
-import { ContractClient, RequestBudgetExhausted, secondsUntilReset } from './http-client.js'
+import { ContractClient, describeFetchError, remainingOf, RequestBudgetExhausted, secondsUntilReset } from './http-client.js'
 
 const document = new ContractDocument({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} })
 const KEY = 'acs_0123456789abcdef0123456789abcdef'
@@ -80,4 +80,32 @@ it('sends the bare key but never records it', async () => {
   expect(seen[0]?.headers.get('content-type')).toBe('application/json')
   expect(exchange.request.headers.authorization).toBe('acs_01…cdef')
   expect(JSON.stringify(exchange)).not.toContain(KEY)
+})
+
+it('paces by the draft RateLimit header when there is no X-RateLimit-Remaining: r=0 waits t', async () => {
+  const { instance, waits } = client([{ status: 200, headers: { ratelimit: '"minute";r=0;t=2' } }, { status: 200 }])
+  await instance.send({ method: 'GET', path: '/user', credentials: 'primary', purpose: 'test' })
+  await instance.send({ method: 'GET', path: '/user', credentials: 'primary', purpose: 'test' })
+  expect(waits).toEqual([2])
+})
+
+it('reads what is left from X-RateLimit-Remaining, else the smallest r of the RateLimit policies', () => {
+  expect(remainingOf({ 'x-ratelimit-remaining': '7', ratelimit: '"minute";r=3;t=1' })).toBe(7)
+  expect(remainingOf({ ratelimit: '"minute";r=4;t=30, "day";r=900;t=5000' })).toBe(4)
+  expect(remainingOf({ ratelimit: 'garbage' })).toBeUndefined()
+  expect(remainingOf({})).toBeUndefined()
+})
+
+/** What fetch throws when it gets no answer: a TypeError whose cause carries the system's code. */
+const fetchFailed = (cause: object) => Object.assign(new TypeError('fetch failed'), { cause })
+
+it.each([
+  [fetchFailed({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:1' }), 'connection refused (ECONNREFUSED): nothing listens there'],
+  [fetchFailed({ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND ads.invalid' }), 'DNS lookup failed (ENOTFOUND): getaddrinfo ENOTFOUND ads.invalid'],
+  [fetchFailed({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT', message: 'self-signed certificate' }), 'TLS failed (DEPTH_ZERO_SELF_SIGNED_CERT): self-signed certificate'],
+  [fetchFailed({ code: 'UND_ERR_CONNECT_TIMEOUT', message: 'Connect Timeout Error' }), 'no answer in time (UND_ERR_CONNECT_TIMEOUT)'],
+  [Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' }), 'no answer in time (timeout)'],
+  [fetchFailed({ code: 'ECONNRESET', message: 'other side closed' }), 'connection reset (ECONNRESET)'],
+])('names why a request got no answer: %s', (error, words) => {
+  expect(describeFetchError(error)).toBe(words)
 })

@@ -214,4 +214,64 @@ export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
       }
     }),
   },
+  {
+    name: 'filters ignored',
+    caughtBy: 'filter_conformance',
+    // Every query parameter but the paging ones is dropped before the mock sees it.
+    rewrite: async (request, next) => {
+      const url = new URL(request.url)
+      if (request.method !== 'GET' || !url.pathname.endsWith('/campaigns')) return next(request)
+      for (const name of [...url.searchParams.keys()]) if (name !== 'page' && name !== 'per_page') url.searchParams.delete(name)
+      return next(new Request(url, request))
+    },
+  },
+  {
+    name: 'per_page ignored',
+    caughtBy: 'pagination_conformance',
+    rewrite: async (request, next) => {
+      const url = new URL(request.url)
+      if (request.method !== 'GET' || !url.searchParams.has('per_page')) return next(request)
+      url.searchParams.delete('per_page')
+      return next(new Request(url, request))
+    },
+  },
+  {
+    name: 'lists oldest first',
+    caughtBy: 'ordering_conformance',
+    rewrite: async (request, next) => withJson(await next(request), (body) => (Array.isArray(body?.data) ? { ...body, data: [...body.data].reverse() } : body)),
+  },
+  {
+    name: 'a PATCH that changes nothing',
+    caughtBy: 'read_back_conformance',
+    // The update is answered with the resource as it was, and not applied.
+    rewrite: async (request, next) => {
+      if (request.method !== 'PATCH' || !/\/(campaigns|adverts)\/\d+$/.test(new URL(request.url).pathname)) return next(request)
+      return next(new Request(request.url, { method: 'GET', headers: request.headers }))
+    },
+  },
+  {
+    name: 'a create answered with other values than were sent',
+    caughtBy: 'read_back_conformance',
+    // The campaign is created with one more sending_limit than asked for.
+    rewrite: async (request, next) => {
+      if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/campaigns')) return next(request)
+      const body = JSON.parse(await request.clone().text())
+      if (typeof body?.campaign?.sending_limit !== 'number') return next(request)
+      return next(new Request(request, { body: JSON.stringify({ ...body, campaign: { ...body.campaign, sending_limit: body.campaign.sending_limit + 1 } }) }))
+    },
+  },
+  {
+    name: 'sending_count past sending_limit',
+    caughtBy: 'resource_invariants',
+    rewrite: async (request, next) => withJson(await next(request), (body) => eachCampaign(body, (c) => (c.sending_count = Number(c.sending_limit) + 1))),
+  },
+  {
+    name: 'a toggle that also changes cpm',
+    caughtBy: 'toggle_conformance',
+    rewrite: async (request, next) => {
+      const response = await next(request)
+      if (!new URL(request.url).pathname.endsWith('/toggle') || !isSuccess(response)) return response
+      return withJson(response, (body) => eachCampaign(body, (c) => (c.cpm = Number((Number(c.cpm) + 1).toFixed(2)))))
+    },
+  },
 ]
