@@ -77,6 +77,11 @@ it('checks a proxied deployment with keys it did not create, reports, and leaves
   expect(outcome.stdout).toMatch(/PASSED\n/)
   expect(outcome.code).toBe(0)
   expect(outcome.stdout).toContain('e-mail change and key reset skipped')
+  // What the options leave out is listed as skipped, with the option, and does not make the run inconclusive.
+  expect(outcome.stdout).toMatch(/^Skipped by option\n(  - .+\n)+/m)
+  expect(outcome.stdout).toMatch(/^ {2}- PATCH \/user \(.*account_lifecycle.*\); POST \/user\/reset_api_key \(.*\): CONTRACT_ALLOW_DESTRUCTIVE is off/m)
+  expect(outcome.stdout).toMatch(/^ {2}- GET \/user\/balance \(rate_limit_enforcement\): CONTRACT_RATE_LIMIT is off/m)
+  expect(outcome.stdout).toMatch(/^PASSED: 0 findings; checks on operations: \d+ passed, 0 failed, 0 not exercised, [1-9]\d* skipped by option/m)
   const xml = await readFile(report, 'utf8')
   expect(xml).toMatch(/<testsuites name="contract \w+ PASSED" tests="\d+" failures="0" errors="0"/)
   expect(xml).toContain('<testcase classname="POST /campaigns" name="negative_data_rejection"')

@@ -73,6 +73,11 @@ it('runs only the checks it is given by name', async () => {
   expect([...checksThatRan(result)].sort()).toEqual(['envelope_conformance', 'use_after_free'])
   const skipped = await runContractSuite({ baseUrl: mock.baseUrl, document, controlPlane: { url: mock.adminUrl }, fetch: mock.fetchThrough(), skipChecks: ['ignored_auth'] })
   expect(checksThatRan(skipped)).not.toContain('ignored_auth')
+  // Left out on purpose: listed as skipped by option on every operation, and no reason to call the run inconclusive.
+  const left = skipped.coverage.filter((row) => row.check === 'ignored_auth')
+  expect(left).toHaveLength(document.operations.length)
+  expect(new Set(left.map((row) => `${row.state}: ${row.reason}`))).toEqual(new Set(['skipped: left out by CONTRACT_SKIP_CHECKS']))
+  expect(skipped.verdict).toBe('PASSED')
 })
 
 it('stops at its request budget, says so, ends INCONCLUSIVE (not failed: nothing broke) and still cleans up', async () => {

@@ -192,7 +192,8 @@ export async function runContractSuite(options: ContractSuiteOptions): Promise<C
     tallies: recorder.coverage.tallies(recorder.failures),
     requests: client.requests + (plane?.requests ?? 0) + keys.length,
     exercised: document.operations.map((o) => o.label).filter((label) => exercised.has(label)),
-    notes: state.notes,
+    // A stopped flow's reason already shows on what it left unexercised.
+    notes: state.notes.filter((note) => !coverage.some((row) => row.reason === note)),
     cleanup,
     ...(state.rotatedApiKey && options.apiKey ? { rotatedApiKey: state.rotatedApiKey } : {}),
     durationMs: Date.now() - started,

@@ -130,7 +130,7 @@ it('states list order, filters, initial values, the toggle and invariants as x- 
   })
   expect((doc.paths!['/adverts']!.get as OperationObject)['x-list']).toMatchObject({ filters: [] })
   expect((doc.paths!['/campaigns']!.post as OperationObject)['x-initial-values']).toEqual({ enabled: true, sending_count: 0 })
-  expect((doc.paths!['/campaigns/{id}/toggle']!.post as OperationObject)['x-toggles']).toEqual({ field: 'enabled', touches: ['updated_at'] })
+  expect((doc.paths!['/campaigns/{id}/toggle']!.post as OperationObject)['x-toggles']).toEqual({ field: 'enabled', touches: ['updated_at', 'sending_count'] })
   const schemas = doc.components!.schemas as Record<string, SchemaObject>
   expect(schemas.Campaign!['x-invariants']).toContainEqual({ field: 'sending_count', lte: 'sending_limit' })
   // Every filter names a field the listed items have.

@@ -28,7 +28,7 @@ export function formatReport(result: ContractSuiteResult): string {
   if (result.errors.length > 0) lines.push('', 'Errors', ...result.errors.map((error) => `  - ${error}`))
   if (result.notes.length > 0) lines.push('', 'Notes', ...result.notes.map((note) => `  - ${note}`))
   const { deleted, leftover } = result.cleanup
-  lines.push('', `Cleanup: deleted ${deleted.length} resources, ${leftover.length} left${leftover.length ? `: ${leftover.join(', ')}` : ''}`)
+  lines.push('', `Cleanup: deleted ${plural(deleted.length, 'resource')}, ${leftover.length} left${leftover.length ? `: ${leftover.join(', ')}` : ''}`)
   lines.push('', ...coverageTable(result.coverage), '', result.verdict)
   return lines.join('\n')
 }
