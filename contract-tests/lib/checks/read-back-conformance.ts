@@ -11,7 +11,7 @@ function isWrite(operation: DocumentedOperation): boolean {
 }
 
 /** The fields a body writes: those inside its one wrapper key (`{campaign: {...}}`), or the body's own. */
-export function writtenFields(body: unknown): Record<string, unknown> {
+function writtenFields(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {}
   const values = Object.values(body)
   const inner = values.length === 1 ? values[0] : undefined

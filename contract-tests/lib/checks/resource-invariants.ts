@@ -10,7 +10,7 @@ function comparable(value: unknown): number | undefined {
 }
 
 /** The invariants one resource breaks. */
-export function brokenInvariants(item: Record<string, unknown>, invariants: readonly Invariant[]): Invariant[] {
+function brokenInvariants(item: Record<string, unknown>, invariants: readonly Invariant[]): Invariant[] {
   return invariants.filter(({ field, lte }) => {
     const [left, right] = [comparable(item[field]), comparable(item[lte])]
     return left !== undefined && right !== undefined && left > right

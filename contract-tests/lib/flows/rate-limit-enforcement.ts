@@ -52,13 +52,13 @@ export function rateLimitEnforcement(options: RateLimitFlowOptions): Flow {
 }
 
 /** The rate-limit flow judges the operation it spends the window with. */
-export const rateLimitPromises: Flow['promises'] = (operation, profile, document) => profile === 'contract' && spendingOperation(document) === operation
+const rateLimitPromises: Flow['promises'] = (operation, profile, document) => profile === 'contract' && spendingOperation(document) === operation
 
 /**
  * The request that spends the window: a secured GET with nothing to fill in, preferring one whose
  * answer does not carry the api_key (spec 2.2: a failure prints the answer) and that has no parameters.
  */
-export function spendingOperation(document: ContractDocument): DocumentedOperation | undefined {
+function spendingOperation(document: ContractDocument): DocumentedOperation | undefined {
   const carriesKey = (operation: DocumentedOperation) => {
     const pointer = operation.responses.find((response) => /^2/.test(response.key))?.schemaPointer
     return pointer !== undefined && JSON.stringify(document.dereference(document.at(pointer))).includes('"api_key"')
