@@ -21,6 +21,9 @@ export function listCampaigns(ctx: DomainContext, user: UserRecord, query: Campa
   return ctx.store.campaigns.page(user.id, { where: filtered ? where : undefined, offset: pageOffset(query), limit: query.per_page })
 }
 
+/** What every new campaign starts with; the document publishes it as `x-initial-values`. */
+export const NEW_CAMPAIGN_VALUES = { sending_count: 0, enabled: true } as const
+
 /** Creates a campaign on one of the caller's adverts: enabled, nothing sent yet. */
 export async function createCampaign(ctx: DomainContext, user: UserRecord, input: CampaignInput['campaign']): Promise<CampaignRecord> {
   const { advert_id, broadcasting_type, cpm, sending_limit } = input
@@ -33,8 +36,7 @@ export async function createCampaign(ctx: DomainContext, user: UserRecord, input
     broadcasting_type,
     cpm_micros: usdToMicros(cpm),
     sending_limit,
-    sending_count: 0,
-    enabled: true,
+    ...NEW_CAMPAIGN_VALUES,
     created_at: now,
     updated_at: now,
   })

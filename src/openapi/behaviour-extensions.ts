@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { NEW_CAMPAIGN_VALUES } from '../domain/campaigns.js'
 import type { Operation } from '../operations/define-operation.js'
 
 /**
@@ -20,7 +21,7 @@ const PAGING = { page: 'page', per_page: 'per_page', pagination: 'pagination' } 
 
 /** What each operation's extensions say, by operationId, where a constant says it. */
 const BY_OPERATION: Readonly<Record<string, Record<`x-${string}`, unknown>>> = {
-  createCampaign: { 'x-initial-values': { enabled: true, sending_count: 0 } },
+  createCampaign: { 'x-initial-values': NEW_CAMPAIGN_VALUES },
   // Delivery may raise sending_count at any moment, so a toggle is not to blame for it.
   toggleCampaign: { 'x-toggles': { field: 'enabled', touches: ['updated_at', 'sending_count'] } },
 }
