@@ -4,6 +4,7 @@ import { createControlOperations } from './domain/control-plane.js'
 import { createFaults } from './domain/faults.js'
 import { checkedControls, type MockControls } from './mock-controls.js'
 import { createRateLimiter } from './domain/rate-limit.js'
+import { createStateChanges, type StateListener } from './domain/state-changes.js'
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from './domain/request-journal.js'
 import { DEFAULT_TIER_LIMITS } from './domain/tiers.js'
 import { createWriteQueue } from './domain/write-queue.js'
@@ -46,6 +47,12 @@ export interface MockApi extends MockControls {
   readonly context: MockContext
   /** The last requests of the public API, to assert on: `journal.entries()`, `journal.clear()`. */
   readonly journal: Pick<RequestJournal, 'entries' | 'clear'>
+  /**
+   * Calls `listener` after every acknowledged write (API or control plane), reset, seed, import
+   * and settings change; returns the function that unsubscribes. What a persister builds on.
+   * @example api.subscribe(() => localStorage.setItem('state', serializeSnapshot(api.exportState())))
+   */
+  subscribe(listener: StateListener): () => void
 }
 
 /**
@@ -55,6 +62,7 @@ export interface MockApi extends MockControls {
 export async function createMockApi(options: MockApiOptions = {}): Promise<MockApi> {
   const tiers = { ...DEFAULT_TIER_LIMITS, ...validate(TierOverrides, options.tiers ?? {}, 'tiers option') }
   const faults = validate(FaultSettings, options.faults ?? {}, 'faults option')
+  const changes = createStateChanges()
   const context: MockContext = {
     store: new Store(),
     clock: options.clock ?? createClock(),
@@ -66,7 +74,8 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     rateLimiter: createRateLimiter(),
     faults: createFaults(faults),
     journal: createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
-    writeQueue: createWriteQueue(),
+    writeQueue: createWriteQueue((reason) => changes.notify({ reason })),
+    changes,
     initial: { tiers: structuredClone(tiers), faults },
   }
   await context.store.load(context.fixtures)
@@ -76,5 +85,6 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     handlers: createHandlers(context, control),
     context,
     journal: { entries: () => context.journal.entries(), clear: () => context.journal.clear() },
+    subscribe: (listener) => changes.subscribe(listener),
   }
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startListener } from '../src/adapters/express.js'
-import { DEMO_API_KEY } from '../src/store/fixtures.js'
+import { DEFAULT_FIXTURES, DEMO_API_KEY } from '../src/store/fixtures.js'
 import { asDemo } from './support/cases.js'
 import { expectError } from './support/expect-error.js'
 import { listenerTransport } from './support/listener-transport.js'
@@ -50,8 +50,8 @@ describe('control operations over HTTP', () => {
   let t: Transport
   const admin = (req: TestRequest) => t.send(req)
   const state = async () => {
-    const { dataset, tiers, faults, clock } = (await admin({ method: 'GET', path: '/__admin/state' })).body.data
-    return { dataset, tiers, faults, frozen: clock.frozen }
+    const { dataset, last_ids, tiers, faults, clock } = (await admin({ method: 'GET', path: '/__admin/state' })).body.data
+    return { dataset, last_ids, tiers, faults, frozen: clock.frozen }
   }
 
   beforeAll(async () => {
@@ -83,6 +83,8 @@ describe('control operations over HTTP', () => {
     { method: 'POST', path: '/__admin/faults', body: { latency: { min_ms: 50, max_ms: 10 } }, status: 422, code: 'validation_failed' },
     { method: 'POST', path: '/__admin/state', body: { dataset: { users: [], adverts: [], campaigns: [] }, extra: 1 }, status: 422, code: 'validation_failed' },
     { method: 'POST', path: '/__admin/state', body: { dataset: { users: [], adverts: [{ id: 1, user_id: 5, title: 'x', description: '', target_url: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }], campaigns: [] } }, status: 422, code: 'validation_failed' },
+    { method: 'POST', path: '/__admin/state', body: { dataset: DEFAULT_FIXTURES, last_ids: { users: 1, adverts: 9, campaigns: 9 } }, status: 422, code: 'validation_failed' },
+    { method: 'POST', path: '/__admin/state', body: { dataset: DEFAULT_FIXTURES, last_ids: { users: 9, adverts: 9 } }, status: 422, code: 'validation_failed' },
     { method: 'DELETE', path: '/__admin/clock', status: 404, code: 'route_not_found' },
   ]
 
@@ -151,7 +153,19 @@ describe('control operations over HTTP', () => {
     const imported = await admin({ method: 'POST', path: '/__admin/state', body: exported })
     expect(imported.body.data).toEqual({ users: 2, adverts: 4, campaigns: 4 })
     const now = await state()
-    expect(now).toEqual({ dataset: exported.dataset, tiers: exported.tiers, faults: exported.faults, frozen: exported.clock.frozen })
+    expect(now).toEqual({ dataset: exported.dataset, last_ids: exported.last_ids, tiers: exported.tiers, faults: exported.faults, frozen: exported.clock.frozen })
+  })
+
+  it('exports the id counters, so an import keeps ids growing past deleted records', async () => {
+    const key = { authorization: DEMO_API_KEY }
+    const created = await admin({ method: 'POST', path: '/adverts', headers: key, body: { advert: { title: 'Deleted soon' } } })
+    await admin({ method: 'DELETE', path: `/adverts/${created.body.data.id}`, headers: key })
+    const exported = (await admin({ method: 'GET', path: '/__admin/state' })).body.data
+    expect(exported.last_ids).toEqual({ users: 2, adverts: created.body.data.id, campaigns: 4 })
+    await admin({ method: 'POST', path: '/__admin/reset' })
+    expect((await admin({ method: 'POST', path: '/__admin/state', body: exported })).status).toBe(200)
+    const next = await admin({ method: 'POST', path: '/adverts', headers: key, body: { advert: { title: 'After import' } } })
+    expect(next.body.data.id).toBe(created.body.data.id + 1)
   })
 })
 

@@ -6,6 +6,7 @@ import type {
   DeliveryInput,
   DeliveryReport,
   FaultSettings,
+  LastIds,
   MockState,
   NewUserInput,
   SeedInput,
@@ -18,7 +19,6 @@ import type {
 import type { Pagination } from '../schemas/common.js'
 import type { DatasetInput } from '../schemas/dataset.js'
 import type { User } from '../schemas/user.js'
-import { generateDataset } from '../store/generate-dataset.js'
 import type { UserRecord } from '../store/models.js'
 import { accountById, createAccount } from './accounts.js'
 import { isoTimestamp } from './clock.js'
@@ -40,18 +40,23 @@ import { topUp } from './top-up.js'
 export function createControlOperations(ctx: DomainContext) {
   const present = (user: UserRecord) => presentUser(user, ctx.tiers)
   const { writeQueue } = ctx
-  const load = (dataset: DatasetInput) =>
-    writeQueue(async () => {
-      try {
-        await ctx.store.load(dataset)
-      } catch (error) {
-        // The store checks references before it clears anything, so a refused dataset changes nothing.
-        if (error instanceof RangeError) throw validationFailed(MESSAGES.validation_failed.dataset(error.message), [{ field: 'dataset', message: error.message }])
-        throw error
-      }
-      ctx.rateLimiter.clear()
-      return counts()
-    })
+  // Called inside a queued write: the whole replacement (dataset, then tiers, faults, clock) is one write.
+  const load = async (dataset: DatasetInput, lastIds?: LastIds): Promise<StoreCounts> => {
+    try {
+      await ctx.store.load(dataset, lastIds)
+    } catch (error) {
+      // The store checks references before it clears anything, so a refused dataset changes nothing.
+      if (error instanceof RangeError) throw validationFailed(MESSAGES.validation_failed.dataset(error.message), [{ field: 'dataset', message: error.message }])
+      throw error
+    }
+    ctx.rateLimiter.clear()
+    return counts()
+  }
+  // Settings change outside the write queue (they never await); persisters hear of them all the same.
+  const settingsChanged = <T>(result: T): T => {
+    void ctx.changes.notify({ reason: 'settings' })
+    return result
+  }
   const counts = (): StoreCounts => ({ users: ctx.store.users.size, adverts: ctx.store.adverts.size, campaigns: ctx.store.campaigns.size })
   const clock = (): ClockState => {
     const now = ctx.clock.now()
@@ -60,20 +65,27 @@ export function createControlOperations(ctx: DomainContext) {
 
   return {
     /** Restores the start: the fixtures (or this dataset), tiers and faults; clears rate-limit counts and the journal. The clock is left alone. */
-    async reset(dataset: DatasetInput = ctx.fixtures): Promise<StoreCounts> {
-      const result = await load(dataset)
-      Object.assign(ctx.tiers, ctx.initial.tiers)
-      ctx.faults.configure(ctx.initial.faults)
-      ctx.journal.clear()
-      return result
-    },
-    /** Loads the fixtures the mock started with, or a generated dataset (faker, seeded). */
-    seed: (seed: SeedInput): Promise<StoreCounts> =>
-      load(
+    reset: (dataset: DatasetInput = ctx.fixtures): Promise<StoreCounts> =>
+      writeQueue(async () => {
+        const result = await load(dataset)
+        Object.assign(ctx.tiers, ctx.initial.tiers)
+        ctx.faults.configure(ctx.initial.faults)
+        ctx.journal.clear()
+        return result
+      }, 'reset'),
+    /** Loads the fixtures the mock started with, or a generated dataset (faker, seeded; loaded only then). */
+    async seed(seed: SeedInput): Promise<StoreCounts> {
+      const dataset =
         seed.source === 'fixtures'
           ? ctx.fixtures
-          : generateDataset({ users: seed.users, seed: seed.seed, advertsPerUser: seed.adverts_per_user, campaignsPerAdvert: seed.campaigns_per_advert }),
-      ),
+          : (await import('../store/generate-dataset.js')).generateDataset({
+              users: seed.users,
+              seed: seed.seed,
+              advertsPerUser: seed.adverts_per_user,
+              campaignsPerAdvert: seed.campaigns_per_advert,
+            })
+      return writeQueue(() => load(dataset), 'seed')
+    },
     /** Opens a new account with a fresh API key. */
     createUser: (input: NewUserInput | undefined): Promise<User> => writeQueue(async () => present(await createAccount(ctx, input))),
     /** One page of every account, by id. */
@@ -103,44 +115,46 @@ export function createControlOperations(ctx: DomainContext) {
       else if ('advance_seconds' in move) ctx.clock.advance(move.advance_seconds * 1000)
       else if ('set' in move) ctx.clock.set(Date.parse(move.set))
       else ctx.clock.resume()
-      return clock()
+      return settingsChanged(clock())
     },
     tiers: (): TierTable => structuredClone(ctx.tiers),
     /** Replaces the limits of the tiers given; users see them at once. */
     setTiers(overrides: TierOverrides): TierTable {
       Object.assign(ctx.tiers, overrides)
-      return structuredClone(ctx.tiers)
+      return settingsChanged(structuredClone(ctx.tiers))
     },
     faults: (): FaultSettings => structuredClone(ctx.faults.settings),
     /** Replaces the fault settings (and restarts their random sequence from the seed). */
     setFaults(settings: FaultSettings): FaultSettings {
       ctx.faults.configure(settings)
-      return structuredClone(ctx.faults.settings)
+      return settingsChanged(structuredClone(ctx.faults.settings))
     },
     clearFaults(): FaultSettings {
       ctx.faults.configure(NO_FAULTS)
-      return structuredClone(NO_FAULTS)
+      return settingsChanged(structuredClone(NO_FAULTS))
     },
     requests: (): JournalEntry[] => ctx.journal.entries(),
     clearRequests: (): { cleared: number } => ({ cleared: ctx.journal.clear() }),
-    /** The whole state as JSON: dataset, tiers, clock and faults. */
+    /** The whole state as JSON: dataset, id counters, tiers, clock and faults. */
     exportState: (): MockState => ({
       dataset: ctx.store.export(),
+      last_ids: ctx.store.lastIds,
       tiers: structuredClone(ctx.tiers),
       clock: { now: clock().now, frozen: ctx.clock.frozen },
       faults: structuredClone(ctx.faults.settings),
     }),
     /** Restores an exported state; a state that does not hold together is refused whole. */
-    async importState(state: MockState): Promise<StoreCounts> {
-      const result = await load(state.dataset)
-      if (state.tiers) Object.assign(ctx.tiers, state.tiers)
-      if (state.faults) ctx.faults.configure(state.faults)
-      if (state.clock) {
-        ctx.clock.set(Date.parse(state.clock.now))
-        if (!state.clock.frozen) ctx.clock.resume()
-      }
-      return result
-    },
+    importState: (state: MockState): Promise<StoreCounts> =>
+      writeQueue(async () => {
+        const result = await load(state.dataset, state.last_ids)
+        if (state.tiers) Object.assign(ctx.tiers, state.tiers)
+        if (state.faults) ctx.faults.configure(state.faults)
+        if (state.clock) {
+          ctx.clock.set(Date.parse(state.clock.now))
+          if (!state.clock.frozen) ctx.clock.resume()
+        }
+        return result
+      }, 'import'),
   }
 }
 

@@ -6,6 +6,7 @@ import type { Clock } from './clock.js'
 import type { Faults } from './faults.js'
 import type { RateLimiter } from './rate-limit.js'
 import type { RequestJournal } from './request-journal.js'
+import type { StateChanges } from './state-changes.js'
 import type { WriteQueue } from './write-queue.js'
 
 /** What the domain rules and the control operations work on: state and policies, no HTTP. */
@@ -23,6 +24,8 @@ export interface DomainContext {
   journal: RequestJournal
   /** Runs writes one at a time: every public write and every control-plane write goes through it. */
   writeQueue: WriteQueue
+  /** Told after every acknowledged write and every new state or setting: what persisters listen to. */
+  changes: StateChanges
   /** The tiers and faults the mock started with: what a reset restores besides the dataset. */
   initial: { tiers: Record<ApiTier, ApiTierLimits>; faults: FaultSettings }
 }

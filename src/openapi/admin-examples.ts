@@ -9,6 +9,7 @@ import {
   FaultSettings,
   JournalCleared,
   JournalEntry,
+  LastIds,
   LatencySetting,
   MockState,
   SeedInput,
@@ -43,6 +44,9 @@ const delivery = CampaignDelivery.parse({
   outcome: 'sent',
 })
 const faults = FaultSettings.parse({ latency, errors: [rule], seed: 1 })
+const highestId = (rows: { id: number }[]) => rows.reduce((max, row) => Math.max(max, row.id), 0)
+// One more advert than the dataset holds: one was created and deleted since.
+const lastIds = LastIds.parse({ users: highestId(dataset.users), adverts: highestId(dataset.adverts) + 1, campaigns: highestId(dataset.campaigns) })
 
 /** Examples of the control plane's named schemas, by `.meta({ id })` (input variants share them). */
 export const ADMIN_SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
@@ -73,6 +77,7 @@ export const ADMIN_SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
   SeedInput: SeedInput.parse({ source: 'generate', users: 100, seed: 7, adverts_per_user: 3, campaigns_per_advert: 2 }),
   Dataset: dataset,
   DatasetInput: dataset,
-  MockState: MockState.parse({ dataset, tiers: DEFAULT_TIER_LIMITS, clock: { now, frozen: false }, faults }),
-  MockStateInput: MockState.parse({ dataset, tiers: DEFAULT_TIER_LIMITS, clock: { now, frozen: false }, faults }),
+  LastIds: lastIds,
+  MockState: MockState.parse({ dataset, last_ids: lastIds, tiers: DEFAULT_TIER_LIMITS, clock: { now, frozen: false }, faults }),
+  MockStateInput: MockState.parse({ dataset, last_ids: lastIds, tiers: DEFAULT_TIER_LIMITS, clock: { now, frozen: false }, faults }),
 }

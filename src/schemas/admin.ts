@@ -180,10 +180,21 @@ export const SeedInput = z
   .meta({ id: 'SeedInput' })
 export type SeedInput = z.infer<typeof SeedInput>
 
+const LastId = z.int().nonnegative()
+
+/** The highest id each table has handed out, deleted rows included: what keeps ids growing after a state is saved and loaded. */
+export const LastIds = z
+  .strictObject({ users: LastId, adverts: LastId, campaigns: LastId })
+  .meta({ id: 'LastIds', description: 'The highest id handed out so far in each table, deleted rows included; new records get higher ids.' })
+export type LastIds = z.infer<typeof LastIds>
+
 /** The whole state: what GET /__admin/state answers and POST /__admin/state restores. */
 export const MockState = z
   .strictObject({
     dataset: Dataset,
+    last_ids: LastIds.optional().meta({
+      description: 'Id counters; each at least the highest id of its table in the dataset (the default).',
+    }),
     tiers: TierTable.optional(),
     clock: ClockState.pick({ now: true, frozen: true }).optional(),
     faults: FaultSettings.optional(),

@@ -44,6 +44,15 @@ export class PartitionedTable<S extends z.ZodObject, T extends Row = z.infer<S> 
     return this.#lastId
   }
 
+  /**
+   * Moves the id counter up to `id` (ids handed out and since deleted stay used); never down,
+   * so ids keep growing after a state is saved and loaded again.
+   */
+  advanceLastId(id: number): void {
+    if (id < this.#lastId) throw new RangeError(`Last id ${id} is lower than the highest id ${this.#lastId}`)
+    this.#lastId = id
+  }
+
   /** Reserves the next id; ids only grow, so insertion order is id order. */
   nextId(): number {
     return ++this.#lastId

@@ -1,4 +1,5 @@
 import { exactUsdToMicros, microsToExactUsd, microsToUsd, usdToMicros } from './money.js'
+import type { LastIds } from '../schemas/admin.js'
 import { Dataset, type DatasetInput } from '../schemas/dataset.js'
 import { AdvertRecord, CampaignRecord, UserRecord } from './models.js'
 import { PartitionedTable } from './partitioned-table.js'
@@ -59,10 +60,19 @@ export class Store {
     this.#userIdByEmail.clear()
   }
 
-  /** Replaces the whole state with a dataset; a dataset that does not hold together is refused whole. */
-  async load(input: DatasetInput): Promise<void> {
+  /** The id counters of the three tables. */
+  get lastIds(): LastIds {
+    return { users: this.users.lastId, adverts: this.adverts.lastId, campaigns: this.campaigns.lastId }
+  }
+
+  /**
+   * Replaces the whole state with a dataset, and the id counters with `lastIds` when given
+   * (by default the highest id of each table); a dataset that does not hold together is refused whole.
+   */
+  async load(input: DatasetInput, lastIds?: LastIds): Promise<void> {
     const dataset = Dataset.parse(input)
     checkReferences(dataset)
+    if (lastIds) checkLastIds(dataset, lastIds)
     this.clear()
     for (const { balance_usd, total_topups_usd, ...user } of [...dataset.users].sort(byId)) {
       await this.insertUser({
@@ -75,6 +85,11 @@ export class Store {
     for (const { cpm, ...campaign } of [...dataset.campaigns].sort(byId)) {
       const owner = this.adverts.get(campaign.advert_id)!.user_id
       await this.campaigns.insert({ ...campaign, user_id: owner, cpm_micros: usdToMicros(cpm) })
+    }
+    if (lastIds) {
+      this.users.advanceLastId(lastIds.users)
+      this.adverts.advanceLastId(lastIds.adverts)
+      this.campaigns.advanceLastId(lastIds.campaigns)
     }
   }
 
@@ -123,6 +138,13 @@ function checkReferences(dataset: Dataset): void {
     if (campaign.sending_count > campaign.sending_limit) {
       throw new RangeError(`Campaign ${campaign.id}: sending_count exceeds sending_limit`)
     }
+  }
+}
+
+function checkLastIds(dataset: Dataset, lastIds: LastIds): void {
+  for (const table of ['users', 'adverts', 'campaigns'] as const) {
+    const highest = dataset[table].reduce((max, row) => Math.max(max, row.id), 0)
+    if (lastIds[table] < highest) throw new RangeError(`last_ids.${table} ${lastIds[table]} is lower than the highest id ${highest}`)
   }
 }
 

@@ -1,0 +1,86 @@
+import { getResponse } from 'msw'
+import { expect, it } from 'vitest'
+import { createMockApi, type MockApi } from '../create-mock-api.js'
+import { DEMO_API_KEY } from '../store/fixtures.js'
+import type { StateChangeReason } from './state-changes.js'
+
+const send = async (api: MockApi, method: string, path: string, body?: unknown) => {
+  const headers: Record<string, string> = { authorization: DEMO_API_KEY }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const request = new Request(`http://mock.test${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  return (await getResponse(api.handlers, request))!.status
+}
+
+async function recording() {
+  const api = await createMockApi()
+  const heard: StateChangeReason[] = []
+  api.subscribe(({ reason }) => void heard.push(reason))
+  return { api, heard }
+}
+
+it('tells listeners of every acknowledged write, and of nothing a read or a refused write did', async () => {
+  const { api, heard } = await recording()
+  expect(await send(api, 'GET', '/api/v1/campaigns')).toBe(200)
+  expect(await send(api, 'POST', '/api/v1/adverts', { advert: { title: '' } })).toBe(422)
+  expect(await send(api, 'DELETE', '/api/v1/campaigns/999')).toBe(404)
+  expect(heard).toEqual([])
+  expect(await send(api, 'POST', '/api/v1/adverts', { advert: { title: 'Heard' } })).toBe(201)
+  expect(await send(api, 'POST', '/api/v1/campaigns/1/toggle')).toBe(200)
+  expect(heard).toEqual(['write', 'write'])
+})
+
+it('tells them of resets, seeds, imports, control-plane writes and settings, once each', async () => {
+  const { api, heard } = await recording()
+  const state = api.exportState()
+  await api.topUp(1, { amount_usd: 5 })
+  await api.seed({ source: 'fixtures' })
+  await api.importState(state)
+  api.setFaults({ latency: { min_ms: 1 } })
+  api.moveClock({ advance_ms: 1 })
+  await api.reset()
+  expect(await send(api, 'POST', '/__admin/reset')).toBe(200)
+  expect(heard).toEqual(['write', 'seed', 'import', 'settings', 'settings', 'reset', 'reset'])
+})
+
+it('acknowledges a write only after its listeners are done, and sees the write complete', async () => {
+  const api = await createMockApi()
+  let release!: () => void
+  const seen: number[] = []
+  api.subscribe(() => {
+    seen.push(api.context.store.adverts.size)
+    return new Promise<void>((resolve) => (release = resolve))
+  })
+  let answered = false
+  const write = send(api, 'POST', '/api/v1/adverts', { advert: { title: 'Slow save' } }).then((status) => {
+    answered = true
+    return status
+  })
+  await expect.poll(() => seen.length).toBe(1)
+  expect(seen).toEqual([5])
+  expect(answered).toBe(false)
+  release()
+  expect(await write).toBe(201)
+})
+
+it('reports a failing listener without failing the write or silencing the others', async () => {
+  const api = await createMockApi()
+  const heard: string[] = []
+  const errors: unknown[] = []
+  const original = console.error
+  console.error = (...args: unknown[]) => void errors.push(args)
+  try {
+    api.subscribe(() => {
+      throw new Error('disk full')
+    })
+    const unsubscribe = api.subscribe(({ reason }) => void heard.push(reason))
+    expect(await send(api, 'POST', '/api/v1/adverts', { advert: { title: 'Still written' } })).toBe(201)
+    unsubscribe()
+    expect(await send(api, 'POST', '/api/v1/adverts', { advert: { title: 'Unheard' } })).toBe(201)
+  } finally {
+    console.error = original
+  }
+  expect(heard).toEqual(['write'])
+  expect(errors).toHaveLength(2)
+  expect(String((errors[0] as unknown[])[0])).toContain('a state listener failed after a write')
+  expect(api.context.store.adverts.size).toBe(6)
+})
