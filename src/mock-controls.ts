@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { ControlOperations } from './domain/control-plane.js'
 import { validate } from './errors/validate.js'
 import * as op from './operations/admin.js'
@@ -6,7 +6,7 @@ import type { FaultSettingsInput, MockStateInput, NewUserInput } from './schemas
 import { Id } from './schemas/common.js'
 
 /** The body schema an operation declares: what its input is checked with, here as over HTTP. */
-const bodyOf = <S extends z.ZodType>(operation: { body: S }, input: unknown): z.output<S> => validate(operation.body, input, 'request body')
+const bodyOf = <S extends z.ZodMiniType>(operation: { body: S }, input: unknown): z.output<S> => validate(operation.body, input, 'request body')
 const userId = (id: number) => validate(Id, id, 'user id')
 
 /**

@@ -1,29 +1,35 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { ERROR_CODES, type ErrorCode } from './error-codes.js'
+import { meta } from '../schemas/meta.js'
 
 /** What went wrong, in every error response (the spec's Error schema; named ErrorBody here so it does not shadow the global Error). */
-export const ErrorBody = z
-  .strictObject({
-    code: z.enum(ERROR_CODES).meta({ description: 'Stable, machine-readable reason.' }),
-    message: z.string().min(1).meta({ description: 'What failed and why, for people.' }),
-  })
-  .meta({ id: 'Error' })
+export const ErrorBody = meta(
+  z.strictObject({
+    code: meta(z.enum(ERROR_CODES), { description: 'Stable, machine-readable reason.' }),
+    message: meta(z.string().check(z.minLength(1)), { description: 'What failed and why, for people.' }),
+  }),
+  { id: 'Error' },
+)
 export type ErrorBody = z.infer<typeof ErrorBody>
 
 /** One failing input field. */
-export const FieldError = z
-  .strictObject({
-    field: z.string().meta({ description: 'Dotted path of the field, e.g. `campaign.cpm`; empty for the body itself.' }),
-    message: z.string().min(1),
-  })
-  .meta({ id: 'FieldError' })
+export const FieldError = meta(
+  z.strictObject({
+    field: meta(z.string(), { description: 'Dotted path of the field, e.g. `campaign.cpm`; empty for the body itself.' }),
+    message: z.string().check(z.minLength(1)),
+  }),
+  { id: 'FieldError' },
+)
 export type FieldError = z.infer<typeof FieldError>
 
 /** An Error that also names each failing field. */
-export const ValidationError = ErrorBody.extend({
-  code: z.literal('validation_failed'),
-  fields: z.array(FieldError).min(1),
-}).meta({ id: 'ValidationError' })
+export const ValidationError = meta(
+  z.extend(ErrorBody, {
+    code: z.literal('validation_failed'),
+    fields: z.array(FieldError).check(z.minLength(1)),
+  }),
+  { id: 'ValidationError' },
+)
 export type ValidationError = z.infer<typeof ValidationError>
 
 /** The error envelope around an Error. */
@@ -37,7 +43,7 @@ export const ValidationErrorEnvelope = z.strictObject({ success: z.literal(false
  * carries (validation_failed carries a ValidationError).
  * @example errorEnvelopeFor('not_found').parse({ success: false, error: { code: 'not_found', message: 'Gone' } })
  */
-export function errorEnvelopeFor(code: ErrorCode): z.ZodType {
+export function errorEnvelopeFor(code: ErrorCode): z.ZodMiniType {
   if (code === 'validation_failed') return ValidationErrorEnvelope
   return z.strictObject({ success: z.literal(false), error: z.intersection(ErrorBody, z.looseObject({ code: z.literal(code) })) })
 }

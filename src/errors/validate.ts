@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { IdParam } from '../schemas/common.js'
 import { ApiError, validationFailed } from './api-error.js'
 import type { FieldError } from './error-body.js'
@@ -16,7 +16,7 @@ function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
 }
 
 /** Validates a value against a schema, or throws a 422 that names every failing field. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
   throw validationFailed(MESSAGES.validation_failed.invalid(what), toFieldErrors(result.error.issues))
@@ -28,7 +28,7 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, what: s
  * `1e3`, `0x1`, `01`, `1.0` and ` 1` coerce to numbers too, but a client sending them has made a mistake.
  * @example validateQuery(PaginationQuery, { page: '2' }) // { page: 2, per_page: 25 }
  */
-export function validateQuery<S extends z.ZodObject>(schema: S, raw: Record<string, string>): z.output<S> {
+export function validateQuery<S extends z.ZodMiniObject>(schema: S, raw: Record<string, string>): z.output<S> {
   const query = validate(schema, raw, 'query parameters')
   const fields = Object.entries(query as Record<string, unknown>)
     .filter(([key, value]) => typeof value === 'number' && raw[key] !== undefined && !isPlainDecimal(raw[key], value))

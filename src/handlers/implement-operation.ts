@@ -1,5 +1,5 @@
 import { http, type HttpHandler } from 'msw'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { Operation } from '../operations/define-operation.js'
 import type { Pagination } from '../schemas/common.js'
 import type { UserRecord } from '../store/models.js'
@@ -8,7 +8,7 @@ import type { MockContext } from './mock-context.js'
 import { createRoute, runPipeline, targetOf } from './pipeline.js'
 import type { RequestState } from './route.js'
 
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined
+type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined
 
 /** What a resolver receives: the caller and the request's validated parts. */
 export interface OperationInput<O extends Operation> {

@@ -9,7 +9,7 @@ import type {
   SchemaObject,
   SecurityRequirementObject,
 } from 'openapi3-ts/oas31'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { errorEnvelopeFor } from '../errors/error-body.js'
 import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js'
 import { operationErrorCodes } from '../handlers/pipeline.js'
@@ -113,7 +113,7 @@ export function describeOperations(
   }
 }
 
-function successSchema(op: Operation): z.ZodType {
+function successSchema(op: Operation): z.ZodMiniType {
   return op.response.list ? pageEnvelopeOf(op.response.data) : envelopeOf(op.response.data)
 }
 
@@ -160,7 +160,7 @@ function queryParameters(schema: SchemaObject | undefined): ParameterObject[] {
 
 function requestBody(op: Operation, schema: SchemaObject): RequestBodyObject {
   const body = op.body!
-  const example = exampleOf(body instanceof z.ZodOptional ? (body.unwrap() as z.ZodType) : body)
+  const example = exampleOf(body instanceof z.ZodMiniOptional ? (body.def.innerType as z.ZodMiniType) : body)
   return {
     required: !body.safeParse(undefined).success,
     content: {

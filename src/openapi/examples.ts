@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { pagination } from '../domain/paginate.js'
 import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
 import { ApiError } from '../errors/api-error.js'
@@ -118,9 +118,9 @@ export function errorExample(code: ErrorCode): ApiErrorBody & { fields?: { field
 }
 
 /** The example of a zod schema that has a name (or of an array of one), if any. */
-export function exampleOf(schema: z.ZodType): unknown {
-  if (schema instanceof z.ZodArray) {
-    const item = exampleOf(schema.element as z.ZodType)
+export function exampleOf(schema: z.ZodMiniType): unknown {
+  if (schema instanceof z.ZodMiniArray) {
+    const item = exampleOf(schema.def.element as z.ZodMiniType)
     return item === undefined ? undefined : [item]
   }
   const id = z.globalRegistry.get(schema)?.id

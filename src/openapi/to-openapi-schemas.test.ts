@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { meta } from '../schemas/meta.js'
 import { toOpenApiSchemas } from './to-openapi-schemas.js'
 
-const Leaf = z.strictObject({ n: z.int() }).meta({ id: 'TestLeaf' })
-const Branch = z.strictObject({ leaf: Leaf }).meta({ id: 'TestBranch' })
+const Leaf = meta(z.strictObject({ n: z.int() }), { id: 'TestLeaf' })
+const Branch = meta(z.strictObject({ leaf: Leaf }), { id: 'TestBranch' })
 
 it('makes every named schema it reaches a component referenced by name', () => {
   const { schemas, components } = toOpenApiSchemas({ envelope: z.strictObject({ data: Branch }) }, 'output')
@@ -14,7 +15,7 @@ it('makes every named schema it reaches a component referenced by name', () => {
 })
 
 it('refers to a named schema given directly, and copies an unnamed one used twice', () => {
-  const Small = z.int().min(3)
+  const Small = z.int().check(z.minimum(3))
   const { schemas } = toOpenApiSchemas({ leaf: Leaf, small: Small, pair: z.object({ a: Small, b: Small }) }, 'output')
   expect(schemas.leaf).toEqual({ $ref: '#/components/schemas/TestLeaf' })
   expect(schemas.pair!.properties!.a).toEqual({ type: 'integer', minimum: 3, maximum: Number.MAX_SAFE_INTEGER })
@@ -22,7 +23,7 @@ it('refers to a named schema given directly, and copies an unnamed one used twic
 })
 
 it('converts for input or output: a default makes a field optional only in input', () => {
-  const Thing = z.strictObject({ tag: z.string().default('x') })
+  const Thing = z.strictObject({ tag: z._default(z.string(), 'x') })
   expect(toOpenApiSchemas({ thing: Thing }, 'input').schemas.thing!.required).toBeUndefined()
   expect(toOpenApiSchemas({ thing: Thing }, 'output').schemas.thing!.required).toEqual(['tag'])
 })

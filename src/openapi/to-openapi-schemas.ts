@@ -1,5 +1,5 @@
 import type { SchemaObject } from 'openapi3-ts/oas31'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Where components live in the document; `toOpenApiSchemas` points every `$ref` here. */
 export const SCHEMA_REF_PREFIX = '#/components/schemas/'
@@ -16,7 +16,7 @@ export interface OpenApiSchemas {
 }
 
 /** The `.meta({ id })` name of a schema, if it has one. */
-export function componentName(schema: z.ZodType): string | undefined {
+export function componentName(schema: z.ZodMiniType): string | undefined {
   return z.globalRegistry.get(schema)?.id
 }
 
@@ -25,9 +25,9 @@ export function componentName(schema: z.ZodType): string | undefined {
  * `toJSONSchema`. Named schemas (`.meta({ id })`) become components referenced by name.
  * @example toOpenApiSchemas({ body: CampaignInput }, 'input').schemas.body // { $ref: '#/components/schemas/CampaignInput' }
  */
-export function toOpenApiSchemas(entries: Record<string, z.ZodType>, io: 'input' | 'output'): OpenApiSchemas {
+export function toOpenApiSchemas(entries: Record<string, z.ZodMiniType>, io: 'input' | 'output'): OpenApiSchemas {
   const registry = z.registry<{ id: string }>()
-  const idOf = new Map<z.ZodType, string>()
+  const idOf = new Map<z.ZodMiniType, string>()
   for (const [key, schema] of Object.entries(entries)) {
     if (idOf.has(schema)) continue
     const id = componentName(schema) ?? INLINE_PREFIX + key
@@ -46,7 +46,7 @@ export function toOpenApiSchemas(entries: Record<string, z.ZodType>, io: 'input'
     for (const id of missing) {
       const schema = z.globalRegistry._idmap.get(id)
       if (!schema) throw new Error(`Schema "${id}" is referenced but not in zod's global registry`)
-      registry.add(schema as z.ZodType, { id })
+      registry.add(schema as z.ZodMiniType, { id })
     }
   }
 }
@@ -60,8 +60,8 @@ function dropEmptyAdditional({ jsonSchema }: { jsonSchema: { additionalPropertie
 
 function split(
   converted: Record<string, object>,
-  entries: Record<string, z.ZodType>,
-  idOf: Map<z.ZodType, string>,
+  entries: Record<string, z.ZodMiniType>,
+  idOf: Map<z.ZodMiniType, string>,
 ): OpenApiSchemas {
   const clean = (id: string): SchemaObject => {
     const { $schema: _schema, $id: _id, ...rest } = converted[id] as SchemaObject & { $schema?: string; $id?: string }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import * as schema from '../schemas/admin.js'
 import { PaginationQuery } from '../schemas/common.js'
 import { User } from '../schemas/user.js'
@@ -41,7 +41,7 @@ export const createUser = defineOperation({
   path: '/users',
   summary: 'Create a user',
   description: 'Opens a new account with a fresh API key (the body is optional). The key is in the returned User.',
-  body: schema.NewUserInput.optional(),
+  body: z.optional(schema.NewUserInput),
   response: { status: 201, data: User },
 })
 

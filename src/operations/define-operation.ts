@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { ErrorCode } from '../errors/error-codes.js'
 
 export const HTTP_METHODS = ['get', 'post', 'patch', 'delete'] as const
@@ -32,8 +32,8 @@ export interface Operation {
   tag: OperationTag
   summary: string
   description: string
-  query?: z.ZodObject
-  body?: z.ZodType
+  query?: z.ZodMiniObject
+  body?: z.ZodMiniType
   /**
    * Error codes a domain rule of this operation can answer with, beyond the ones every
    * operation's pipeline gives (auth, id, query, body): the OpenAPI document lists them.
@@ -42,7 +42,7 @@ export interface Operation {
   response: {
     status: 200 | 201 | 204
     /** Schema of `data` in the success envelope (of each item, for lists). */
-    data: z.ZodType
+    data: z.ZodMiniType
     /** A list answers `data: [...]` plus `pagination`. */
     list?: boolean
   }

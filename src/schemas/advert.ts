@@ -1,45 +1,45 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { Id, Timestamp } from './common.js'
+import { meta } from './meta.js'
 
-const Title = z.string().trim().min(1).max(120).meta({ description: 'Title; campaigns show it as advert_title.' })
-const Description = z.string().max(2000).meta({ description: 'Free text shown with the advert.' })
-const TargetUrl = z
-  .url({ protocol: /^https?$/ })
-  .max(2048)
-  .nullable()
-  .meta({ description: 'Where the advert links to (http or https), or null.' })
+const Title = meta(z.string().check(z.trim(), z.minLength(1), z.maxLength(120)), { description: 'Title; campaigns show it as advert_title.' })
+const Description = meta(z.string().check(z.maxLength(2000)), { description: 'Free text shown with the advert.' })
+const TargetUrl = meta(z.nullable(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))), {
+  description: 'Where the advert links to (http or https), or null.',
+})
 
 /** An advert that campaigns broadcast. */
-export const Advert = z
-  .strictObject({
+export const Advert = meta(
+  z.strictObject({
     id: Id,
     title: Title,
     description: Description,
     target_url: TargetUrl,
     created_at: Timestamp,
     updated_at: Timestamp,
-  })
-  .meta({ id: 'Advert' })
+  }),
+  { id: 'Advert' },
+)
 export type Advert = z.infer<typeof Advert>
 
 /** Fields a client may write on an advert. */
 const AdvertFields = z.strictObject({
   title: Title,
-  description: Description.default(''),
-  target_url: TargetUrl.default(null),
+  description: z._default(Description, ''),
+  target_url: z._default(TargetUrl, null),
 })
 
 /** Body of POST /adverts. */
-export const AdvertInput = z.strictObject({ advert: AdvertFields }).meta({ id: 'AdvertInput' })
+export const AdvertInput = meta(z.strictObject({ advert: AdvertFields }), { id: 'AdvertInput' })
 export type AdvertInput = z.infer<typeof AdvertInput>
 
 /** Body of PATCH /adverts/{id}: any subset of the writable fields, at least one. */
-export const AdvertUpdateInput = z
-  .strictObject({
+export const AdvertUpdateInput = meta(
+  z.strictObject({
     advert: z
-      .strictObject({ title: Title, description: Description, target_url: TargetUrl })
-      .partial()
-      .refine((fields) => Object.keys(fields).length > 0, 'must contain at least one field'),
-  })
-  .meta({ id: 'AdvertUpdateInput' })
+      .partial(z.strictObject({ title: Title, description: Description, target_url: TargetUrl }))
+      .check(z.refine((fields) => Object.keys(fields).length > 0, 'must contain at least one field')),
+  }),
+  { id: 'AdvertUpdateInput' },
+)
 export type AdvertUpdateInput = z.infer<typeof AdvertUpdateInput>

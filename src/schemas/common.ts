@@ -1,7 +1,8 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { meta } from './meta.js'
 
 // One definition of an id's bounds for bodies and URLs alike.
-const idOf = (number: z.ZodNumber) => number.int().positive().max(Number.MAX_SAFE_INTEGER)
+const idOf = (number: z.ZodMiniNumber | z.ZodMiniNumberFormat) => number.check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER))
 
 /** A positive integer identifier, as every resource uses. */
 export const Id = idOf(z.number())
@@ -10,7 +11,7 @@ export const Id = idOf(z.number())
 export const IdParam = idOf(z.coerce.number())
 
 /** An ISO 8601 UTC timestamp, always with a trailing `Z`. */
-export const Timestamp = z.iso.datetime({ offset: false }).meta({
+export const Timestamp = meta(z.iso.datetime({ offset: false }), {
   description: 'ISO 8601 UTC timestamp',
   examples: ['2026-01-15T09:30:00.000Z'],
 })
@@ -19,50 +20,41 @@ export const Timestamp = z.iso.datetime({ offset: false }).meta({
 export const MAX_USD = 1_000_000_000
 
 /** An amount of US dollars with at most two decimals (whole cents). */
-export const Usd = z.number().nonnegative().multipleOf(0.01).max(MAX_USD)
+export const Usd = z.number().check(z.nonnegative(), z.multipleOf(0.01), z.maximum(MAX_USD))
 
 /** US dollars to the micro-dollar, as a state export keeps balances (per-send charges leave fractions of a cent). */
-export const ExactUsd = z.number().nonnegative().multipleOf(0.000001).max(MAX_USD)
+export const ExactUsd = z.number().check(z.nonnegative(), z.multipleOf(0.000001), z.maximum(MAX_USD))
 
 /** Paging limits for every list operation. */
 export const PAGE_SIZE = { default: 25, max: 100 } as const
 
 /** Query parameters every list operation accepts; strings from the URL are coerced. */
 export const PaginationQuery = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .default(1)
-    .meta({ description: 'Page number, from 1.' }),
-  per_page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(PAGE_SIZE.max)
-    .default(PAGE_SIZE.default)
-    .meta({ description: `Records per page, 1 to ${PAGE_SIZE.max}.` }),
+  page: meta(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1), { description: 'Page number, from 1.' }),
+  per_page: meta(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAGE_SIZE.max)), PAGE_SIZE.default), {
+    description: `Records per page, 1 to ${PAGE_SIZE.max}.`,
+  }),
 })
 
 /** Where a list page stands in the whole list. */
-export const Pagination = z
-  .strictObject({
-    page: z.int().min(1),
-    per_page: z.int().min(1).max(PAGE_SIZE.max),
-    total_count: z.int().min(0),
-    total_pages: z.int().min(0),
-  })
-  .meta({ id: 'Pagination', description: 'Position of this page in the whole list.' })
+export const Pagination = meta(
+  z.strictObject({
+    page: z.int().check(z.minimum(1)),
+    per_page: z.int().check(z.minimum(1), z.maximum(PAGE_SIZE.max)),
+    total_count: z.int().check(z.minimum(0)),
+    total_pages: z.int().check(z.minimum(0)),
+  }),
+  { id: 'Pagination', description: 'Position of this page in the whole list.' },
+)
 
 export type Pagination = z.infer<typeof Pagination>
 
 /** The success envelope around one resource. */
-export function envelopeOf<T extends z.ZodType>(data: T) {
+export function envelopeOf<T extends z.ZodMiniType>(data: T) {
   return z.strictObject({ success: z.literal(true), data })
 }
 
 /** The success envelope around one page of a list. */
-export function pageEnvelopeOf<T extends z.ZodType>(item: T) {
+export function pageEnvelopeOf<T extends z.ZodMiniType>(item: T) {
   return z.strictObject({ success: z.literal(true), data: z.array(item), pagination: Pagination })
 }

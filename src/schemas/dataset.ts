@@ -1,7 +1,8 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { Advert } from './advert.js'
 import { Campaign } from './campaign.js'
 import { ExactUsd, Id } from './common.js'
+import { meta } from './meta.js'
 import { User } from './user.js'
 
 /**
@@ -9,19 +10,20 @@ import { User } from './user.js'
  * export/import all use it. Derived fields (tier limits, advert_title, owners of
  * campaigns) are left out because the store derives them.
  */
-export const Dataset = z
-  .strictObject({
+export const Dataset = meta(
+  z.strictObject({
     users: z.array(
-      User.omit({ api_tier_limits: true }).extend({
+      z.extend(z.omit(User, { api_tier_limits: true }), {
         // To the micro-dollar, not the cent: an export then import must not lose what deliveries charged.
         balance_usd: ExactUsd,
         total_topups_usd: ExactUsd,
-        topups_count: z.int().nonnegative().default(0),
+        topups_count: z._default(z.int().check(z.nonnegative()), 0),
       }),
     ),
-    adverts: z.array(Advert.extend({ user_id: Id })),
-    campaigns: z.array(Campaign.omit({ advert_title: true })),
-  })
-  .meta({ id: 'Dataset' })
+    adverts: z.array(z.extend(Advert, { user_id: Id })),
+    campaigns: z.array(z.omit(Campaign, { advert_title: true })),
+  }),
+  { id: 'Dataset' },
+)
 export type Dataset = z.infer<typeof Dataset>
 export type DatasetInput = z.input<typeof Dataset>

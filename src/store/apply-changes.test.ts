@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { applyChanges, changedFields } from './apply-changes.js'
 import { PartitionedTable } from './partitioned-table.js'
 

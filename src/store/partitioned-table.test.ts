@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { PartitionedTable } from './partitioned-table.js'
 
 const Row = z.object({ id: z.int(), owner: z.int(), name: z.string() })

@@ -1,5 +1,5 @@
 import { Collection } from '@msw/data'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 
 type Row = { id: number }
 
@@ -22,7 +22,7 @@ export interface PageOptions<T> {
  * the library's own update and delete scan the collection they are called on.
  * @example new PartitionedTable(AdvertRecord, (advert) => advert.user_id)
  */
-export class PartitionedTable<S extends z.ZodObject, T extends Row = z.infer<S> & Row> {
+export class PartitionedTable<S extends z.ZodMiniObject, T extends Row = z.infer<S> & Row> {
   readonly #schema: S
   readonly #partitionOf: (row: T) => number
   readonly #partitions = new Map<number, Collection<S>>()
