@@ -15,12 +15,18 @@ import { FaultSettings, TierOverrides, type FaultSettingsInput } from './schemas
 import type { DatasetInput } from './schemas/dataset.js'
 import type { ApiTier, ApiTierLimits } from './schemas/user.js'
 import { DEFAULT_FIXTURES } from './store/fixtures.js'
+import type { GenerateDatasetOptions } from './store/generate-dataset.js'
 import { Store } from './store/store.js'
 
 /** Options of createMockApi; every one has a default, so `createMockApi()` is a working mock. */
 export interface MockApiOptions {
   /** The dataset to start with and to restore on reset; defaults to fixtures/default.json. */
   fixtures?: DatasetInput
+  /**
+   * Start from a faker-generated dataset instead (same seed, same data); reset restores it.
+   * faker is loaded only when this is set, so a browser bundle that never sets it stays small.
+   */
+  generate?: GenerateDatasetOptions
   /** Where the API lives; `*` matches any origin. Default `*\/api/v1`. */
   apiBase?: string
   /** Where the control plane lives. Default `*\/__admin`. */
@@ -63,11 +69,12 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const tiers = { ...DEFAULT_TIER_LIMITS, ...validate(TierOverrides, options.tiers ?? {}, 'tiers option') }
   const faults = validate(FaultSettings, options.faults ?? {}, 'faults option')
   const changes = createStateChanges()
+  const fixtures = await startingDataset(options)
   const context: MockContext = {
     store: new Store(),
     clock: options.clock ?? createClock(),
     tiers,
-    fixtures: options.fixtures ?? DEFAULT_FIXTURES,
+    fixtures,
     apiBase: options.apiBase ?? '*/api/v1',
     adminBase: options.adminBase ?? '*/__admin',
     adminToken: options.adminToken,
@@ -87,4 +94,12 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     journal: { entries: () => context.journal.entries(), clear: () => context.journal.clear() },
     subscribe: (listener) => changes.subscribe(listener),
   }
+}
+
+/** The fixtures given, a generated dataset (faker loaded only now), or the default fixtures. */
+async function startingDataset({ fixtures, generate }: MockApiOptions): Promise<DatasetInput> {
+  if (fixtures && generate) throw new TypeError('createMockApi: pass either `fixtures` or `generate`, not both')
+  if (!generate) return fixtures ?? DEFAULT_FIXTURES
+  const { generateDataset } = await import('./store/generate-dataset.js')
+  return generateDataset(generate)
 }
