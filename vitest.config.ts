@@ -1,15 +1,55 @@
+import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+import { serveMswWorker } from './examples/browser/serve-msw-worker.js'
+import { CHROMIUM_LAUNCH_OPTIONS, CHROMIUM_PATH, hasChromium } from './test/support/chromium.js'
 
-// Two projects: the mock itself (unit tests beside the code, integration tests in test/) and the
-// contract suite (contract-tests/, which also runs against the mock in-process and over HTTP).
-// `npx vitest run --project contract` runs the second alone.
+// Projects: the mock itself (unit tests beside the code, integration tests in test/, the Node
+// recipes in examples/), the contract suite (contract-tests/), and, where Chromium is
+// installed, the browser tests (test/browser/, driven by playwright-core) and the Vitest
+// browser-mode recipe (examples/vitest-browser/). `npx vitest run --project contract` runs one alone.
+const browserTests = hasChromium()
+if (!browserTests && process.env.REQUIRE_BROWSER === '1') {
+  throw new Error(`REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium`)
+}
+if (!browserTests) {
+  console.log(`Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH; then npm run test:browser).`)
+}
+
+const fromRoot = (path: string) => new URL(path, import.meta.url).pathname
+
 export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'mock', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      {
+        extends: true,
+        // The recipes in examples/ import the package by name, as an app would; here that is the source.
+        resolve: { alias: [{ find: /^ad-campaign-mock\/node$/, replacement: fromRoot('src/adapters/node.ts') }] },
+        test: { name: 'mock', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/vitest-node/**/*.test.ts'], exclude: ['test/browser/**'] },
+      },
       { extends: true, test: { name: 'contract', include: ['contract-tests/**/*.test.ts'] } },
+      ...(browserTests
+        ? [
+            { extends: true, test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000 } },
+            {
+              plugins: [serveMswWorker()],
+              resolve: { alias: [{ find: /^ad-campaign-mock\/browser$/, replacement: fromRoot('src/adapters/browser.ts') }] },
+              optimizeDeps: { include: ['msw/browser', 'msw', '@msw/data', 'zod/mini', 'zod/locales'] },
+              test: {
+                name: 'browser-mode',
+                include: ['examples/vitest-browser/**/*.test.ts'],
+                browser: {
+                  enabled: true,
+                  headless: true,
+                  screenshotDirectory: 'test-results/vitest-browser',
+                  provider: playwright({ launchOptions: CHROMIUM_LAUNCH_OPTIONS }),
+                  instances: [{ browser: 'chromium' as const }],
+                },
+              },
+            },
+          ]
+        : []),
     ],
   },
 })

@@ -1,0 +1,29 @@
+import { http, HttpResponse } from 'msw'
+import { expect, test } from './fixtures.js'
+
+test.beforeEach(async ({ page }) => {
+  await page.goto(process.env.EXAMPLE_APP_URL!)
+  await expect(page.locator('#campaigns tr')).toHaveCount(3)
+})
+
+test('creates an advert and a campaign, and the mock in the test process holds them', async ({ page, mock }) => {
+  await page.getByLabel('Title').fill('Made in Playwright')
+  await page.getByRole('button', { name: 'Create advert' }).click()
+  await page.getByLabel('Advert').selectOption({ label: 'Made in Playwright' })
+  await page.getByRole('button', { name: 'Create campaign' }).click()
+  await expect(page.locator('#campaigns tr', { hasText: 'Made in Playwright' })).toHaveCount(1)
+  expect([...mock.context.store.adverts.rows()].map((advert) => advert.title)).toContain('Made in Playwright')
+})
+
+test('shows the banner when the test makes the mock answer 429', async ({ page, mock }) => {
+  mock.setFaults({ errors: [{ status: 429, rate: 1 }] })
+  await page.locator('#campaigns tr').first().getByRole('button', { name: 'Pause' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Too many requests: slow down and retry in 1 s.')
+})
+
+test('overrides one answer with network.use, the rest still from the mock', async ({ page, network }) => {
+  network.use(http.get('*/api/v1/user/balance', () => HttpResponse.json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } })))
+  await page.reload()
+  await expect(page.getByTestId('balance')).toHaveText('$0.00')
+  await expect(page.locator('#campaigns tr')).toHaveCount(3)
+})
