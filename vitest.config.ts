@@ -31,7 +31,7 @@ export default defineConfig({
       { extends: true, test: { name: 'contract', include: ['contract-tests/**/*.test.ts'] } },
       ...(browserTests
         ? [
-            { extends: true, test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000 } },
+            { extends: true as const, test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000 } },
             {
               plugins: [serveMswWorker()],
               resolve: { alias: [{ find: /^ad-campaign-mock\/browser$/, replacement: fromRoot('src/adapters/browser.ts') }] },
