@@ -42,3 +42,13 @@ export {
   TierTable,
   TopUpInput,
 } from './schemas/admin.js'
+export {
+  parseSnapshot,
+  restoreSnapshot,
+  serializeSnapshot,
+  SnapshotError,
+  SNAPSHOT_FORMAT,
+  type Snapshot,
+  type SnapshotProblem,
+} from './domain/snapshot.js'
+export type { StateChange, StateChangeReason, StateListener } from './domain/state-changes.js'

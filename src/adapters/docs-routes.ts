@@ -77,7 +77,7 @@ const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? '127.
 /**
  * Serves the OpenAPI documents (built from the code, listing this listener as the first
  * server so "try it" calls it) and an offline Swagger UI at /docs with the first fixture
- * user's key pre-filled. Mount with `createExpressApp(api, { extend: (app) => docsRoutes(app, api) })`.
+ * user's key pre-filled. The listener mounts them before the mock's routes.
  */
 export function docsRoutes(app: Express, api: MockApi): void {
   const paths = documentPaths(api)

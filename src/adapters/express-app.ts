@@ -5,6 +5,8 @@ import { ApiError, internalError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import { MAX_BODY_BYTES } from '../http/read-body.js'
 import { errorResponse } from '../http/respond.js'
+import { docsRoutes } from './docs-routes.js'
+import type { MockExpressApp, MockMiddleware } from './mock-express-app.js'
 import { sendFetchResponse, toFetchRequest } from './to-fetch-request.js'
 
 /** Largest request body the listener reads: the same limit the handlers hold in-process. */
@@ -27,9 +29,9 @@ const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
  * answers, and what a Fetch `Request` cannot carry (TRACE), to the next one: a 404 below.
  * @example app.use(mswMiddleware(api.handlers))
  */
-export function mswMiddleware(handlers: HttpHandler[]): RequestHandler {
+export function mswMiddleware(handlers: HttpHandler[]): MockMiddleware {
   return async (req, res, next) => {
-    if (FETCH_FORBIDDEN_METHODS.has(req.method)) return next()
+    if (FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) return next()
     try {
       const response = await getResponse(handlers, toFetchRequest(req))
       if (response) await sendFetchResponse(res, response)
@@ -66,19 +68,23 @@ function bodyReaderError(error: unknown): ApiError {
   return internalError()
 }
 
-/** Options of createExpressApp. */
-export interface ExpressAppOptions {
-  /** Extra routes mounted before the mock (docs pages, say). */
-  extend?: (app: Express) => void
-}
-
 /**
- * An Express app that serves the mock's handlers: CORS, the body reader, any extra routes, the
- * handlers (through Fetch translation), then a 404 and the body reader's errors in the error shape.
- * The handlers never see Express.
+ * An Express app that serves the mock's handlers: CORS, the body reader, the handlers (through
+ * Fetch translation), then a 404 and the body reader's errors in the error shape. The handlers
+ * never see Express.
  * @example createExpressApp(await createMockApi()).listen(4010)
  */
-export function createExpressApp(api: MockApi, { extend }: ExpressAppOptions = {}): Express {
+export function createExpressApp(api: MockApi): MockExpressApp {
+  return assembleApp(api)
+}
+
+/** The app the standalone listener serves: createExpressApp's, with the docs pages and documents. */
+export function createListenerApp(api: MockApi): MockExpressApp {
+  return assembleApp(api, (app) => docsRoutes(app, api))
+}
+
+/** The middleware in order, with `extend` mounting extra routes before the mock's. */
+function assembleApp(api: MockApi, extend?: (app: Express) => void): Express {
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)

@@ -1,6 +1,7 @@
 // The `./express` entry point: the standalone listener and the Express app, each in its own module
 // (Fetch translation in to-fetch-request.ts, app assembly in express-app.ts, the listener's
 // lifecycle in listener.ts), exported here by name.
-export { BODY_LIMIT, createExpressApp, mswMiddleware, type ExpressAppOptions } from './express-app.js'
+export { BODY_LIMIT, createExpressApp, mswMiddleware } from './express-app.js'
+export type { ExpressRequestLike, MockExpressApp, MockMiddleware } from './mock-express-app.js'
 export { startListener, type Listener, type ListenerOptions } from './listener.js'
 export { toFetchRequest } from './to-fetch-request.js'

@@ -6,8 +6,7 @@ import { ApiError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import { basePath } from '../handlers/base-path.js'
 import { errorResponse } from '../http/respond.js'
-import { docsRoutes } from './docs-routes.js'
-import { createExpressApp } from './express-app.js'
+import { createListenerApp } from './express-app.js'
 import { isLoopbackHost } from './is-loopback-host.js'
 
 /** Options of startListener: those of createMockApi, plus where to listen. */
@@ -41,7 +40,7 @@ export async function startListener({ port = 4010, host = '127.0.0.1', ...option
     )
   }
   const api = await createMockApi(options)
-  const app = createExpressApp(api, { extend: (expressApp) => docsRoutes(expressApp, api) })
+  const app = createListenerApp(api)
   const server = await new Promise<Server>((resolve, reject) => {
     const started = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(started)))
   })

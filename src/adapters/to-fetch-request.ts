@@ -1,11 +1,12 @@
-import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
+import type { ServerResponse } from 'node:http'
+import type { ExpressRequestLike } from './mock-express-app.js'
 
 /**
  * Turns an Express request into a Fetch `Request` for the msw handlers: the one translation
  * from the platform's request (as hono's adapters do), body bytes included.
  * @example await getResponse(handlers, toFetchRequest(req))
  */
-export function toFetchRequest(req: ExpressRequest): Request {
+export function toFetchRequest(req: ExpressRequestLike): Request {
   const url = `${req.protocol}://${req.get('host') ?? '127.0.0.1'}${req.originalUrl}`
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
@@ -21,9 +22,9 @@ export function toFetchRequest(req: ExpressRequest): Request {
   return new Request(url, { method: req.method, headers, body: hasBody ? new Uint8Array(req.body) : undefined })
 }
 
-/** Writes a Fetch `Response` back through Express: status, headers and body bytes. */
-export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
-  res.status(response.status)
+/** Writes a Fetch `Response` back through Node's response (Express's is one): status, headers and body bytes. */
+export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status
   response.headers.forEach((value, name) => res.setHeader(name, value))
   res.end(Buffer.from(await response.arrayBuffer()))
 }

@@ -2,7 +2,7 @@ import { getResponse } from 'msw'
 import { afterEach, expect, it, vi } from 'vitest'
 import { createMockApi, type MockApi } from '../create-mock-api.js'
 import { DEFAULT_FIXTURES, DEMO_API_KEY } from '../store/fixtures.js'
-import { PACKAGE_VERSION } from '../version.js'
+import { PACKAGE_VERSION } from '../domain/package-version.js'
 import { DEFAULT_STORAGE_KEY, persistToWebStorage, type KeyValueStorage } from './web-storage-persistence.js'
 
 /** Web Storage's contract over a Map (Node has no sessionStorage); the real one is exercised in Chromium. */

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startListener, type Listener } from '../../src/adapters/express.js'
 import { DEMO_API_KEY } from '../../src/store/fixtures.js'
-import { PACKAGE_VERSION } from '../../src/version.js'
+import { PACKAGE_VERSION } from '../../src/domain/package-version.js'
 import { launchChromium, SCREENSHOT_DIR } from '../support/chromium.js'
 import { startExampleServer, type ExampleServer } from '../support/example-app.js'
 

@@ -1,0 +1,223 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join, relative } from 'node:path'
+import { build } from 'esbuild'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_API_KEY } from '../src/store/fixtures.js'
+import { packAndInstall, startUntil, type ScratchProject } from './support/scratch-project.js'
+
+// The package as users get it: `npm pack`, installed into an app's own project beside the lowest
+// msw the peer range admits, then imported, typechecked, bundled and run from there.
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
+const LOWEST_MSW = /^\^(2\.\d+\.\d+)$/.exec(pkg.peerDependencies.msw)?.[1]
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
+
+let app: ScratchProject
+const installed = (path = '') => join(app.dir, 'node_modules/ad-campaign-mock', path)
+
+beforeAll(async () => {
+  app = await packAndInstall([`msw@${LOWEST_MSW}`, '@types/node@^20'])
+}, 240_000)
+
+/** Bare module names a built file imports (statically, dynamically, or through require.resolve). */
+function bareImports(file: string): string[] {
+  const code = readFileSync(file, 'utf8')
+  const specifiers = [...code.matchAll(/(?:from\s*|import\s*\(\s*|\bimport\s+|resolve\(\s*)['"]([^'"./][^'"]*)['"]/g)].map((m) => m[1]!)
+  return specifiers.filter((name) => /^[@a-z0-9][\w@./-]*$/.test(name) && !name.startsWith('node:')).map((name) => name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/'))
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]))
+}
+
+describe('the packed package', () => {
+  it(`declares msw as a peer (${pkg.peerDependencies.msw}) and installs only the app's own copy`, () => {
+    expect(LOWEST_MSW, 'the peer range is ^2.x.y').toBeDefined()
+    expect(JSON.parse(readFileSync(join(app.dir, 'node_modules/msw/package.json'), 'utf8')).version).toBe(LOWEST_MSW)
+    expect(existsSync(installed('node_modules/msw'))).toBe(false)
+    expect(app.manifest.dependencies).not.toHaveProperty('msw')
+  })
+
+  it('is publishable, and depends at run time on exactly what dist/ imports', () => {
+    expect(app.manifest).not.toHaveProperty('private')
+    expect(app.manifest).toMatchObject({ license: expect.any(String), repository: { url: expect.any(String) }, keywords: expect.any(Array) })
+    const imported = new Set(filesUnder(installed('dist')).filter((file) => file.endsWith('.js')).flatMap(bareImports))
+    imported.delete('ad-campaign-mock') // a string in the snapshot format marker, not an import
+    expect([...imported].sort()).toEqual(Object.keys({ ...app.manifest.dependencies, ...app.manifest.peerDependencies }).sort())
+  })
+
+  it('ships every export with its types, and every file the README and the CLI point to, and no tests', () => {
+    for (const [subpath, target] of Object.entries<Record<string, unknown> | string>(app.manifest.exports)) {
+      const paths = typeof target === 'string' ? [target] : JSON.stringify(target).match(/\.\/[^"]+/g)!
+      for (const path of paths) expect(existsSync(installed(path)), `${subpath} -> ${path}`).toBe(true)
+    }
+    const readme = readFileSync(installed('README.md'), 'utf8')
+    const cli = readFileSync(installed('dist/src/cli.js'), 'utf8')
+    const pointed = new Set([...`${readme}\n${cli}`.matchAll(/\b((?:docs|fixtures|openapi)\/[\w./-]+\.(?:md|json|yaml|ts))/g)].map((m) => m[1]!))
+    expect(pointed.size).toBeGreaterThan(3)
+    for (const path of pointed) expect(existsSync(installed(path)), path).toBe(true)
+    expect(filesUnder(installed()).map((file) => relative(installed(), file)).filter((file) => /\.test\.|^examples\/|^test\//.test(file))).toEqual([])
+  })
+})
+
+describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
+  it('resolves every entry by name to a module that exports what it promises', async () => {
+    const entries = {
+      'ad-campaign-mock': ['createMockApi', 'generateDataset', 'serializeSnapshot', 'parseSnapshot'],
+      'ad-campaign-mock/node': ['startNodeMock'],
+      'ad-campaign-mock/express': ['startListener', 'createExpressApp', 'mswMiddleware', 'toFetchRequest'],
+      'ad-campaign-mock/contract': ['runContractSuite', 'loadContractDocument', 'SchemaValidator'],
+    }
+    app.write(
+      'entries.mjs',
+      `const found = {}
+      for (const [entry, names] of Object.entries(${JSON.stringify(entries)})) {
+        const module = await import(entry)
+        found[entry] = names.filter((name) => typeof module[name] === 'function')
+      }
+      console.log(JSON.stringify(found))`,
+    )
+    const { stdout } = await app.exec(process.execPath, ['entries.mjs'])
+    expect(JSON.parse(stdout)).toEqual(entries)
+  })
+
+  it("runs the handlers under the app's setupServer, the listener and the contract suite, all imported by name", async () => {
+    app.write(
+      'run.mjs',
+      `
+      import { setupServer } from 'msw/node'
+      import { createMockApi, DEMO_API_KEY } from 'ad-campaign-mock'
+      import { startNodeMock } from 'ad-campaign-mock/node'
+      import { startListener } from 'ad-campaign-mock/express'
+      import { runContractSuite } from 'ad-campaign-mock/contract'
+
+      const api = await createMockApi({ tiers: { pro: { per_minute: 6, per_day: 100, max_topups: 1 } } })
+      const server = setupServer(...api.handlers)
+      server.listen({ onUnhandledRequest: 'error' })
+      const call = (path, init = {}) => fetch('http://app.test/api/v1' + path, { ...init, headers: { Authorization: DEMO_API_KEY, ...init.headers } })
+      const statuses = {
+        get: (await call('/user')).status,
+        create: (await call('/campaigns', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ campaign: { advert_id: 1, broadcasting_type: 'active_ad', cpm: 1.5, sending_limit: 10 } }) })).status,
+        head: (await call('/campaigns', { method: 'HEAD' })).status,
+        wrongCase: (await call('/CAMPAIGNS')).status,
+        undecodable: (await call('/campaigns/%ZZ')).status,
+        preferred: (await call('/user', { headers: { Prefer: 'code=503, delay=5' } })).status,
+        noKey: (await fetch('http://app.test/api/v1/user')).status,
+        admin: (await fetch('http://app.test/__admin/clock')).status,
+      }
+      let limited = 0
+      for (let i = 0; i < 10 && limited !== 429; i++) limited = (await call('/user')).status
+      statuses.rateLimited = limited
+      server.close()
+
+      const mock = await startNodeMock()
+      statuses.nodeMock = (await fetch(mock.baseUrl + '/user', { headers: { Authorization: mock.apiKey } })).status
+      mock.close()
+      const listener = await startListener({ port: 0 })
+      statuses.listener = (await fetch(listener.baseUrl + '/user', { headers: { Authorization: DEMO_API_KEY } })).status
+      const contract = await runContractSuite({
+        baseUrl: listener.baseUrl,
+        document: 'node_modules/ad-campaign-mock/openapi/openapi.json',
+        controlPlane: { url: listener.origin + '/__admin' },
+        checks: ['status_code_conformance', 'envelope_conformance'],
+      })
+      await listener.close()
+      statuses.contract = contract.ok
+      console.log(JSON.stringify(statuses))
+      `,
+    )
+    const { stdout } = await app.exec(process.execPath, ['run.mjs'])
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({
+      get: 200,
+      create: 201,
+      head: 200,
+      wrongCase: 404,
+      undecodable: 404,
+      preferred: 503,
+      noKey: 401,
+      admin: 200,
+      rateLimited: 429,
+      nodeMock: 200,
+      listener: 200,
+      contract: true,
+    })
+  })
+
+  it('refuses ./browser in Node at resolution', async () => {
+    app.write('browser-in-node.mjs', "await import('ad-campaign-mock/browser')")
+    await expect(app.exec(process.execPath, ['browser-in-node.mjs'])).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED/)
+  })
+
+  it('typechecks a consumer with skipLibCheck false and no @types/express, for Node and for the browser', async () => {
+    expect(existsSync(join(app.dir, 'node_modules/@types/express'))).toBe(false)
+    const strict = { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', isolatedModules: true }
+    // msw's own types need the DOM lib, in Node projects too (msw documents it); nothing of ours does.
+    app.write('tsconfig.node.json', JSON.stringify({ compilerOptions: { ...strict, module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: ['node'] }, files: ['node-consumer.ts'] }))
+    app.write('tsconfig.browser.json', JSON.stringify({ compilerOptions: { ...strict, module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [] }, files: ['browser-consumer.ts'] }))
+    app.write(
+      'node-consumer.ts',
+      `
+      import { createMockApi, Campaign, DEMO_API_KEY, type MockApi, type ErrorCode } from 'ad-campaign-mock'
+      import { startNodeMock, type NodeMock } from 'ad-campaign-mock/node'
+      import { createExpressApp, startListener, type Listener } from 'ad-campaign-mock/express'
+      import { runContractSuite } from 'ad-campaign-mock/contract'
+      const api: MockApi = await createMockApi({ tiers: { free: { per_minute: 1, per_day: 2, max_topups: 0 } } })
+      const campaign: Campaign = Campaign.parse({})
+      const code: ErrorCode = 'not_found'
+      const mock: NodeMock = await startNodeMock({ onUnhandledRequest: 'error' })
+      const listener: Listener = await startListener({ port: 0 })
+      const app = createExpressApp(api)
+      const unsubscribe: () => void = api.subscribe(({ reason }) => console.log(reason))
+      // @ts-expect-error a listener has no apiKey: the types are the real ones, not any
+      const wrong: string = listener.apiKey
+      export { api, campaign, code, mock, listener, app, unsubscribe, runContractSuite, DEMO_API_KEY, wrong }
+      `,
+    )
+    app.write(
+      'browser-consumer.ts',
+      `
+      import { startBrowserMock, type BrowserMock } from 'ad-campaign-mock/browser'
+      import type { Campaign } from 'ad-campaign-mock'
+      const mock: BrowserMock = await startBrowserMock({ persist: 'local', serviceWorker: { url: '/mockServiceWorker.js' }, generate: { users: 5, seed: 2 } })
+      const list: Campaign[] = (await (await fetch(mock.baseUrl + '/campaigns', { headers: { Authorization: mock.apiKey } })).json()).data
+      export { list }
+      `,
+    )
+    await Promise.all([app.exec(process.execPath, [tsc, '-p', 'tsconfig.node.json']), app.exec(process.execPath, [tsc, '-p', 'tsconfig.browser.json'])])
+  })
+
+  it('bundles ./browser for the browser, and fails to build each entry where it cannot run', async () => {
+    const bundle = (entry: string, platform: 'browser' | 'node') =>
+      build({
+        stdin: { contents: `export * from '${entry}'`, resolveDir: app.dir },
+        absWorkingDir: app.dir,
+        bundle: true,
+        write: false,
+        format: 'esm',
+        platform,
+        logLevel: 'silent',
+      })
+    const browser = await bundle('ad-campaign-mock/browser', 'browser')
+    expect(browser.outputFiles[0]!.text).toContain('mockServiceWorker.js')
+    for (const [entry, platform] of [
+      ['ad-campaign-mock/node', 'browser'],
+      ['ad-campaign-mock/express', 'browser'],
+      ['ad-campaign-mock/contract', 'browser'],
+      ['ad-campaign-mock/browser', 'node'],
+    ] as const) {
+      await expect(bundle(entry, platform), `${entry} on ${platform}`).rejects.toThrow(`Could not resolve "${entry}"`)
+    }
+  })
+
+  it('runs the bin through npx and answers with the demo data', async () => {
+    const { child, matched } = startUntil(app, 'npx', ['ad-campaign-mock', '--port', '0'], /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/)
+    try {
+      const [, baseUrl] = await matched
+      const response = await fetch(`${baseUrl}/user`, { headers: { Authorization: DEMO_API_KEY } })
+      expect(response.status).toBe(200)
+      expect((await response.json()).data.email).toBe('demo@example.com')
+    } finally {
+      child.kill('SIGTERM')
+    }
+  })
+})

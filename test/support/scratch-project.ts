@@ -1,0 +1,69 @@
+import { execFile, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/** An app's own project in a temporary directory, with this package installed from its packed tarball. */
+export interface ScratchProject {
+  readonly dir: string
+  /** The package.json of the tarball as installed. */
+  readonly manifest: Record<string, any>
+  /** Writes a file under the project (directories made as needed). */
+  write(path: string, text: string): string
+  /** Runs a command in the project; rejects with its output when it exits non-zero. */
+  exec(command: string, args: string[], options?: { env?: NodeJS.ProcessEnv }): Promise<{ stdout: string; stderr: string }>
+}
+
+/**
+ * Packs this repository (`npm pack`, which builds dist/), then installs the tarball with `also`
+ * (the app's own dependencies, e.g. its msw) into a new project: only the npm registry is reached.
+ */
+export async function packAndInstall(also: string[]): Promise<ScratchProject> {
+  const dir = mkdtempSync(join(tmpdir(), 'acs-consumer-'))
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { maxBuffer: 32 * 1024 * 1024 })
+  const tarball = join(dir, (JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[])[0]!.filename)
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }))
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball, ...also], { cwd: dir, maxBuffer: 32 * 1024 * 1024 })
+  return {
+    dir,
+    manifest: JSON.parse(readFileSync(join(dir, 'node_modules/ad-campaign-mock/package.json'), 'utf8')),
+    write(path, text) {
+      const file = join(dir, path)
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, text)
+      return file
+    },
+    async exec(command, args, { env } = {}) {
+      try {
+        return await run(command, args, { cwd: dir, env: env ?? process.env, maxBuffer: 32 * 1024 * 1024 })
+      } catch (error) {
+        const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string }
+        throw new Error(`${message}\n${stdout}\n${stderr}`)
+      }
+    },
+  }
+}
+
+/** Starts a long-running command in the project and resolves once its output matches `ready`. */
+export function startUntil(project: ScratchProject, command: string, args: string[], ready: RegExp) {
+  const child = spawn(command, args, { cwd: project.dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const matched = new Promise<RegExpMatchArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no match for ${ready} within 30 s:\n${output}`)), 30_000)
+    const read = (chunk: Buffer) => {
+      output += chunk
+      const match = output.match(ready)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match)
+      }
+    }
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
+    child.once('exit', (code) => reject(new Error(`exited ${code} before ${ready}:\n${output}`)))
+  })
+  return { child, matched }
+}
