@@ -11,7 +11,10 @@ const browserTests = hasChromium()
 if (!browserTests && process.env.REQUIRE_BROWSER === '1') {
   throw new Error(`REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium`)
 }
-if (!browserTests) {
+// Vitest reads this file once more for each project that extends it: say it once per process.
+const noted = globalThis as { browserSkipNoted?: boolean }
+if (!browserTests && !noted.browserSkipNoted) {
+  noted.browserSkipNoted = true
   console.log(`Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH; then npm run test:browser).`)
 }
 
