@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, rmSync, statSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startListener, type Listener } from '../../src/adapters/express.js'
@@ -34,7 +34,12 @@ beforeEach(async () => {
 })
 afterEach(() => context.close())
 
-const screenshot = (name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true })
+async function screenshot(name: string): Promise<void> {
+  const path = `${SCREENSHOT_DIR}/${name}.png`
+  rmSync(path, { force: true })
+  await page.screenshot({ path, fullPage: true })
+  expect(statSync(path).size, path).toBeGreaterThan(1000)
+}
 const campaignRows = () => page.locator('#campaigns tr')
 const rowOf = (title: string) => campaignRows().filter({ hasText: title })
 
