@@ -1,5 +1,6 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
+import { baseUrl } from '../handlers/base-path.js'
 import { DEFAULT_STORAGE_KEY, persistToWebStorage } from './web-storage-persistence.js'
 
 /** Options of startBrowserMock: those of createMockApi, plus the worker's and persistence. */
@@ -51,13 +52,19 @@ export async function startBrowserMock({
   const api = await createMockApi(options)
   const persistence = persist ? await persistToWebStorage(api, persist === 'local' ? localStorage : sessionStorage, storageKey) : undefined
   const worker = setupWorker(...api.handlers)
-  await worker.start({ serviceWorker, onUnhandledRequest, quiet })
+  try {
+    await worker.start({ serviceWorker, onUnhandledRequest, quiet })
+  } catch (error) {
+    // No worker script at that URL (did you run `npx msw init public`?): nothing may keep saving.
+    persistence?.stop()
+    throw error
+  }
   return {
     api,
     worker,
-    baseUrl: api.context.apiBase.replace(/^\*/, location.origin),
+    baseUrl: baseUrl(api.context.apiBase, location.origin),
     get apiKey() {
-      return firstUserKey(api)
+      return api.context.store.firstUser()?.api_key ?? ''
     },
     restored: persistence?.restored ?? false,
     async reset() {
@@ -71,9 +78,3 @@ export async function startBrowserMock({
   }
 }
 
-/** The key of the user with the lowest id: the fixtures' demo user, or a generated dataset's first. */
-function firstUserKey(api: MockApi): string {
-  let first: { id: number; api_key: string } | undefined
-  for (const user of api.context.store.users.rows()) if (!first || user.id < first.id) first = user
-  return first?.api_key ?? ''
-}

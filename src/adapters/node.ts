@@ -1,7 +1,6 @@
 import { setupServer, type SetupServer } from 'msw/node'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
 import { baseUrl } from '../handlers/base-path.js'
-import { demoApiKey } from '../store/fixtures.js'
 
 // An origin that is never on a network: msw answers it in-process.
 const ORIGIN = 'http://ad-campaign-mock.test'
@@ -18,7 +17,7 @@ export interface NodeMock {
   readonly server: SetupServer
   /** A base URL to send requests to (from the `apiBase` option); with the default, any origin works and this one never reaches a network. */
   readonly baseUrl: string
-  /** The demo API key of the fixtures it was started with: their first user's (empty when they have no users). */
+  /** The API key of the first user of the data loaded (the fixtures' demo key by default), as it is now; empty without users. */
   readonly apiKey: string
   /** Restores the fixtures and drops any handlers a test added with server.use(). */
   reset(): Promise<void>
@@ -41,7 +40,9 @@ export async function startNodeMock({ onUnhandledRequest = 'bypass', ...options 
     api,
     server,
     baseUrl: baseUrl(api.context.apiBase, ORIGIN),
-    apiKey: demoApiKey(api.context.fixtures) ?? '',
+    get apiKey() {
+      return api.context.store.firstUser()?.api_key ?? ''
+    },
     async reset() {
       server.resetHandlers()
       await api.reset()

@@ -23,6 +23,12 @@ export class Store {
     return id === undefined ? undefined : this.users.get(id)
   }
 
+  /** The user with the lowest id: the fixtures' demo user, a generated dataset's first; undefined without users. */
+  firstUser(): UserRecord | undefined {
+    // Rows are kept in insertion order, which is id order (ids only grow; a load inserts by id).
+    return this.users.rows().next().value
+  }
+
   /** The id of the user with this e-mail, compared case-insensitively. */
   userIdByEmail(email: string): number | undefined {
     return this.#userIdByEmail.get(email.toLowerCase())
