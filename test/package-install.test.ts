@@ -141,7 +141,7 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
       listener: 200,
       contract: true,
     })
-  })
+  }, 60_000)
 
   it('refuses ./browser in Node at resolution', async () => {
     app.write('browser-in-node.mjs', "await import('ad-campaign-mock/browser')")
@@ -184,7 +184,7 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
       `,
     )
     await Promise.all([app.exec(process.execPath, [tsc, '-p', 'tsconfig.node.json']), app.exec(process.execPath, [tsc, '-p', 'tsconfig.browser.json'])])
-  })
+  }, 120_000) // skipLibCheck false checks every declaration file the consumer reaches: ~10 s of CPU, far more on a loaded machine
 
   it('bundles ./browser for the browser, and fails to build each entry where it cannot run', async () => {
     const bundle = (entry: string, platform: 'browser' | 'node') =>
@@ -207,7 +207,7 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
     ] as const) {
       await expect(bundle(entry, platform), `${entry} on ${platform}`).rejects.toThrow(`Could not resolve "${entry}"`)
     }
-  })
+  }, 60_000)
 
   it('runs the bin through npx and answers with the demo data', async () => {
     const { child, matched } = startUntil(app, 'npx', ['ad-campaign-mock', '--port', '0'], /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/)
@@ -219,5 +219,5 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
     } finally {
       child.kill('SIGTERM')
     }
-  })
+  }, 60_000)
 })
