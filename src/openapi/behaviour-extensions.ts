@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { NEW_CAMPAIGN_VALUES } from '../domain/campaigns.js'
 import type { Operation } from '../operations/define-operation.js'
 
@@ -34,7 +34,7 @@ export function operationExtensions(op: Operation): Record<`x-${string}`, unknow
 /** Order, filters and paging of a list: every query parameter named after a field of the item filters by it. */
 function listBehaviour(op: Operation): Record<string, unknown> {
   const item = op.response.data
-  const fields = item instanceof z.ZodObject ? Object.keys(item.shape) : []
+  const fields = item instanceof z.ZodMiniObject ? Object.keys(item.shape) : []
   const params = op.query ? Object.keys(op.query.shape) : []
   const filters = params.filter((name) => fields.includes(name)).map((name) => ({ param: name, field: name, match: 'equals' }))
   return { order: NEWEST_FIRST, filters, paging: PAGING }
