@@ -1,0 +1,76 @@
+import { LOAD_TARGET_LABELS, LOAD_TARGETS, type BenchResults, type LatencyRow, type SeedCost } from './results.js'
+import { summarizeLoad, throughputRatio } from './summarize-load.js'
+import type { Verdict } from './targets.js'
+import { REQUEST_KINDS, REQUEST_LABELS } from './workload.js'
+
+const count = (n: number) => n.toLocaleString('en-US')
+const ms = (value: number) => (value < 1 ? value.toFixed(3) : value < 10 ? value.toFixed(2) : value.toFixed(1))
+/** A markdown table; the first `textColumns` columns are left-aligned, the figures right-aligned. */
+const table = (head: string[], rows: string[][], textColumns = 1) =>
+  [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i < textColumns ? '---' : '---:')).join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n')
+
+/** The whole run as markdown: where it ran, the verdicts, then every section's table. */
+export function formatReport(results: BenchResults, verdicts: readonly Verdict[]): string {
+  const parts = [formatMeta(results), formatVerdicts(verdicts)]
+  if (results.listener) parts.push(formatListener(results.listener))
+  if (results.inProcess) parts.push(formatLatencies('In-process: `startNodeMock` + `fetch`, ms per request', results.inProcess))
+  if (results.scale) parts.push(formatLatencies('Scale: one user holding N campaigns, msw `getResponse`, ms per request', results.scale))
+  if (results.startup) parts.push(formatStartup(results.startup))
+  return `${parts.join('\n\n')}\n`
+}
+
+function formatMeta({ meta }: BenchResults): string {
+  const lines = [
+    `# Benchmark${meta.quick ? ' (quick smoke run: figures not comparable)' : ''}`,
+    '',
+    `${meta.startedAt} to ${meta.finishedAt}, commit ${meta.commit}. Node ${meta.node}, ${meta.cpu} x ${meta.cores} cores, ${meta.memoryGb} GB.`,
+    `Load average (1 min) ${meta.loadAverage.start.toFixed(2)} at the start, ${meta.loadAverage.end.toFixed(2)} at the end. Pinning: ${meta.pinning}.`,
+  ]
+  return lines.join('\n')
+}
+
+/** The targets as a table: bound, figure, verdict, and by how much a miss missed. */
+export function formatVerdicts(verdicts: readonly Verdict[]): string {
+  const rows = verdicts.map((v) => [v.title, v.target, v.measured, v.status + (v.note ? ` (${v.note})` : '')])
+  return `## Targets\n\n${table(['target', 'bound', 'measured', 'verdict'], rows, 4)}`
+}
+
+function formatListener(listener: NonNullable<BenchResults['listener']>): string {
+  const summaries = summarizeLoad(listener.runs)
+  const rounds = Math.max(0, ...summaries.map((row) => row.rounds))
+  const rows = summaries.map((row) => [LOAD_TARGET_LABELS[row.target], REQUEST_LABELS[row.kind], count(Math.round(row.rps)), ms(row.p50Ms), ms(row.p99Ms)])
+  const ratios = LOAD_TARGETS.filter((target) => target !== 'listener')
+    .map((target) => [target, throughputRatio(listener.runs, 'list', target)] as const)
+    .filter((entry): entry is readonly [typeof entry[0], number] => entry[1] !== undefined)
+    .map(([target, ratio]) => `${LOAD_TARGET_LABELS[target]} ${ratio.toFixed(2)}x`)
+  return [
+    `## Listener: ${count(listener.campaigns)} campaigns across ${listener.users} users, ${listener.connections} connections, ${listener.durationSec} s per run, ${rounds} alternating rounds`,
+    '',
+    table(['target', 'request', 'req/s', 'p50 ms', 'p99 ms'], rows, 2),
+    '',
+    `Our listener's req/s on ${REQUEST_LABELS.list} over each baseline's (median of per-round ratios): ${ratios.join('; ') || 'no baseline ran'}.`,
+  ].join('\n')
+}
+
+function formatLatencies(title: string, { seeds, rows }: { seeds: SeedCost[]; rows: LatencyRow[] }): string {
+  const sizes = seeds.map((seed) => seed.campaigns)
+  const head = ['request', ...sizes.flatMap((size) => [`${count(size)} median`, 'p99']), 'largest / smallest']
+  const body = REQUEST_KINDS.filter((kind) => rows.some((row) => row.kind === kind)).map((kind) => {
+    const bySize = sizes.map((size) => rows.find((row) => row.kind === kind && row.campaigns === size))
+    const first = bySize[0]?.summary.median
+    const last = bySize.at(-1)?.summary.median
+    const ratio = first && last ? `${(last / first).toFixed(2)}x` : '–'
+    return [REQUEST_LABELS[kind], ...bySize.flatMap((row) => (row ? [ms(row.summary.median), ms(row.summary.p99)] : ['–', '–'])), ratio]
+  })
+  const seedRows = [
+    ['generate dataset (faker), ms', ...seeds.flatMap((seed) => [count(Math.round(seed.generateMs)), '']), ''],
+    ['seed the mock, ms', ...seeds.flatMap((seed) => [count(Math.round(seed.seedMs)), '']), ''],
+    ['heap after GC, MB', ...seeds.flatMap((seed) => [count(Math.round(seed.heapMb)), '']), ''],
+  ]
+  return `## ${title}\n\n${table(head, [...body, ...seedRows])}`
+}
+
+function formatStartup(rows: NonNullable<BenchResults['startup']>): string {
+  const body = rows.map((row) => [`\`${row.command}\``, row.runsMs.map((run) => Math.round(run)).join(', '), count(Math.round(row.medianMs))])
+  return `## Start-up: process start to the first 200\n\n${table(['command', 'runs, ms', 'median ms'], body)}`
+}

@@ -1,0 +1,79 @@
+import type { Summary } from './stats.js'
+import type { RequestKind } from './workload.js'
+
+/** The targets the listener section runs, ours first. */
+export const LOAD_TARGETS = ['listener', 'bare', 'express', 'prism'] as const
+export type LoadTarget = (typeof LOAD_TARGETS)[number]
+
+/** How each load target reads in the report. */
+export const LOAD_TARGET_LABELS: Readonly<Record<LoadTarget, string>> = {
+  listener: 'our listener (Express + msw handlers)',
+  bare: 'bare node:http, same bytes',
+  express: 'plain Express res.json, same body',
+  prism: 'Prism 5 mock, our response as its example',
+}
+
+/** One bounded load run against one target (autocannon). */
+export interface LoadRun {
+  target: LoadTarget
+  kind: RequestKind
+  round: number
+  rps: number
+  p50Ms: number
+  p99Ms: number
+  /** Responses by status; the bench fails on any status but the expected one. */
+  statuses: Record<string, number>
+}
+
+/** Latencies of one kind of request, sequential, one process (in-process or scale). */
+export interface LatencyRow {
+  campaigns: number
+  kind: RequestKind
+  /** Each round's median and p99, in ms. */
+  rounds: Summary[]
+  /** Across rounds: median of medians, median of p99s (ms). */
+  summary: Summary
+}
+
+/** What holding a dataset costs one process. */
+export interface SeedCost {
+  campaigns: number
+  /** Generating the dataset (faker), before the mock sees it. */
+  generateMs: number
+  /** From the dataset to a mock that answers: createMockApi / startNodeMock. */
+  seedMs: number
+  /** heapUsed after a full GC, the mock and its dataset alive. */
+  heapMb: number
+}
+
+/** Process start to the first 200, one command. */
+export interface StartupRow {
+  command: string
+  runsMs: number[]
+  medianMs: number
+}
+
+/** Where and how a run was made. */
+export interface RunMeta {
+  startedAt: string
+  finishedAt: string
+  quick: boolean
+  node: string
+  cpu: string
+  cores: number
+  memoryGb: number
+  /** 1-minute load averages at the start and the end: other work on the machine shows here. */
+  loadAverage: { start: number; end: number }
+  pinning: string
+  commit: string
+  settings: Record<string, unknown>
+}
+
+/** Everything one `npm run bench` measured; absent sections were not run. */
+export interface BenchResults {
+  meta: RunMeta
+  listener?: { campaigns: number; users: number; connections: number; durationSec: number; runs: LoadRun[] }
+  inProcess?: { seeds: SeedCost[]; rows: LatencyRow[] }
+  scale?: { seeds: SeedCost[]; rows: LatencyRow[] }
+  startup?: StartupRow[]
+}

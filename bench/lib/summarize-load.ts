@@ -1,0 +1,46 @@
+import type { LoadRun, LoadTarget } from './results.js'
+import { median, pairedRatio } from './stats.js'
+import type { RequestKind } from './workload.js'
+
+/** One target and kind of request across rounds: medians of the rounds' figures. */
+export interface LoadSummary {
+  target: LoadTarget
+  kind: RequestKind
+  rps: number
+  p50Ms: number
+  p99Ms: number
+  rounds: number
+}
+
+/** Medians across rounds of every target and kind that ran, in the order they first ran. */
+export function summarizeLoad(runs: readonly LoadRun[]): LoadSummary[] {
+  const groups = new Map<string, LoadRun[]>()
+  for (const run of runs) {
+    const key = `${run.target} ${run.kind}`
+    groups.set(key, [...(groups.get(key) ?? []), run])
+  }
+  return [...groups.values()].map((group) => ({
+    target: group[0]!.target,
+    kind: group[0]!.kind,
+    rps: median(group.map((run) => run.rps)),
+    p50Ms: median(group.map((run) => run.p50Ms)),
+    p99Ms: median(group.map((run) => run.p99Ms)),
+    rounds: group.length,
+  }))
+}
+
+/**
+ * The listener's throughput over a baseline's on one kind of request: the median of the
+ * rounds' ratios, each pairing two runs of the same round. Undefined when either is missing.
+ */
+export function throughputRatio(runs: readonly LoadRun[], kind: RequestKind, baseline: LoadTarget): number | undefined {
+  const byRound = (target: LoadTarget) => new Map(runs.filter((run) => run.target === target && run.kind === kind).map((run) => [run.round, run.rps]))
+  const ours = byRound('listener')
+  const theirs = byRound(baseline)
+  const rounds = [...ours.keys()].filter((round) => theirs.has(round))
+  if (rounds.length === 0) return undefined
+  return pairedRatio(
+    rounds.map((round) => ours.get(round)!),
+    rounds.map((round) => theirs.get(round)!),
+  )
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest'
+import { formatReport } from './format-report.js'
+import type { BenchResults, LatencyRow, LoadRun } from './results.js'
+import { summarizeLoad, throughputRatio } from './summarize-load.js'
+import { evaluateTargets, type Verdict } from './targets.js'
+import type { RequestKind } from './workload.js'
+
+const meta: BenchResults['meta'] = {
+  startedAt: '2026-01-01T00:00:00.000Z',
+  finishedAt: '2026-01-01T00:08:00.000Z',
+  quick: false,
+  node: 'v20.19.0',
+  cpu: 'Test CPU',
+  cores: 2,
+  memoryGb: 8,
+  loadAverage: { start: 0.5, end: 1.5 },
+  pinning: 'servers on CPU 0, load on CPU 1',
+  commit: 'abc1234',
+  settings: {},
+}
+
+const run = (target: LoadRun['target'], kind: RequestKind, round: number, rps: number, p99Ms: number): LoadRun => ({
+  target,
+  kind,
+  round,
+  rps,
+  p50Ms: p99Ms / 4,
+  p99Ms,
+  statuses: { [kind === 'create' ? '201' : '200']: Math.round(rps * 8) },
+})
+
+const latency = (campaigns: number, kind: RequestKind, medianMs: number): LatencyRow => {
+  const summary = { median: medianMs, p99: medianMs * 3, n: 2000 }
+  return { campaigns, kind, rounds: [summary, summary, summary], summary }
+}
+
+/** A whole run: the listener 2.5x Prism with a p99 of 20 ms, flat scale but a slow update at 1M, seeding too slow. */
+const results: BenchResults = {
+  meta,
+  listener: {
+    campaigns: 10_000,
+    users: 100,
+    connections: 50,
+    durationSec: 8,
+    runs: [1, 2, 3].flatMap((round) => {
+      const slow = round === 2 ? 0.5 : 1 // round 2 ran on a busy machine
+      return [
+        run('listener', 'list', round, 5000 * slow, 20),
+        run('prism', 'list', round, 2000 * slow, 50),
+        run('bare', 'list', round, 70_000 * slow, 1),
+        run('listener', 'get', round, 6000 * slow, 15),
+      ]
+    }),
+  },
+  inProcess: {
+    seeds: [
+      { campaigns: 1_000, generateMs: 30, seedMs: 20, heapMb: 20 },
+      { campaigns: 100_000, generateMs: 500, seedMs: 1500, heapMb: 120 },
+    ],
+    rows: [latency(1_000, 'list', 0.1), latency(100_000, 'list', 0.12), latency(100_000, 'get', 0.3)],
+  },
+  scale: {
+    seeds: [
+      { campaigns: 1_000, generateMs: 30, seedMs: 20, heapMb: 20 },
+      { campaigns: 100_000, generateMs: 500, seedMs: 800, heapMb: 110 },
+      { campaigns: 1_000_000, generateMs: 5000, seedMs: 8000, heapMb: 900 },
+    ],
+    rows: [1_000, 100_000, 1_000_000].flatMap((campaigns) =>
+      (['list', 'get', 'update'] as const).map((kind) => latency(campaigns, kind, kind === 'update' && campaigns === 1_000_000 ? 0.5 : 0.1)),
+    ),
+  },
+  startup: [
+    { command: 'npm start -- --port 0', runsMs: [1500, 1400, 1600], medianMs: 1500 },
+    { command: 'node dist/src/cli.js --port 0', runsMs: [600, 650, 700], medianMs: 650 },
+  ],
+}
+
+const verdictOf = (verdicts: Verdict[], title: string) => verdicts.find((verdict) => verdict.title.startsWith(title))!
+
+describe('bench targets and report', () => {
+  it('summarizes each target and kind by the median of its rounds', () => {
+    const list = summarizeLoad(results.listener!.runs).find((row) => row.target === 'listener' && row.kind === 'list')
+    expect(list).toEqual({ target: 'listener', kind: 'list', rps: 5000, p50Ms: 5, p99Ms: 20, rounds: 3 })
+  })
+
+  it('pairs the listener with a baseline round by round, and has no ratio for a baseline that never ran', () => {
+    expect(throughputRatio(results.listener!.runs, 'list', 'prism')).toBe(2.5)
+    expect(throughputRatio(results.listener!.runs, 'list', 'express')).toBeUndefined()
+  })
+
+  it('judges every target of a whole run, and says by how much a missed one was missed', () => {
+    const verdicts = evaluateTargets(results)
+    expect(verdicts).toHaveLength(8)
+    expect(verdictOf(verdicts, 'Listener GET /campaigns vs Prism')).toMatchObject({ status: 'met', measured: '2.50x' })
+    expect(verdictOf(verdicts, 'Listener GET /campaigns p99')).toMatchObject({ status: 'met', measured: '20.0 ms' })
+    expect(verdictOf(verdicts, 'One user with 100,000')).toMatchObject({ status: 'met', measured: 'list 1.00x, get 1.00x, update 1.00x' })
+    expect(verdictOf(verdicts, 'One user with 1,000,000')).toMatchObject({ status: 'missed', note: 'update is 2.50x over the bound' })
+    expect(verdictOf(verdicts, 'In-process fetch')).toMatchObject({ status: 'missed', measured: 'slowest get 0.300 ms', note: '1.20x the bound' })
+    expect(verdictOf(verdicts, 'Seeding 100,000')).toMatchObject({ status: 'missed', measured: '1500 ms (slowest of 2)', note: '1.50x the bound' })
+    expect(verdictOf(verdicts, 'Heap after GC')).toMatchObject({ status: 'met', measured: '120 MB (largest of 2)' })
+    expect(verdictOf(verdicts, 'Built bin')).toMatchObject({ status: 'met', measured: '650 ms' })
+  })
+
+  it('shows a target whose section did not run as not measured, never as met', () => {
+    const verdicts = evaluateTargets({ meta })
+    expect(verdicts.map((verdict) => verdict.status)).toEqual(Array(8).fill('not measured'))
+    expect(verdicts.every((verdict) => verdict.note)).toBe(true)
+  })
+
+  it('misses the Prism target below 2x and says how far short', () => {
+    const runs = [1, 2, 3].flatMap((round) => [run('listener', 'list', round, 3000, 30), run('prism', 'list', round, 2000, 50)])
+    const verdicts = evaluateTargets({ meta, listener: { ...results.listener!, runs } })
+    expect(verdictOf(verdicts, 'Listener GET /campaigns vs Prism')).toMatchObject({ status: 'missed', measured: '1.50x', note: '1.33x short of it' })
+    expect(verdictOf(verdicts, 'Listener GET /campaigns p99')).toMatchObject({ status: 'missed', note: '5.0 ms over' })
+  })
+
+  it('formats the run as markdown: where it ran, the verdicts, and a table per section that ran', () => {
+    const report = formatReport(results, evaluateTargets(results))
+    expect(report).toContain('Node v20.19.0, Test CPU x 2 cores')
+    expect(report).toContain('Load average (1 min) 0.50 at the start, 1.50 at the end')
+    expect(report).toContain('| Listener GET /campaigns vs Prism | ≥ 2.00x Prism req/s | 2.50x | met |')
+    expect(report).toContain('| Seeding 100,000 campaigns | < 1,000 ms | 1500 ms (slowest of 2) | missed (1.50x the bound) |')
+    expect(report).toContain('| our listener (Express + msw handlers) | GET /campaigns?per_page=25 | 5,000 | 5.00 | 20.0 |')
+    expect(report).toContain('Prism 5 mock, our response as its example 2.50x')
+    expect(report).toContain('| PATCH /campaigns/{id} | 0.100 | 0.300 | 0.100 | 0.300 | 0.500 | 1.50 | 5.00x |')
+    expect(report).toContain('| `node dist/src/cli.js --port 0` | 600, 650, 700 | 650 |')
+  })
+
+  it('leaves out the sections a partial run did not make', () => {
+    const report = formatReport({ meta, startup: results.startup }, evaluateTargets({ meta, startup: results.startup }))
+    expect(report).toContain('## Start-up')
+    expect(report).not.toContain('## Listener')
+    expect(report).not.toContain('## In-process')
+    expect(report).not.toContain('## Scale')
+  })
+})

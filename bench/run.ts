@@ -1,0 +1,105 @@
+/**
+ * npm run bench [-- --quick] [-- --only listener,in-process,scale,startup]
+ *
+ * Starts every target itself on loopback, loads each within fixed bounds, alternates targets in
+ * rounds within this one run, and judges the figures against issue 12's targets. Writes
+ * bench/results/latest.json and latest.md (quick.* or partial.* for a quick or partial run).
+ */
+import { execSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, totalmem } from 'node:os'
+import { parseArgs } from 'node:util'
+import { formatReport } from './lib/format-report.js'
+import { detectPinning, stopAll } from './lib/processes.js'
+import type { BenchResults } from './lib/results.js'
+import { evaluateTargets } from './lib/targets.js'
+import { benchListener } from './sections/listener.js'
+import { benchMockLatency } from './sections/mock-latency.js'
+import { benchStartup } from './sections/startup.js'
+
+const SECTIONS = ['listener', 'in-process', 'scale', 'startup'] as const
+type Section = (typeof SECTIONS)[number]
+
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } })
+const only = values.only?.split(',').map((name) => name.trim()) ?? [...SECTIONS]
+const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name))
+if (unknown.length > 0) {
+  console.error(`Unknown section ${unknown.join(', ')}; sections: ${SECTIONS.join(', ')}`)
+  process.exit(2)
+}
+const runs = (section: Section) => only.includes(section)
+const quick = values.quick
+
+/** Full: the issue's settings. Quick: a smoke run of every piece in about a minute and a half. */
+const settings = quick
+  ? { rounds: 2, connections: 10, durationSec: 1, warmupSec: 0.5, inProcessSizes: [1_000, 10_000], scaleSizes: [1_000, 10_000], requests: 100, maxMs: 300, warmup: 50, startupRuns: 1 }
+  : { rounds: 3, connections: 50, durationSec: 8, warmupSec: 2, inProcessSizes: [1_000, 100_000], scaleSizes: [1_000, 100_000, 1_000_000], requests: 2_000, maxMs: 1_500, warmup: 300, startupRuns: 3 }
+
+const log = (line: string) => console.log(line)
+const pinning = detectPinning()
+const startedAt = new Date()
+const loadStart = loadavg()[0]!
+const results: BenchResults = {
+  meta: {
+    startedAt: startedAt.toISOString(),
+    finishedAt: '',
+    quick,
+    node: process.version,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    loadAverage: { start: loadStart, end: loadStart },
+    pinning: pinning.description,
+    commit: execSync('git describe --always --dirty', { encoding: 'utf8' }).trim(),
+    settings,
+  },
+}
+log(`Bench${quick ? ' (quick)' : ''}: ${only.join(', ')}. Pinning: ${pinning.description}. Load average ${loadStart.toFixed(2)}.`)
+
+try {
+  if (runs('listener')) {
+    log('\n== Listener and baselines ==')
+    results.listener = await benchListener(
+      { campaigns: 10_000, rounds: settings.rounds, connections: settings.connections, durationSec: settings.durationSec, warmupSec: settings.warmupSec, cacheDir: 'bench/.cache', document: 'openapi/openapi.json' },
+      pinning,
+      log,
+    )
+  }
+  const order = { requests: settings.requests, maxMs: settings.maxMs, warmup: settings.warmup }
+  if (runs('in-process')) {
+    log('\n== In-process: startNodeMock + fetch ==')
+    results.inProcess = await benchMockLatency(
+      { sizes: settings.inProcessSizes, shape: 'spread', via: 'fetch', kinds: ['list', 'filtered', 'get', 'create', 'update'], rounds: settings.rounds, order },
+      pinning,
+      log,
+    )
+  }
+  if (runs('scale')) {
+    log('\n== Scale: one user holding every campaign ==')
+    results.scale = await benchMockLatency(
+      { sizes: settings.scaleSizes, shape: 'one-user', via: 'handlers', kinds: ['list', 'filtered', 'get', 'update'], rounds: settings.rounds, order },
+      pinning,
+      log,
+    )
+  }
+  if (runs('startup')) {
+    log('\n== Start-up ==')
+    results.startup = await benchStartup(settings.startupRuns, pinning, log)
+  }
+} catch (error) {
+  stopAll()
+  console.error(`\nBench failed: ${(error as Error).stack ?? error}`)
+  process.exit(1)
+}
+
+results.meta.finishedAt = new Date().toISOString()
+results.meta.loadAverage.end = loadavg()[0]!
+const verdicts = evaluateTargets(results)
+const report = formatReport(results, verdicts)
+const name = quick ? 'quick' : only.length < SECTIONS.length ? 'partial' : 'latest'
+mkdirSync('bench/results', { recursive: true })
+writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ ...results, verdicts }, null, 2)}\n`)
+writeFileSync(`bench/results/${name}.md`, report)
+log(`\n${report}`)
+log(`Wrote bench/results/${name}.json and ${name}.md. Targets met: ${verdicts.filter((v) => v.status === 'met').length} of ${verdicts.length}.`)
+for (const verdict of verdicts) log(`  ${verdict.status.padEnd(12)} ${verdict.title}: ${verdict.measured} (bound ${verdict.target})${verdict.note ? `: ${verdict.note}` : ''}`)

@@ -1,0 +1,115 @@
+/**
+ * One mock in its own process (pinned, `--expose-gc`): seeds it, reports what that cost, then
+ * times rounds of sequential requests on command. `via: fetch` is the user's in-process path
+ * (`startNodeMock` + `fetch`); `via: handlers` asks msw's `getResponse` directly, the handlers'
+ * own cost, which is what grows (or not) with the data.
+ */
+import { getResponse } from 'msw'
+import { startNodeMock } from '../../src/adapters/node.js'
+import { createMockApi, type MockApi } from '../../src/create-mock-api.js'
+import type { SeedCost } from '../lib/results.js'
+import { summarize, type Summary } from '../lib/stats.js'
+import { expectedStatus, oneUserDataset, requestsOf, spreadDataset, subjectOf, UNLIMITED_TIERS, type RequestKind, type Subject } from '../lib/workload.js'
+
+/** How the worker is set up (its one argument, as JSON). */
+export interface MockWorkerSetup {
+  campaigns: number
+  /** `spread`: users holding 100 campaigns each; `one-user`: one user holds them all. */
+  shape: 'spread' | 'one-user'
+  via: 'fetch' | 'handlers'
+  kinds: RequestKind[]
+}
+
+/** One round: per kind, up to `requests` requests or `maxMs` of them, after `warmup` untimed ones. */
+export interface RoundOrder {
+  requests: number
+  maxMs: number
+  warmup: number
+}
+
+const setup = JSON.parse(process.argv[2]!) as MockWorkerSetup
+const gc = (globalThis as { gc?: () => void }).gc
+if (!gc) throw new Error('Run the mock worker with --expose-gc')
+
+let started = performance.now()
+const dataset = setup.shape === 'spread' ? spreadDataset(setup.campaigns) : oneUserDataset(setup.campaigns)
+const generateMs = performance.now() - started
+
+started = performance.now()
+let api: MockApi
+let baseUrl: string
+if (setup.via === 'fetch') {
+  const mock = await startNodeMock({ fixtures: dataset, tiers: UNLIMITED_TIERS })
+  api = mock.api
+  baseUrl = mock.baseUrl
+} else {
+  api = await createMockApi({ fixtures: dataset, tiers: UNLIMITED_TIERS })
+  baseUrl = 'http://bench.test/api/v1'
+}
+const seedMs = performance.now() - started
+
+// Reads act as one user, creates and updates as others, so that writes never change what reads see.
+const middle = dataset.users.length >> 1
+const subjects: Record<RequestKind, Subject> = {
+  list: subjectOf(dataset, middle),
+  filtered: subjectOf(dataset, middle),
+  get: subjectOf(dataset, middle),
+  create: subjectOf(dataset, (middle + 1) % dataset.users.length),
+  update: subjectOf(dataset, (middle + 2) % dataset.users.length),
+}
+
+gc()
+const heapMb = process.memoryUsage().heapUsed / 1e6
+
+/** Sends one request the way `setup.via` says and fails on any status but the expected one. */
+function sender(kind: RequestKind): () => Promise<void> {
+  const subject = subjects[kind]
+  const requests = requestsOf(kind, subject)
+  const expected = expectedStatus(kind)
+  let turn = 0
+  return async () => {
+    const { method, path, body } = requests[turn++ % requests.length]!
+    const headers: Record<string, string> = { Authorization: subject.apiKey }
+    if (body !== undefined) headers['Content-Type'] = 'application/json'
+    const request = new Request(baseUrl + path, { method, headers, body })
+    const response = setup.via === 'fetch' ? await fetch(request) : await getResponse(api.handlers, request)
+    const text = await response?.text()
+    if (response?.status !== expected) throw new Error(`${method} ${path} answered ${response?.status} (expected ${expected}): ${text?.slice(0, 300)}`)
+  }
+}
+
+const senders = new Map(setup.kinds.map((kind) => [kind, sender(kind)]))
+
+/** One kind's figures in one round. */
+export interface RoundRow {
+  kind: RequestKind
+  summary: Summary
+}
+
+async function round({ requests, maxMs, warmup }: RoundOrder): Promise<RoundRow[]> {
+  const rows: RoundRow[] = []
+  for (const [kind, send] of senders) {
+    // Warm-up and timing are both bounded in time too: at 1,000,000 campaigns a slow request must not stall the run.
+    const warmupDeadline = performance.now() + maxMs
+    for (let i = 0; i < warmup && performance.now() < warmupDeadline; i++) await send()
+    const samples: number[] = []
+    const deadline = performance.now() + maxMs
+    // At least 20 samples, so a p99 means something even when one request is slow.
+    while (samples.length < requests && (samples.length < 20 || performance.now() < deadline)) {
+      const start = performance.now()
+      await send()
+      samples.push(performance.now() - start)
+    }
+    rows.push({ kind, summary: summarize(samples) })
+  }
+  return rows
+}
+
+process.on('message', (order: RoundOrder) => {
+  round(order).then(
+    (rows) => process.send!({ rows }),
+    (error: Error) => process.send!({ error: error.stack ?? error.message }),
+  )
+})
+const seed: SeedCost = { campaigns: setup.campaigns, generateMs, seedMs, heapMb }
+process.send!(seed)
