@@ -3,6 +3,7 @@
  * accounting and the journal on, limits out of reach. Reports its port and whom to act as.
  */
 import { startListener } from '../../src/adapters/express.js'
+import { isProfileOrder, obeyProfileOrder } from '../lib/profile-on-demand.js'
 import { spreadDataset, subjectOf, UNLIMITED_TIERS } from '../lib/workload.js'
 
 const campaigns = Number(process.argv[2] ?? 10_000)
@@ -14,4 +15,13 @@ process.send!({
   users: dataset.users.length,
   // Reads act as one user, creates and updates as two others, so writes never change what the reads return.
   subjects: { read: subjectOf(dataset, middle), create: subjectOf(dataset, (middle + 1) % dataset.users.length), update: subjectOf(dataset, (middle + 2) % dataset.users.length) },
+})
+
+// npm run bench:profile asks for a CPU profile of the load alone.
+process.on('message', (message) => {
+  if (!isProfileOrder(message)) return
+  obeyProfileOrder(message).then(
+    (reply) => process.send!(reply),
+    (error: Error) => process.send!({ error: error.message }),
+  )
 })

@@ -7,6 +7,7 @@
 import { getResponse } from 'msw'
 import { startNodeMock } from '../../src/adapters/node.js'
 import { createMockApi, type MockApi } from '../../src/create-mock-api.js'
+import { isProfileOrder, obeyProfileOrder, type ProfileOrder } from '../lib/profile-on-demand.js'
 import type { SeedCost } from '../lib/results.js'
 import { summarize, type Summary } from '../lib/stats.js'
 import { expectedStatus, oneUserDataset, requestsOf, spreadDataset, subjectOf, UNLIMITED_TIERS, type RequestKind, type Subject } from '../lib/workload.js'
@@ -105,9 +106,10 @@ async function round({ requests, maxMs, warmup }: RoundOrder): Promise<RoundRow[
   return rows
 }
 
-process.on('message', (order: RoundOrder) => {
-  round(order).then(
-    (rows) => process.send!({ rows }),
+process.on('message', (order: RoundOrder | ProfileOrder) => {
+  const answer = isProfileOrder(order) ? obeyProfileOrder(order) : round(order).then((rows) => ({ rows }))
+  answer.then(
+    (reply) => process.send!(reply),
     (error: Error) => process.send!({ error: error.stack ?? error.message }),
   )
 })
