@@ -38,7 +38,7 @@ export default defineConfig({
             {
               plugins: [serveMswWorker()],
               resolve: { alias: [{ find: /^ad-campaign-mock\/browser$/, replacement: fromRoot('src/adapters/browser.ts') }] },
-              optimizeDeps: { include: ['msw/browser', 'msw', '@msw/data', 'zod/mini', 'zod/locales'] },
+              optimizeDeps: { include: ['msw/browser', 'msw', 'zod/mini', 'zod/locales'] },
               test: {
                 name: 'browser-mode',
                 include: ['examples/vitest-browser/**/*.test.ts'],

@@ -16,7 +16,7 @@ export default defineConfig({
     ],
   },
   // Pre-bundled at start, so the first page load never triggers a re-optimization and a reload.
-  optimizeDeps: { include: ['msw', 'msw/browser', '@msw/data', 'zod/mini', 'zod/locales'] },
+  optimizeDeps: { include: ['msw', 'msw/browser', 'zod/mini', 'zod/locales'] },
   build: { target: 'es2022' },
   logLevel: 'warn',
 })

@@ -4,8 +4,8 @@ import type { StateChangeReason } from './state-changes.js'
 export type WriteQueue = <T>(write: () => Promise<T>, reason?: StateChangeReason) => Promise<T>
 
 /**
- * Creates a queue that runs writes one at a time, in arrival order. The store's writes
- * await @msw/data between their checks and their changes, so without it two requests
+ * Creates a queue that runs writes one at a time, in arrival order. A write awaits between
+ * its checks and its changes (the store's writes are promises), so without it two requests
  * could both pass a check (an e-mail is free) and both write. A failed write does not
  * stop the ones after it. After each write that succeeds, and before its caller hears so,
  * `committed` is awaited in the write's turn: a persister sees every acknowledged write, in order.

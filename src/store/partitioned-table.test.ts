@@ -62,3 +62,31 @@ it('refuses duplicate and decreasing ids, so insertion order stays id order', as
   table.remove(table.get(3)!)
   await expect(table.insert({ id: 1.5 as number, owner: 1, name: 'x' })).rejects.toThrow()
 })
+
+it('counts an owner\'s rows without counting them, and an unknown owner has none', async () => {
+  const table = await tableWith(2, 700)
+  table.remove(table.get(5)!)
+  expect(table.count(1)).toBe(699)
+  expect(table.count(2)).toBe(700)
+  expect(table.count(3)).toBe(0)
+  expect(table.page(3, { offset: 0, limit: 25 })).toEqual({ rows: [], total: 0 })
+})
+
+it('pages a filtered list from the newest, counting every match', async () => {
+  const table = await tableWith(1, 1_200)
+  const page = table.page(1, { where: (row) => row.id % 3 === 0, offset: 2, limit: 3 })
+  expect(page.total).toBe(400)
+  expect(page.rows.map((row) => row.id)).toEqual([1_194, 1_191, 1_188])
+})
+
+it('leaves the old record as it was on update, and refuses to move a row to another owner', async () => {
+  const table = await tableWith(2, 1)
+  const before = table.get(1)!
+  const after = await table.update(before, (draft) => {
+    draft.name = 'changed'
+  })
+  expect(before.name).toBe('row 0')
+  expect(after.name).toBe('changed')
+  await expect(table.update(after, (draft) => void (draft.owner = 2))).rejects.toThrow(/cannot change the id or the owner/)
+  expect(table.get(1)).toBe(after)
+})

@@ -1,5 +1,5 @@
-import { Collection } from '@msw/data'
 import type * as z from 'zod/mini'
+import { IdChunks } from './id-chunks.js'
 
 type Row = { id: number }
 
@@ -16,16 +16,16 @@ export interface PageOptions<T> {
 }
 
 /**
- * Records of one kind kept in @msw/data collections, one collection per partition (an
- * owner), with an index by id beside them. A read by id is O(1), and a list or update
- * costs time in proportion to that owner's records only, never to the whole store:
- * the library's own update and delete scan the collection they are called on.
+ * Records of one kind, validated against their zod model on every write, with an index by id and,
+ * per partition (an owner), the ids in order. A read, update or removal by id costs the same
+ * however many rows the owner or the store holds; a page reads only its own rows, and the count is
+ * kept, not counted. Only a filtered page looks at each of the owner's rows (never another's).
  * @example new PartitionedTable(AdvertRecord, (advert) => advert.user_id)
  */
 export class PartitionedTable<S extends z.ZodMiniObject, T extends Row = z.infer<S> & Row> {
   readonly #schema: S
   readonly #partitionOf: (row: T) => number
-  readonly #partitions = new Map<number, Collection<S>>()
+  readonly #partitions = new Map<number, IdChunks>()
   readonly #byId = new Map<number, T>()
   #lastId = 0
 
@@ -65,40 +65,75 @@ export class PartitionedTable<S extends z.ZodMiniObject, T extends Row = z.infer
 
   /** Validates the values against the schema and stores them as a new row. */
   async insert(values: T): Promise<T> {
-    if (this.#byId.has(values.id)) throw new RangeError(`Duplicate id ${values.id}`)
-    if (values.id < this.#lastId) throw new RangeError(`Id ${values.id} is lower than the last id ${this.#lastId}`)
-    this.#lastId = values.id
-    const row = (await this.#partition(this.#partitionOf(values)).create(values as never)) as unknown as T
+    return this.insertChecked(this.#schema.parse(values) as unknown as T)
+  }
+
+  /**
+   * Stores a row its caller has already checked against the schema (the store's load, after
+   * parsing the whole dataset): the same bookkeeping as `insert` without validating twice.
+   */
+  insertChecked(row: T): T {
+    if (this.#byId.has(row.id)) throw new RangeError(`Duplicate id ${row.id}`)
+    if (row.id < this.#lastId) throw new RangeError(`Id ${row.id} is lower than the last id ${this.#lastId}`)
+    this.#lastId = row.id
     this.#byId.set(row.id, row)
+    this.#ids(this.#partitionOf(row)).push(row.id)
     return row
   }
 
-  /** Applies `change` to a draft of the row; the result is validated against the schema. */
+  /**
+   * Applies `change` to a copy of the row and stores the result, validated against the schema. The
+   * old record is left as it was (a caller holding it sees no change); the row stays in its
+   * partition, which `change` must not move.
+   */
   async update(row: T, change: (draft: T) => void): Promise<T> {
-    const partition = this.#partition(this.#partitionOf(row))
-    const next = (await partition.update(row as never, { data: change as never, strict: true })) as unknown as T
+    const draft = { ...row }
+    change(draft)
+    const next = this.#schema.parse(draft) as unknown as T
+    if (next.id !== row.id || this.#partitionOf(next) !== this.#partitionOf(row)) {
+      throw new RangeError(`Row ${row.id}: an update cannot change the id or the owner`)
+    }
     this.#byId.set(next.id, next)
     return next
   }
 
-  /** Deletes the row (a scan of its owner's rows only). */
+  /** Deletes the row. */
   remove(row: T): void {
-    this.#partition(this.#partitionOf(row)).delete(row as never)
-    this.#byId.delete(row.id)
+    if (!this.#byId.delete(row.id)) return
+    const key = this.#partitionOf(row)
+    const ids = this.#partitions.get(key)!
+    ids.remove(row.id)
+    if (ids.size === 0) this.#partitions.delete(key)
   }
 
-  /** One page of a partition's rows, newest first. */
+  /** How many rows a partition holds, in O(1). */
+  count(partitionKey: number): number {
+    return this.#partitions.get(partitionKey)?.size ?? 0
+  }
+
+  /**
+   * One page of a partition's rows, newest first. Without `where` it reads the page's rows only;
+   * with one it tests each of the partition's rows once, to count them all.
+   */
   page(partitionKey: number, { where, offset, limit }: PageOptions<T>): Page<T> {
-    const all = (this.#partitions.get(partitionKey)?.all() ?? []) as unknown as T[]
-    const matched = where ? all.filter(where) : all
-    const end = Math.max(0, matched.length - offset)
-    const rows = matched.slice(Math.max(0, end - limit), end).reverse()
-    return { rows, total: matched.length }
+    const ids = this.#partitions.get(partitionKey)
+    if (!ids) return { rows: [], total: 0 }
+    if (!where) return { rows: ids.newestFirst(offset, limit).map((id) => this.#byId.get(id)!), total: ids.size }
+    const rows: T[] = []
+    let total = 0
+    for (const id of ids.descending()) {
+      const row = this.#byId.get(id)!
+      if (!where(row)) continue
+      if (total >= offset && rows.length < limit) rows.push(row)
+      total++
+    }
+    return { rows, total }
   }
 
   /** Every row of a partition, oldest first. */
   partition(partitionKey: number): readonly T[] {
-    return (this.#partitions.get(partitionKey)?.all() ?? []) as unknown as T[]
+    const ids = this.#partitions.get(partitionKey)
+    return ids ? Array.from(ids.ascending(), (id) => this.#byId.get(id)!) : []
   }
 
   /** Every row, in insertion order. */
@@ -113,12 +148,12 @@ export class PartitionedTable<S extends z.ZodMiniObject, T extends Row = z.infer
     this.#lastId = 0
   }
 
-  #partition(key: number): Collection<S> {
-    let collection = this.#partitions.get(key)
-    if (!collection) {
-      collection = new Collection({ schema: this.#schema })
-      this.#partitions.set(key, collection)
+  #ids(key: number): IdChunks {
+    let ids = this.#partitions.get(key)
+    if (!ids) {
+      ids = new IdChunks()
+      this.#partitions.set(key, ids)
     }
-    return collection
+    return ids
   }
 }
