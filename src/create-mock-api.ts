@@ -1,4 +1,4 @@
-import type { HttpHandler } from 'msw'
+import type { RequestHandler } from 'msw'
 import { createClock, type Clock } from './domain/clock.js'
 import { createControlOperations } from './domain/control-plane.js'
 import { createFaults } from './domain/faults.js'
@@ -49,7 +49,7 @@ export interface MockApiOptions {
  */
 export interface MockApi extends MockControls {
   /** The msw request handlers; give them to setupServer, setupWorker or the Express adapter. */
-  readonly handlers: HttpHandler[]
+  readonly handlers: RequestHandler[]
   readonly context: MockContext
   /** The last requests of the public API, to assert on: `journal.entries()`, `journal.clear()`. */
   readonly journal: Pick<RequestJournal, 'entries' | 'clear'>

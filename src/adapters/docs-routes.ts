@@ -12,7 +12,7 @@ import { demoApiKey } from '../store/fixtures.js'
 const DOCS_PATHS = { page: '/docs', script: '/docs/init.js', assets: '/docs/assets' } as const
 
 /** Where the listener serves the documents: beside the API and the control plane they describe. */
-function documentPaths(api: MockApi): { json: string; yaml: string; admin: string } {
+export function documentPaths(api: MockApi): { json: string; yaml: string; admin: string } {
   const apiPath = basePath(api.context.apiBase)
   return { json: `${apiPath}/openapi.json`, yaml: `${apiPath}/openapi.yaml`, admin: `${basePath(api.context.adminBase)}/openapi.json` }
 }

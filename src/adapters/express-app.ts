@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
-import { getResponse, type HttpHandler } from 'msw'
+import { getResponse, type RequestHandler as MswHandler } from 'msw'
 import type { MockApi } from '../create-mock-api.js'
 import { ApiError, internalError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
@@ -22,14 +23,14 @@ const CORS_HEADERS = {
 }
 
 /** Methods the Fetch API refuses to build a `Request` with, so no msw handler can see them. */
-const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
+export const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
 
 /**
  * Middleware that asks the msw handlers for every request and passes on what none of them
  * answers, and what a Fetch `Request` cannot carry (TRACE), to the next one: a 404 below.
  * @example app.use(mswMiddleware(api.handlers))
  */
-export function mswMiddleware(handlers: HttpHandler[]): MockMiddleware {
+export function mswMiddleware(handlers: MswHandler[]): MockMiddleware {
   return async (req, res, next) => {
     if (FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) return next()
     try {
@@ -42,11 +43,26 @@ export function mswMiddleware(handlers: HttpHandler[]): MockMiddleware {
   }
 }
 
-const cors: RequestHandler = (req, res, next) => {
-  res.set(CORS_HEADERS)
-  if (req.method === 'OPTIONS') res.status(204).end()
-  else next()
+/** Sets the CORS headers on a response, and answers a preflight (OPTIONS) itself with 204; says whether it did. */
+export function answerCors(req: IncomingMessage, res: ServerResponse): boolean {
+  for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value)
+  if (req.method !== 'OPTIONS') return false
+  res.writeHead(204).end()
+  return true
 }
+
+const cors: RequestHandler = (req, res, next) => {
+  if (!answerCors(req, res)) next()
+}
+
+/**
+ * Reads a body into `req.body` as bytes, inflating gzip, deflate and br, at most BODY_LIMIT;
+ * body-parser works on Node's own request and response as on Express's.
+ */
+export const readBody: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void = express.raw({
+  type: () => true,
+  limit: BODY_LIMIT,
+}) as never
 
 /**
  * Errors Express raises itself while reading a body, in the API's error shape: too large (413),
@@ -54,7 +70,12 @@ const cors: RequestHandler = (req, res, next) => {
  * does not inflate, an aborted upload). Express never parses JSON here, so never invalid_json.
  */
 const errorShape: ErrorRequestHandler = async (error, _req, res, _next) => {
-  await sendFetchResponse(res, errorResponse(bodyReaderError(error)))
+  await sendBodyReaderError(res, error)
+}
+
+/** Answers an error the body reader raised, in the API's error shape. */
+export function sendBodyReaderError(res: ServerResponse, error: unknown): Promise<void> {
+  return sendFetchResponse(res, errorResponse(bodyReaderError(error)))
 }
 
 /** The ApiError for an error Express (body-parser) raised; anything without a 4xx status is the mock's bug. */
@@ -91,7 +112,7 @@ function assembleApp(api: MockApi, extend?: (app: Express) => void): Express {
   // Paths are case-sensitive here as in the handlers: /API/v1/openapi.json is a 404.
   app.set('case sensitive routing', true)
   app.use(cors)
-  app.use(express.raw({ type: () => true, limit: BODY_LIMIT }))
+  app.use(readBody)
   extend?.(app)
   app.use(mswMiddleware(api.handlers))
   app.use((req, res) => sendFetchResponse(res, errorResponse(new ApiError('route_not_found', MESSAGES.route_not_found.listener(req.method, req.path)))))

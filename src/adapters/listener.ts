@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
@@ -6,8 +6,10 @@ import { ApiError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import { basePath } from '../handlers/base-path.js'
 import { errorResponse } from '../http/respond.js'
+import { documentPaths } from './docs-routes.js'
 import { createListenerApp } from './express-app.js'
 import { isLoopbackHost } from './is-loopback-host.js'
+import { createRequestListener } from './request-listener.js'
 
 /** Options of startListener: those of createMockApi, plus where to listen. */
 export interface ListenerOptions extends MockApiOptions {
@@ -29,8 +31,9 @@ export interface Listener {
 }
 
 /**
- * Starts the mock behind an HTTP listener: the Express app with the docs routes, on the port and
- * host asked for, answering CONNECT too; `close()` drops open connections and stops it.
+ * Starts the mock behind an HTTP listener: the API and the control plane answered by the mock's
+ * handler without Express (request-listener.ts), everything else by the Express app with the docs
+ * routes, on the port and host asked for, answering CONNECT too; `close()` drops open connections and stops it.
  * @example const listener = await startListener({ port: 0 }); console.log(listener.baseUrl)
  */
 export async function startListener({ port = 4010, host = '127.0.0.1', ...options }: ListenerOptions = {}): Promise<Listener> {
@@ -41,8 +44,13 @@ export async function startListener({ port = 4010, host = '127.0.0.1', ...option
   }
   const api = await createMockApi(options)
   const app = createListenerApp(api)
-  const server = await new Promise<Server>((resolve, reject) => {
-    const started = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(started)))
+  const server = createServer(createRequestListener(api, app, Object.values(documentPaths(api))))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
   })
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy())

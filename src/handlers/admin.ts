@@ -1,15 +1,15 @@
-import type { HttpHandler } from 'msw'
 import type { ControlOperations } from '../domain/control-plane.js'
 import * as op from '../operations/admin.js'
 import { implementOperation } from './implement-operation.js'
 import type { MockContext } from './mock-context.js'
+import type { Route } from './route.js'
 
 /**
  * The control plane for tests and tools, under /__admin: each operation is the control
  * operation of the same name, given the input the pipeline validated, so HTTP and in-process
  * calls behave the same.
  */
-export function adminHandlers(ctx: MockContext, control: ControlOperations): HttpHandler[] {
+export function adminRoutes(ctx: MockContext, control: ControlOperations): Route[] {
   return [
     implementOperation(ctx, op.reset, async () => ({ data: await control.reset() })),
     implementOperation(ctx, op.seed, async ({ body }) => ({ data: await control.seed(body) })),

@@ -1,4 +1,3 @@
-import type { HttpHandler } from 'msw'
 import { createAdvert, deleteAdvert, listAdverts, updateAdvert } from '../domain/adverts.js'
 import { ownedAdvert } from '../domain/ownership.js'
 import { presentPage } from '../domain/paginate.js'
@@ -6,9 +5,10 @@ import { presentAdvert } from '../domain/present.js'
 import * as op from '../operations/api.js'
 import { implementOperation } from './implement-operation.js'
 import type { MockContext } from './mock-context.js'
+import type { Route } from './route.js'
 
-/** Handlers of the Adverts group: parse (the pipeline) → call the domain → present. */
-export function advertHandlers(ctx: MockContext): HttpHandler[] {
+/** Routes of the Adverts group: parse (the pipeline) → call the domain → present. */
+export function advertRoutes(ctx: MockContext): Route[] {
   return [
     implementOperation(ctx, op.listAdverts, async ({ user, query }) => presentPage(listAdverts(ctx, user, query), query, presentAdvert)),
     implementOperation(ctx, op.createAdvert, async ({ user, body }) => ({ data: presentAdvert(await createAdvert(ctx, user, body.advert)) })),

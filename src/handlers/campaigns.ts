@@ -1,4 +1,3 @@
-import type { HttpHandler } from 'msw'
 import { createCampaign, deleteCampaign, listCampaigns, toggleCampaign, updateCampaign } from '../domain/campaigns.js'
 import { advertOf, ownedCampaign } from '../domain/ownership.js'
 import { presentPage } from '../domain/paginate.js'
@@ -7,9 +6,10 @@ import * as op from '../operations/api.js'
 import type { CampaignRecord } from '../store/models.js'
 import { implementOperation } from './implement-operation.js'
 import type { MockContext } from './mock-context.js'
+import type { Route } from './route.js'
 
-/** Handlers of the Campaigns group: parse (the pipeline) → call the domain → present. */
-export function campaignHandlers(ctx: MockContext): HttpHandler[] {
+/** Routes of the Campaigns group: parse (the pipeline) → call the domain → present. */
+export function campaignRoutes(ctx: MockContext): Route[] {
   const present = (campaign: CampaignRecord) => presentCampaign(campaign, advertOf(ctx, campaign).title)
   return [
     implementOperation(ctx, op.listCampaigns, async ({ user, query }) => presentPage(listCampaigns(ctx, user, query), query, present)),

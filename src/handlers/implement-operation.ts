@@ -1,12 +1,10 @@
-import { http, type HttpHandler } from 'msw'
 import type * as z from 'zod/mini'
 import type { Operation } from '../operations/define-operation.js'
 import type { Pagination } from '../schemas/common.js'
 import type { UserRecord } from '../store/models.js'
-import { caseSensitiveRoute } from './case-sensitive-route.js'
 import type { MockContext } from './mock-context.js'
-import { createRoute, runPipeline, targetOf } from './pipeline.js'
-import type { RequestState } from './route.js'
+import { createRoute, targetOf } from './pipeline.js'
+import type { RequestState, Route } from './route.js'
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined
 
@@ -29,24 +27,12 @@ export type OperationResult<O extends Operation> = O['response']['list'] extends
 /** Answers an operation from its validated input: parse (done) → call the domain → present. */
 export type OperationResolver<O extends Operation> = (input: OperationInput<O>, ctx: MockContext) => Promise<OperationResult<O>>
 
-/** Turns an OpenAPI path template into msw's: `/campaigns/{id}` -> `/campaigns/:id`. */
-export function toMswPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ':$1')
-}
-
 /**
- * Makes the msw handler for an operation: its route (below the API or the control plane, as its
+ * Makes the route for an operation: its declaration (below the API or the control plane, as its
  * `auth` says) answered by the pipeline, which runs every check and then `resolve`.
  * @example implementOperation(ctx, getCampaign, async ({ user, id }) => ({ data: present(ownedCampaign(ctx, user, id)) }))
  */
-export function implementOperation<O extends Operation>(ctx: MockContext, operation: O, resolve: OperationResolver<O>): HttpHandler {
-  const target = targetOf(operation)
-  const path = (target.plane === 'admin' ? ctx.adminBase : ctx.apiBase) + toMswPath(operation.path)
+export function implementOperation<O extends Operation>(ctx: MockContext, operation: O, resolve: OperationResolver<O>): Route {
   // The state carries exactly the input's fields (user, id, query, body), checked by the steps before.
-  const route = createRoute(ctx, target, (state: RequestState) => resolve(state as unknown as OperationInput<O>, ctx))
-  const spelledExactly = caseSensitiveRoute(path)
-  return http[operation.method](path, ({ request, params }) =>
-    // msw matches paths case-insensitively; answering nothing lets /CAMPAIGNS fall through to the 404.
-    spelledExactly(request.url) ? runPipeline(route, request, params) : undefined,
-  )
+  return createRoute(ctx, targetOf(operation), (state: RequestState) => resolve(state as unknown as OperationInput<O>, ctx))
 }

@@ -1,27 +1,22 @@
-import type { HttpHandler } from 'msw'
+import type { RequestHandler } from 'msw'
 import { createControlOperations, type ControlOperations } from '../domain/control-plane.js'
-import { adminHandlers } from './admin.js'
-import { advertHandlers } from './adverts.js'
-import { campaignHandlers } from './campaigns.js'
-import { fallbackHandlers } from './fallback.js'
-import { headAsGetHandlers } from './head-as-get.js'
+import { adminRoutes } from './admin.js'
+import { advertRoutes } from './adverts.js'
+import { campaignRoutes } from './campaigns.js'
+import { MockHandler } from './mock-handler.js'
 import type { MockContext } from './mock-context.js'
-import { undecodablePathHandlers } from './undecodable-path.js'
-import { userHandlers } from './user.js'
+import { notFoundRoutes } from './not-found-routes.js'
+import { createRouteIndex } from './route-index.js'
+import { userRoutes } from './user.js'
 
 /**
- * Every handler of the mock: first HEAD (as GET through all the others), then the 404 for paths
- * msw cannot decode (its matcher would throw on them), the operations, and the catch-all 404s last.
+ * The mock's msw handlers: one handler that serves every operation of the API and the control
+ * plane through an index built once, HEAD wherever GET is, and the 404s for paths that do not
+ * decode or that no operation has.
  * @example setupServer(...createHandlers(ctx))
  */
-export function createHandlers(ctx: MockContext, control: ControlOperations = createControlOperations(ctx)): HttpHandler[] {
-  const routes = [
-    ...undecodablePathHandlers(ctx),
-    ...userHandlers(ctx),
-    ...campaignHandlers(ctx),
-    ...advertHandlers(ctx),
-    ...adminHandlers(ctx, control),
-    ...fallbackHandlers(ctx),
-  ]
-  return [...headAsGetHandlers(ctx, routes), ...routes]
+export function createHandlers(ctx: MockContext, control: ControlOperations = createControlOperations(ctx)): RequestHandler[] {
+  const routes = [...userRoutes(ctx), ...campaignRoutes(ctx), ...advertRoutes(ctx), ...adminRoutes(ctx, control)]
+  const index = createRouteIndex({ api: ctx.apiBase, admin: ctx.adminBase }, routes, notFoundRoutes(ctx))
+  return [new MockHandler(index, routes)]
 }

@@ -24,13 +24,13 @@ import type { RequestState, Resolver, Route, Step, Target } from './route.js'
  * last, for the public API, its headers and the journal entry. The control plane has neither
  * latency, headers nor journal.
  */
-export async function runPipeline(route: Route, request: Request, params: PathParams): Promise<Response> {
+export async function runPipeline(route: Route, request: Request, params: PathParams, url = new URL(request.url)): Promise<Response> {
   const { ctx, plane } = route
   const at = ctx.clock.now()
   const started = performance.now()
   const state: RequestState = {
     request,
-    url: new URL(request.url),
+    url,
     params,
     user: undefined,
     id: undefined,

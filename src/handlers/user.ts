@@ -1,12 +1,12 @@
-import type { HttpHandler } from 'msw'
 import { changeEmail, resetApiKey } from '../domain/accounts.js'
 import { presentBalance, presentUser } from '../domain/present.js'
 import * as op from '../operations/api.js'
 import { implementOperation } from './implement-operation.js'
 import type { MockContext } from './mock-context.js'
+import type { Route } from './route.js'
 
-/** Handlers of the User group: parse (the pipeline) → call the domain → present. */
-export function userHandlers(ctx: MockContext): HttpHandler[] {
+/** Routes of the User group: parse (the pipeline) → call the domain → present. */
+export function userRoutes(ctx: MockContext): Route[] {
   return [
     implementOperation(ctx, op.getUser, async ({ user }) => ({ data: presentUser(user, ctx.tiers) })),
     implementOperation(ctx, op.updateUser, async ({ user, body }) => ({ data: presentUser(await changeEmail(ctx, user, body.user.email), ctx.tiers) })),
