@@ -4,7 +4,6 @@ import { parseArgs } from 'node:util'
 import { startListener } from './adapters/express.js'
 import { faultFlags } from './fault-flags.js'
 import { demoApiKey } from './store/fixtures.js'
-import { generateDataset } from './store/generate-dataset.js'
 
 const USAGE = `Usage: ad-campaign-mock [options]
 
@@ -65,7 +64,8 @@ const host = values.host ?? process.env.HOST ?? '127.0.0.1'
 const fixtures = values.fixtures
   ? JSON.parse(await readFile(values.fixtures, 'utf8'))
   : values.generate
-    ? generateDataset({ users: integerOption('generate', values.generate, 10), seed: integerOption('seed', values.seed, 1) })
+    ? // faker is loaded only when a dataset is generated: start-up does not pay for it.
+      (await import('./store/generate-dataset.js')).generateDataset({ users: integerOption('generate', values.generate, 10), seed: integerOption('seed', values.seed, 1) })
     : undefined
 
 const tiers = values.tiers ? JSON.parse(await readFile(values.tiers, 'utf8')) : undefined

@@ -1,11 +1,8 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { Express, Request } from 'express'
-import { stringify } from 'yaml'
 import type { MockApi } from '../create-mock-api.js'
 import { basePath } from '../handlers/base-path.js'
-import { buildAdminOpenApi } from '../openapi/build-admin-openapi.js'
-import { API_KEY_SCHEME, buildOpenApi } from '../openapi/build-openapi.js'
 import { demoApiKey } from '../store/fixtures.js'
 
 // Where the listener serves the docs page and its assets.
@@ -49,8 +46,17 @@ const page = `<!doctype html>
 </html>
 `
 
+/**
+ * The document builders and the YAML writer, loaded by the first request that needs them: they
+ * bring openapi3-ts, yaml and faker (the examples' data), which the API and start-up never need.
+ */
+let builders: Promise<typeof import('../openapi/build-openapi.js') & typeof import('../openapi/build-admin-openapi.js')> | undefined
+const loadBuilders = () =>
+  (builders ??= Promise.all([import('../openapi/build-openapi.js'), import('../openapi/build-admin-openapi.js')]).then(([api, admin]) => ({ ...api, ...admin })))
+
 /** The page's settings: both documents, the demo key pre-filled, nothing fetched from elsewhere. */
-function initScript(paths: ReturnType<typeof documentPaths>, apiKey: string | undefined): string {
+async function initScript(paths: ReturnType<typeof documentPaths>, apiKey: string | undefined): Promise<string> {
+  const { API_KEY_SCHEME } = await loadBuilders()
   const settings = {
     urls: [
       { url: paths.json, name: 'Advertising Campaign Service API' },
@@ -81,12 +87,13 @@ const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? '127.
  */
 export function docsRoutes(app: Express, api: MockApi): void {
   const paths = documentPaths(api)
-  const script = initScript(paths, demoApiKey(api.context.fixtures))
+  let script: Promise<string> | undefined
   const documents = new Map<string, { api: object; admin: object }>()
-  const documentsFor = (req: Request) => {
+  const documentsFor = async (req: Request) => {
     const origin = originOf(req)
     let built = documents.get(origin)
     if (!built) {
+      const { buildOpenApi, buildAdminOpenApi } = await loadBuilders()
       built = {
         api: buildOpenApi({ serverUrl: origin + basePath(api.context.apiBase) }),
         admin: buildAdminOpenApi({ serverUrl: origin + basePath(api.context.adminBase) }),
@@ -96,11 +103,14 @@ export function docsRoutes(app: Express, api: MockApi): void {
     return built
   }
 
-  app.get(paths.json, (req, res) => void res.json(documentsFor(req).api))
-  app.get(paths.yaml, (req, res) => void res.type('application/yaml').send(stringify(documentsFor(req).api, { lineWidth: 0 })))
-  app.get(paths.admin, (req, res) => void res.json(documentsFor(req).admin))
+  app.get(paths.json, async (req, res) => void res.json((await documentsFor(req)).api))
+  app.get(paths.yaml, async (req, res) => {
+    const [{ stringify }, documents] = await Promise.all([import('yaml'), documentsFor(req)])
+    res.type('application/yaml').send(stringify(documents.api, { lineWidth: 0 }))
+  })
+  app.get(paths.admin, async (req, res) => void res.json((await documentsFor(req)).admin))
   app.get([DOCS_PATHS.page, `${DOCS_PATHS.page}/`], (_req, res) => void res.type('html').send(page))
-  app.get(DOCS_PATHS.script, (_req, res) => void res.type('text/javascript').send(script))
+  app.get(DOCS_PATHS.script, async (_req, res) => void res.type('text/javascript').send(await (script ??= initScript(paths, demoApiKey(api.context.fixtures)))))
   for (const file of SWAGGER_UI_FILES) {
     app.get(`${DOCS_PATHS.assets}/${file}`, (_req, res) => res.sendFile(join(swaggerUiDir, file)))
   }
