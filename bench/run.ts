@@ -69,7 +69,7 @@ try {
   if (runs('in-process')) {
     log('\n== In-process: startNodeMock + fetch ==')
     results.inProcess = await benchMockLatency(
-      { sizes: settings.inProcessSizes, shape: 'spread', via: 'fetch', kinds: ['list', 'filtered', 'get', 'create', 'update'], rounds: settings.rounds, order },
+      { sizes: settings.inProcessSizes, shape: 'spread', via: 'fetch', kinds: ['list', 'filtered', 'get', 'create', 'update'], floors: ['list', 'create'], rounds: settings.rounds, order },
       pinning,
       log,
     )

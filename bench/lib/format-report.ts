@@ -1,7 +1,7 @@
 import { LOAD_TARGET_LABELS, LOAD_TARGETS, type BenchResults, type LatencyRow, type SeedCost } from './results.js'
 import { summarizeLoad, throughputRatio } from './summarize-load.js'
 import type { Verdict } from './targets.js'
-import { REQUEST_KINDS, REQUEST_LABELS } from './workload.js'
+import { REQUEST_KINDS, REQUEST_LABELS, type RequestKind } from './workload.js'
 
 const count = (n: number) => n.toLocaleString('en-US')
 const ms = (value: number) => (value < 1 ? value.toFixed(3) : value < 10 ? value.toFixed(2) : value.toFixed(1))
@@ -55,13 +55,16 @@ function formatListener(listener: NonNullable<BenchResults['listener']>): string
 function formatLatencies(title: string, { seeds, rows }: { seeds: SeedCost[]; rows: LatencyRow[] }): string {
   const sizes = seeds.map((seed) => seed.campaigns)
   const head = ['request', ...sizes.flatMap((size) => [`${count(size)} median`, 'p99']), 'largest / smallest']
-  const body = REQUEST_KINDS.filter((kind) => rows.some((row) => row.kind === kind)).map((kind) => {
-    const bySize = sizes.map((size) => rows.find((row) => row.kind === kind && row.campaigns === size))
+  const line = (kind: RequestKind, floor: boolean) => {
+    const bySize = sizes.map((size) => rows.find((row) => row.kind === kind && row.campaigns === size && (row.floor ?? false) === floor))
     const first = bySize[0]?.summary.median
     const last = bySize.at(-1)?.summary.median
     const ratio = first && last ? `${(last / first).toFixed(2)}x` : '–'
-    return [REQUEST_LABELS[kind], ...bySize.flatMap((row) => (row ? [ms(row.summary.median), ms(row.summary.p99)] : ['–', '–'])), ratio]
-  })
+    const label = floor ? `msw alone, one handler, same bytes: ${REQUEST_LABELS[kind]}` : REQUEST_LABELS[kind]
+    return [label, ...bySize.flatMap((row) => (row ? [ms(row.summary.median), ms(row.summary.p99)] : ['–', '–'])), ratio]
+  }
+  const present = (floor: boolean) => REQUEST_KINDS.filter((kind) => rows.some((row) => row.kind === kind && (row.floor ?? false) === floor))
+  const body = [...present(false).map((kind) => line(kind, false)), ...present(true).map((kind) => line(kind, true))]
   const seedRows = [
     ['generate dataset (faker), ms', ...seeds.flatMap((seed) => [count(Math.round(seed.generateMs)), '']), ''],
     ['seed the mock, ms', ...seeds.flatMap((seed) => [count(Math.round(seed.seedMs)), '']), ''],

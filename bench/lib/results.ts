@@ -29,6 +29,8 @@ export interface LoadRun {
 export interface LatencyRow {
   campaigns: number
   kind: RequestKind
+  /** msw alone (one handler answering the mock's bytes), not the mock: the floor of the path. */
+  floor?: boolean
   /** Each round's median and p99, in ms. */
   rounds: Summary[]
   /** Across rounds: median of medians, median of p99s (ms). */

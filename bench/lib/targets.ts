@@ -66,11 +66,15 @@ function inProcessMedian({ inProcess }: BenchResults): Verdict {
   const title = 'In-process fetch at 100,000 campaigns, median per request'
   const target = '≤ 0.25 ms, every kind'
   const rows = inProcess?.rows.filter((row) => row.campaigns === 100_000) ?? []
-  if (rows.length === 0) return notMeasured(title, target, 'the in-process section did not run at 100,000')
-  const worst = rows.reduce((a, b) => (b.summary.median > a.summary.median ? b : a))
+  const ours = rows.filter((row) => !row.floor)
+  if (ours.length === 0) return notMeasured(title, target, 'the in-process section did not run at 100,000')
+  const worst = ours.reduce((a, b) => (b.summary.median > a.summary.median ? b : a))
   const met = worst.summary.median <= 0.25
   const measured = `slowest ${worst.kind} ${fmt(worst.summary.median, 3)} ms`
-  return { title, target, measured, status: met ? 'met' : 'missed', note: met ? undefined : `${fmt(worst.summary.median / 0.25)}x the bound` }
+  // msw alone answering the same bytes, where measured: how much of the time is interception.
+  const floors = rows.filter((row) => row.floor).map((row) => `${row.kind} ${fmt(row.summary.median, 3)} ms`)
+  const floorNote = floors.length > 0 ? `; msw alone, one handler, same bytes: ${floors.join(', ')}` : ''
+  return { title, target, measured, status: met ? 'met' : 'missed', note: met ? undefined : `${fmt(worst.summary.median / 0.25)}x the bound${floorNote}` }
 }
 
 /**

@@ -36,18 +36,20 @@ export async function benchMockLatency(
       for (let i = 0; i < sizes.length; i++) {
         const at = (i + round) % sizes.length
         const { rows } = await workers[at]!.ask<{ rows: RoundRow[] }>({ ...order, warmup: round === 0 ? order.warmup : 0 })
-        for (const { kind, summary } of rows) {
-          const key = `${sizes[at]} ${kind}`
+        for (const { kind, floor, summary } of rows) {
+          const key = `${sizes[at]} ${kind} ${floor}`
           perRound.set(key, [...(perRound.get(key) ?? []), summary])
         }
       }
       log(`  round ${round + 1} of ${rounds} done`)
     }
     const rows = sizes.flatMap((campaigns) =>
-      setup.kinds.map((kind): LatencyRow => {
-        const summaries = perRound.get(`${campaigns} ${kind}`)!
-        return { campaigns, kind, rounds: summaries, summary: acrossRounds(summaries) }
-      }),
+      [false, true].flatMap((floor) =>
+        setup.kinds.flatMap((kind): LatencyRow[] => {
+          const summaries = perRound.get(`${campaigns} ${kind} ${floor}`)
+          return summaries ? [{ campaigns, kind, ...(floor ? { floor } : {}), rounds: summaries, summary: acrossRounds(summaries) }] : []
+        }),
+      ),
     )
     return { seeds, rows }
   } finally {

@@ -4,7 +4,8 @@
  * (`startNodeMock` + `fetch`); `via: handlers` asks msw's `getResponse` directly, the handlers'
  * own cost, which is what grows (or not) with the data.
  */
-import { getResponse } from 'msw'
+import { getResponse, http } from 'msw'
+import type { SetupServer } from 'msw/node'
 import { startNodeMock } from '../../src/adapters/node.js'
 import { createMockApi, type MockApi } from '../../src/create-mock-api.js'
 import { isProfileOrder, obeyProfileOrder, type ProfileOrder } from '../lib/profile-on-demand.js'
@@ -19,6 +20,12 @@ export interface MockWorkerSetup {
   shape: 'spread' | 'one-user'
   via: 'fetch' | 'handlers'
   kinds: RequestKind[]
+  /**
+   * Kinds to time again with msw alone (`via: fetch` only): one handler put in front with
+   * `server.use()`, answering our own bytes and status (reading the body first): the floor of
+   * msw's interception on this machine, against which our handlers' own cost shows.
+   */
+  floors?: RequestKind[]
 }
 
 /** One round: per kind, up to `requests` requests or `maxMs` of them, after `warmup` untimed ones. */
@@ -39,10 +46,12 @@ const generateMs = performance.now() - started
 started = performance.now()
 let api: MockApi
 let baseUrl: string
+let server: SetupServer | undefined
 if (setup.via === 'fetch') {
   const mock = await startNodeMock({ fixtures: dataset, tiers: UNLIMITED_TIERS })
   api = mock.api
   baseUrl = mock.baseUrl
+  server = mock.server
 } else {
   api = await createMockApi({ fixtures: dataset, tiers: UNLIMITED_TIERS })
   baseUrl = 'http://bench.test/api/v1'
@@ -61,6 +70,24 @@ const subjects: Record<RequestKind, Subject> = {
 
 gc()
 const heapMb = process.memoryUsage().heapUsed / 1e6
+
+/**
+ * A handler that answers a kind's request as the mock does (the same status, headers and bytes,
+ * taken from the mock once) and does nothing else but read the request's body.
+ */
+async function floorHandler(kind: RequestKind) {
+  const { method, path, body } = requestsOf(kind, subjects[kind])[0]!
+  const headers: Record<string, string> = { Authorization: subjects[kind].apiKey }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const response = (await getResponse(api.handlers, new Request(baseUrl + path, { method, headers, body })))!
+  const bytes = await response.arrayBuffer()
+  const init = { status: response.status, headers: response.headers }
+  return http[method.toLowerCase() as 'get' | 'post' | 'patch'](`*${new URL(baseUrl + path).pathname}`, async ({ request }) => {
+    await request.text()
+    return new Response(bytes, init)
+  })
+}
+const floors = new Map(await Promise.all((setup.floors ?? []).map(async (kind) => [kind, await floorHandler(kind)] as const)))
 
 /** Sends one request the way `setup.via` says and fails on any status but the expected one. */
 function sender(kind: RequestKind): () => Promise<void> {
@@ -81,27 +108,37 @@ function sender(kind: RequestKind): () => Promise<void> {
 
 const senders = new Map(setup.kinds.map((kind) => [kind, sender(kind)]))
 
-/** One kind's figures in one round. */
+/** One kind's figures in one round; `floor` for msw alone answering the same bytes. */
 export interface RoundRow {
   kind: RequestKind
+  floor: boolean
   summary: Summary
 }
 
-async function round({ requests, maxMs, warmup }: RoundOrder): Promise<RoundRow[]> {
+/** Times one sender: warm-up and timing both bounded in time too, so a slow request cannot stall the run. */
+async function time(send: () => Promise<void>, { requests, maxMs, warmup }: RoundOrder): Promise<Summary> {
+  const warmupDeadline = performance.now() + maxMs
+  for (let i = 0; i < warmup && performance.now() < warmupDeadline; i++) await send()
+  const samples: number[] = []
+  const deadline = performance.now() + maxMs
+  // At least 20 samples, so a p99 means something even when one request is slow.
+  while (samples.length < requests && (samples.length < 20 || performance.now() < deadline)) {
+    const start = performance.now()
+    await send()
+    samples.push(performance.now() - start)
+  }
+  return summarize(samples)
+}
+
+async function round(order: RoundOrder): Promise<RoundRow[]> {
   const rows: RoundRow[] = []
   for (const [kind, send] of senders) {
-    // Warm-up and timing are both bounded in time too: at 1,000,000 campaigns a slow request must not stall the run.
-    const warmupDeadline = performance.now() + maxMs
-    for (let i = 0; i < warmup && performance.now() < warmupDeadline; i++) await send()
-    const samples: number[] = []
-    const deadline = performance.now() + maxMs
-    // At least 20 samples, so a p99 means something even when one request is slow.
-    while (samples.length < requests && (samples.length < 20 || performance.now() < deadline)) {
-      const start = performance.now()
-      await send()
-      samples.push(performance.now() - start)
-    }
-    rows.push({ kind, summary: summarize(samples) })
+    rows.push({ kind, floor: false, summary: await time(send, order) })
+    const floor = floors.get(kind)
+    if (!floor || !server) continue
+    server.use(floor)
+    rows.push({ kind, floor: true, summary: await time(send, order) })
+    server.resetHandlers()
   }
   return rows
 }

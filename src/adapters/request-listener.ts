@@ -34,6 +34,7 @@ export function createRequestListener(api: MockApi, app: MockExpressApp, express
   }
 }
 
+/** Sends the handler's answer, passes on what it does not answer, and turns a failure into a 500 in the error shape. */
 async function answer(handler: MockHandler, req: NodeRequest, res: Parameters<RequestListener>[1], next: () => void): Promise<void> {
   try {
     const response = await handler.answer(toFetchRequest(req))

@@ -26,7 +26,7 @@ export class MockHandler extends RequestHandler<{ header: string }, Found | unde
   readonly #index: RouteIndex
 
   constructor(index: RouteIndex, routes: readonly Route[]) {
-    super({ info: { header: 'ad-campaign-mock (public API and control plane)' }, resolver: ({ found }) => answer(found) })
+    super({ info: { header: 'ad-campaign-mock (public API and control plane)' }, resolver: ({ found }) => respond(found) })
     this.#index = index
     this.routes = routes
   }
@@ -38,7 +38,7 @@ export class MockHandler extends RequestHandler<{ header: string }, Found | unde
    */
   async answer(request: Request): Promise<Response | undefined> {
     const found = await this.parse({ request })
-    return found && answer(found)
+    return found && respond(found)
   }
 
   /** Whether a URL lies at or below the API or the control plane, where this handler answers. */
@@ -78,7 +78,8 @@ export class MockHandler extends RequestHandler<{ header: string }, Found | unde
   }
 }
 
-async function answer({ match, request, url, head }: Found): Promise<Response> {
+/** Runs the route's pipeline; for a HEAD, keeps the GET's status and headers, states its length and drops the body. */
+async function respond({ match, request, url, head }: Found): Promise<Response> {
   const response = await runPipeline(match.route, request, match.params, url)
   if (!head) return response
   const headers = new Headers(response.headers)
