@@ -81,7 +81,7 @@ export interface paths {
         put?: never;
         /**
          * Create campaign
-         * @description Creates a campaign on one of the caller's adverts. It starts enabled, with sending_count 0.
+         * @description Creates a campaign on one of the caller's adverts. It starts enabled, with sending_count 0. An account holds at most 10,000 campaigns by default; one more is a 422 resource_limit_reached.
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
         put?: never;
         /**
          * Create advert
-         * @description Creates an advert owned by the caller.
+         * @description Creates an advert owned by the caller. An account holds at most 1,000 adverts by default; one more is a 422 resource_limit_reached.
          */
         post: operations["createAdvert"];
         delete?: never;
@@ -449,7 +449,7 @@ export interface components {
              * @description Stable, machine-readable reason.
              * @enum {string}
              */
-            code: "invalid_json" | "bad_request" | "unauthorized" | "admin_forbidden" | "not_found" | "route_not_found" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "advert_in_use" | "topup_limit_reached" | "rate_limit_exceeded" | "internal_error" | "bad_gateway" | "service_unavailable" | "gateway_timeout";
+            code: "invalid_json" | "bad_request" | "unauthorized" | "admin_forbidden" | "not_found" | "route_not_found" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "advert_in_use" | "topup_limit_reached" | "resource_limit_reached" | "rate_limit_exceeded" | "headers_too_large" | "internal_error" | "bad_gateway" | "service_unavailable" | "gateway_timeout";
             /** @description What failed and why, for people. */
             message: string;
         };
@@ -987,7 +987,31 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationError"];
+            /** @description 422 `validation_failed`: The query or body breaks the schema or a rule (a body sent to an operation that takes none included); `fields` names every failing field. Or 422 `resource_limit_reached`: The create would take the account (or the store, for users) past the most records it may hold; delete some first. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["ValidationError"];
+                    } | {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "resource_limit_reached";
+                        };
+                    };
+                };
+            };
             429: components["responses"]["RateLimitExceeded"];
         };
     };
@@ -1280,7 +1304,31 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationError"];
+            /** @description 422 `validation_failed`: The query or body breaks the schema or a rule (a body sent to an operation that takes none included); `fields` names every failing field. Or 422 `resource_limit_reached`: The create would take the account (or the store, for users) past the most records it may hold; delete some first. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["ValidationError"];
+                    } | {
+                        /** @constant */
+                        success: false;
+                        error: components["schemas"]["Error"] & {
+                            /** @constant */
+                            code: "resource_limit_reached";
+                        };
+                    };
+                };
+            };
             429: components["responses"]["RateLimitExceeded"];
         };
     };

@@ -1,18 +1,22 @@
 import type { RequestHandler } from 'msw'
+import * as z from 'zod/mini'
 import { createClock, type Clock } from './domain/clock.js'
 import { createControlOperations } from './domain/control-plane.js'
 import { createFaults } from './domain/faults.js'
 import { checkedControls, type MockControls } from './mock-controls.js'
 import { createRateLimiter } from './domain/rate-limit.js'
 import { createStateChanges, type StateListener } from './domain/state-changes.js'
-import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from './domain/request-journal.js'
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE, type RequestJournal } from './domain/request-journal.js'
 import { DEFAULT_TIER_LIMITS } from './domain/tiers.js'
 import { createWriteQueue } from './domain/write-queue.js'
+import { validationFailed } from './errors/api-error.js'
+import { MESSAGES } from './errors/messages.js'
 import { validate } from './errors/validate.js'
 import { createHandlers } from './handlers/index.js'
 import type { MockContext } from './handlers/mock-context.js'
 import { FaultSettings, TierOverrides, type FaultSettingsInput } from './schemas/admin.js'
-import type { DatasetInput } from './schemas/dataset.js'
+import { Dataset, type DatasetInput } from './schemas/dataset.js'
+import { DEFAULT_RESOURCE_CAPS, ResourceCaps } from './schemas/resource-caps.js'
 import type { ApiTier, ApiTierLimits } from './schemas/user.js'
 import { DEFAULT_FIXTURES } from './store/fixtures.js'
 import type { GenerateDatasetOptions } from './store/generate-dataset.js'
@@ -39,8 +43,10 @@ export interface MockApiOptions {
   clock?: Clock
   /** Latency and forced errors from the start (reset restores these). */
   faults?: FaultSettingsInput
-  /** How many requests the journal keeps. Default 1000. */
+  /** How many requests the journal keeps: 1 to 100,000. Default 1000. */
   journalSize?: number
+  /** The most adverts and campaigns one account, and users the store, may hold through creates (see DEFAULT_RESOURCE_CAPS). */
+  caps?: Partial<ResourceCaps>
 }
 
 /**
@@ -69,23 +75,27 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const tiers = { ...DEFAULT_TIER_LIMITS, ...validate(TierOverrides, options.tiers ?? {}, 'tiers option') }
   const faults = validate(FaultSettings, options.faults ?? {}, 'faults option')
   const changes = createStateChanges()
+  const caps = { ...DEFAULT_RESOURCE_CAPS, ...validate(z.partial(ResourceCaps), options.caps ?? {}, 'caps option') }
+  const journalSize = validate(JournalSize, options.journalSize ?? DEFAULT_JOURNAL_SIZE, 'journalSize option')
   const fixtures = await startingDataset(options)
+  validate(Dataset, fixtures, 'fixtures option')
   const context: MockContext = {
     store: new Store(),
     clock: options.clock ?? createClock(),
     tiers,
+    caps,
     fixtures,
     apiBase: options.apiBase ?? '*/api/v1',
     adminBase: options.adminBase ?? '*/__admin',
     adminToken: options.adminToken,
     rateLimiter: createRateLimiter(),
     faults: createFaults(faults),
-    journal: createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE),
+    journal: createRequestJournal(journalSize),
     writeQueue: createWriteQueue((reason) => changes.notify({ reason })),
     changes,
     initial: { tiers: structuredClone(tiers), faults },
   }
-  await context.store.load(context.fixtures)
+  await loadFixtures(context.store, fixtures)
   const control = createControlOperations(context)
   return {
     ...checkedControls(control),
@@ -102,4 +112,16 @@ async function startingDataset({ fixtures, generate }: MockApiOptions): Promise<
   if (!generate) return fixtures ?? DEFAULT_FIXTURES
   const { generateDataset } = await import('./store/generate-dataset.js')
   return generateDataset(generate)
+}
+
+const JournalSize = z.int().check(z.minimum(1), z.maximum(MAX_JOURNAL_SIZE))
+
+/** Loads the starting dataset; one that does not hold together (duplicate ids, a missing advert) is a 422 naming why. */
+async function loadFixtures(store: Store, fixtures: DatasetInput): Promise<void> {
+  try {
+    await store.load(fixtures)
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    throw validationFailed(MESSAGES.validation_failed.dataset(error.message), [{ field: 'fixtures', message: error.message }])
+  }
 }

@@ -1,15 +1,17 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
 import { ApiError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import { basePath } from '../handlers/base-path.js'
+import { MAX_HEADER_BYTES } from '../http/request-limits.js'
 import { errorResponse } from '../http/respond.js'
 import { documentPaths } from './docs-routes.js'
 import { createListenerApp } from './express-app.js'
 import { isLoopbackHost } from './is-loopback-host.js'
 import { createRequestListener } from './request-listener.js'
+import { createRequestLog, type RequestLogOptions } from './request-log.js'
 
 /** Options of startListener: those of createMockApi, plus where to listen. */
 export interface ListenerOptions extends MockApiOptions {
@@ -17,6 +19,17 @@ export interface ListenerOptions extends MockApiOptions {
   port?: number
   /** Default 127.0.0.1. Any host other than loopback needs `adminToken`, so the control plane is never open to a network. */
   host?: string
+  /** One line per request served (time, method, path, status, duration, user id), never the key. Off by default. */
+  requestLog?: RequestLogOptions | false
+}
+
+/** Options of Listener.close. */
+export interface CloseOptions {
+  /**
+   * How long requests already in flight may take to finish before their connections are cut,
+   * in milliseconds. Default 0: cut at once.
+   */
+  graceMs?: number
 }
 
 /** A running standalone listener. */
@@ -27,7 +40,13 @@ export interface Listener {
   readonly origin: string
   /** The API below the origin, e.g. http://127.0.0.1:4010/api/v1 (from the `apiBase` option). */
   readonly baseUrl: string
-  close(): Promise<void>
+  /** Requests received and not yet answered (or abandoned). */
+  readonly inFlight: number
+  /**
+   * Stops accepting connections, lets requests in flight finish within `graceMs`, cuts what is
+   * left and resolves once the server is closed.
+   */
+  close(options?: CloseOptions): Promise<void>
 }
 
 /**
@@ -42,9 +61,10 @@ export async function startListener({ port = 4010, host = '127.0.0.1', ...option
       `Refusing to listen on ${host} without an admin token: /__admin would let anyone on the network reset or rewrite the mock. Pass an admin token (--admin-token <token>) or bind to 127.0.0.1.`,
     )
   }
-  const api = await createMockApi(options)
+  const { requestLog, ...mockOptions } = options
+  const api = await createMockApi(mockOptions)
   const app = createListenerApp(api)
-  const server = createServer(createRequestListener(api, app, Object.values(documentPaths(api))))
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createRequestListener(api, app, Object.values(documentPaths(api))))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
@@ -56,6 +76,10 @@ export async function startListener({ port = 4010, host = '127.0.0.1', ...option
     socket.on('error', () => socket.destroy())
     void refuseConnect(req, socket)
   })
+  server.on('clientError', answerClientError)
+  if (requestLog) server.prependListener('request', createRequestLog(api, requestLog))
+  const inFlight = trackInFlight(server)
+  let closing: Promise<void> | undefined
   const address = server.address() as AddressInfo
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
   return {
@@ -63,12 +87,81 @@ export async function startListener({ port = 4010, host = '127.0.0.1', ...option
     server,
     origin,
     baseUrl: origin + basePath(api.context.apiBase),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    get inFlight() {
+      return inFlight.count
+    },
+    close({ graceMs = 0 } = {}) {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+        inFlight.startClosing()
+        server.closeIdleConnections()
+        if (graceMs > 0) await inFlight.drained(graceMs)
         server.closeAllConnections()
-        server.close((error) => (error ? reject(error) : resolve()))
-      }),
+        await closed
+      })()
+      return closing
+    },
   }
+}
+
+/** Counts the requests in flight; once closing, tells their clients not to reuse the connection. */
+function trackInFlight(server: Server) {
+  const waiting = new Set<() => void>()
+  const responses = new Set<ServerResponse>()
+  const state = {
+    get count() {
+      return responses.size
+    },
+    closing: false,
+    startClosing() {
+      state.closing = true
+      for (const res of responses) if (!res.headersSent) res.setHeader('Connection', 'close')
+    },
+    /** Resolves when no request is in flight, or after `ms`, whichever comes first. */
+    drained(ms: number): Promise<void> {
+      if (state.count === 0) return Promise.resolve()
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          waiting.delete(done)
+          resolve()
+        }
+        const timer = setTimeout(done, ms)
+        waiting.add(done)
+      })
+    },
+  }
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    responses.add(res)
+    if (state.closing) res.setHeader('Connection', 'close')
+    res.once('close', () => {
+      responses.delete(res)
+      if (!state.closing) return
+      // Answered: its keep-alive connection would otherwise hold the server open until cut.
+      server.closeIdleConnections()
+      if (responses.size === 0) for (const done of [...waiting]) done()
+    })
+  })
+  return state
+}
+
+/**
+ * What Node's HTTP parser refuses before any handler runs (a malformed request line, headers over
+ * its limit, a request too slow to arrive) gets an answer in the error shape instead of Node's
+ * bare status line.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable || (error.code === 'ECONNRESET' && !socket.readable)) {
+    socket.destroy()
+    return
+  }
+  const apiError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError('headers_too_large', MESSAGES.headers_too_large.listener(MAX_HEADER_BYTES))
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ApiError('request_timeout', MESSAGES.request_timeout.listener())
+        : new ApiError('bad_request', MESSAGES.bad_request.malformed(error.message.replace(/^Parse Error: /, '')))
+  void writeRaw(socket, errorResponse(apiError))
 }
 
 /**
@@ -76,9 +169,13 @@ export async function startListener({ port = 4010, host = '127.0.0.1', ...option
  * listener drops the connection: answer it as any other method no operation has, then close.
  */
 async function refuseConnect(req: IncomingMessage, socket: Duplex): Promise<void> {
-  const response = errorResponse(new ApiError('route_not_found', MESSAGES.route_not_found.proxy(req.method ?? 'CONNECT', req.url ?? '')))
+  await writeRaw(socket, errorResponse(new ApiError('route_not_found', MESSAGES.route_not_found.proxy(req.method ?? 'CONNECT', req.url ?? ''))))
+}
+
+/** Writes a whole response on a bare socket, outside Express, and closes the connection. */
+async function writeRaw(socket: Duplex, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer())
-  const head = [`HTTP/1.1 ${response.status} Not Found`, `Content-Type: ${response.headers.get('content-type')}`]
+  const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`, `Content-Type: ${response.headers.get('content-type')}`]
   head.push(`Content-Length: ${body.length}`, 'Connection: close', '', '')
   socket.end(Buffer.concat([Buffer.from(head.join('\r\n')), body]))
 }

@@ -5,9 +5,11 @@ import type { UserRecord } from '../store/models.js'
 import { createApiKey } from './api-key.js'
 import { isoTimestamp } from './clock.js'
 import type { DomainContext } from './domain-context.js'
+import { assertRoomForUser } from './resource-caps.js'
 
-/** Opens a new account with a fresh API key and an empty balance; a refused one uses up no id. */
+/** Opens a new account with a fresh API key and an empty balance (within the cap of users); a refused one uses up no id. */
 export async function createAccount(ctx: DomainContext, { email, tier = 'basic' }: NewUserInput = {}): Promise<UserRecord> {
+  assertRoomForUser(ctx)
   if (email !== undefined) assertEmailFree(ctx, email, { field: 'email', action: 'create user' })
   const id = ctx.store.users.nextId()
   const now = isoTimestamp(ctx.clock.now())

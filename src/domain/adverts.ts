@@ -7,6 +7,7 @@ import type { Page } from '../store/partitioned-table.js'
 import { isoTimestamp } from './clock.js'
 import type { DomainContext } from './domain-context.js'
 import { ownedAdvert } from './ownership.js'
+import { assertRoomFor } from './resource-caps.js'
 import { pageOffset, type PageQuery } from './paginate.js'
 
 /** One page of the caller's adverts, newest first. */
@@ -14,8 +15,9 @@ export function listAdverts(ctx: DomainContext, user: UserRecord, query: PageQue
   return ctx.store.adverts.page(user.id, { offset: pageOffset(query), limit: query.per_page })
 }
 
-/** Creates an advert owned by the caller. */
+/** Creates an advert owned by the caller, within the cap of adverts per account. */
 export function createAdvert(ctx: DomainContext, user: UserRecord, fields: AdvertInput['advert']): Promise<AdvertRecord> {
+  assertRoomFor(ctx, 'advert', user)
   const now = isoTimestamp(ctx.clock.now())
   return ctx.store.adverts.insert({ id: ctx.store.adverts.nextId(), user_id: user.id, ...fields, created_at: now, updated_at: now })
 }

@@ -9,6 +9,7 @@ import { isoTimestamp } from './clock.js'
 import type { DomainContext } from './domain-context.js'
 import { ownedAdvert, ownedCampaign } from './ownership.js'
 import { pageOffset } from './paginate.js'
+import { assertRoomFor } from './resource-caps.js'
 
 /** One page of the caller's campaigns, newest first, keeping only those that match every filter given. */
 export function listCampaigns(ctx: DomainContext, user: UserRecord, query: CampaignListQuery): Page<CampaignRecord> {
@@ -24,10 +25,11 @@ export function listCampaigns(ctx: DomainContext, user: UserRecord, query: Campa
 /** What every new campaign starts with; the document publishes it as `x-initial-values`. */
 export const NEW_CAMPAIGN_VALUES = { sending_count: 0, enabled: true } as const
 
-/** Creates a campaign on one of the caller's adverts: enabled, nothing sent yet. */
+/** Creates a campaign on one of the caller's adverts (within the cap of campaigns per account): enabled, nothing sent yet. */
 export async function createCampaign(ctx: DomainContext, user: UserRecord, input: CampaignInput['campaign']): Promise<CampaignRecord> {
   const { advert_id, broadcasting_type, cpm, sending_limit } = input
   const advert = advertForInput(ctx, user, advert_id, 'create')
+  assertRoomFor(ctx, 'campaign', user)
   const now = isoTimestamp(ctx.clock.now())
   return ctx.store.campaigns.insert({
     id: ctx.store.campaigns.nextId(),

@@ -1,4 +1,5 @@
 import type { FaultSettings } from '../schemas/admin.js'
+import type { ResourceCaps } from '../schemas/resource-caps.js'
 import type { DatasetInput } from '../schemas/dataset.js'
 import type { ApiTier, ApiTierLimits } from '../schemas/user.js'
 import type { Store } from '../store/store.js'
@@ -16,6 +17,8 @@ export interface DomainContext {
   tiers: Record<ApiTier, ApiTierLimits>
   /** The dataset that a reset restores. */
   fixtures: DatasetInput
+  /** The most adverts and campaigns an account, and users the store, may hold through creates. */
+  caps: ResourceCaps
   /** Per-user request counts of the public API (never the control plane). */
   rateLimiter: RateLimiter
   /** Latency and forced errors for the public API. */

@@ -29,19 +29,29 @@ export interface RequestJournal {
 /** Default number of requests the journal keeps. */
 export const DEFAULT_JOURNAL_SIZE = 1000
 
+/** Most requests a journal may be asked to keep: its memory stays bounded whatever the option says. */
+export const MAX_JOURNAL_SIZE = 100_000
+
+/** Longest path (with query) an entry keeps; a longer one is cut and ends with `…`. */
+export const MAX_JOURNAL_PATH = 2048
+
 /**
- * Creates a journal that keeps the last `capacity` requests: memory stays bounded however
- * long the mock runs. @example const journal = createRequestJournal(100)
+ * Creates a journal that keeps the last `capacity` requests (each path cut at MAX_JOURNAL_PATH
+ * characters): memory stays bounded however long the mock runs and however long the URLs it is sent.
+ * @example const journal = createRequestJournal(100)
  */
 export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE): RequestJournal {
-  if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`Journal size must be a positive integer, got ${capacity}`)
+  if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_JOURNAL_SIZE) {
+    throw new RangeError(`Journal size must be a whole number from 1 to ${MAX_JOURNAL_SIZE}, got ${capacity}`)
+  }
   let ring: JournalEntry[] = []
   let next = 0
   let seq = 0
   return {
     capacity,
     record(entry) {
-      ring[next] = { seq: ++seq, ...entry }
+      const path = entry.path.length > MAX_JOURNAL_PATH ? `${entry.path.slice(0, MAX_JOURNAL_PATH - 1)}…` : entry.path
+      ring[next] = { seq: ++seq, ...entry, path }
       next = (next + 1) % capacity
     },
     entries: () => (ring.length < capacity ? [...ring] : [...ring.slice(next), ...ring.slice(0, next)]),

@@ -13,12 +13,18 @@ export const ERROR_STATUS = {
   admin_forbidden: 403,
   not_found: 404,
   route_not_found: 404,
+  // The listener's HTTP parser gave up waiting for the request's head or body.
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
   advert_in_use: 422,
   topup_limit_reached: 422,
+  // A create past the documented cap on one account's adverts or campaigns (or on accounts).
+  resource_limit_reached: 422,
   rate_limit_exceeded: 429,
+  // The listener's HTTP parser refused a request line and headers over its limit (16 KiB).
+  headers_too_large: 431,
   internal_error: 500,
   // Only fault injection answers these, standing in for a failing gateway or backend.
   bad_gateway: 502,

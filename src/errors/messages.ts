@@ -18,6 +18,7 @@ export const MESSAGES = {
   },
   bad_request: {
     unreadable,
+    malformed: (reason: string) => `The request is not valid HTTP: ${reason}`,
   },
   unauthorized: {
     missing: () => 'Missing API key: send it bare in the Authorization header',
@@ -57,6 +58,17 @@ export const MESSAGES = {
     limitBelowCount: (campaignId: number) => `Failed to update campaign ${campaignId}: sending_limit is below sending_count`,
     balanceOverMaximum: (userId: number) => `Failed to top up user ${userId}: the balance would pass the maximum`,
     dataset: (reason: string) => `Invalid dataset: ${reason}`,
+  },
+  request_timeout: {
+    listener: () => 'The request did not arrive in time: the listener stopped waiting for it',
+  },
+  headers_too_large: {
+    listener: (limitBytes: number) => `The request line and headers are larger than ${limitBytes} bytes`,
+  },
+  resource_limit_reached: {
+    perUser: (kind: 'advert' | 'campaign', userId: number, cap: number) =>
+      `Failed to create ${kind}: user ${userId} already has ${cap} ${kind}s, the most one account may hold; delete some first`,
+    users: (cap: number) => `Failed to create user: the mock already holds ${cap} users, the most it keeps`,
   },
   advert_in_use: {
     campaigns: (advertId: number, campaignIds: readonly number[]) =>

@@ -27,6 +27,7 @@ it('adds 422 for a query and 415, 400, 413 and 422 for a body, each code once', 
     'bad_request',
     'payload_too_large',
     'validation_failed',
+    'resource_limit_reached',
   ])
 })
 
@@ -38,6 +39,7 @@ it('guards control-plane operations with the admin token instead of a user key',
     'bad_request',
     'payload_too_large',
     'validation_failed',
+    'resource_limit_reached',
   ])
 })
 

@@ -248,8 +248,8 @@ function journal({ ctx, operation }: Route, state: RequestState, response: Respo
   })
 }
 
-/** Keeps a key out of the journal even when a client also puts it in the URL by mistake. */
-function redactKey(path: string, authorization: string | null): string {
+/** Keeps a key out of the journal (and the listener's log) even when a client also puts it in the URL by mistake. */
+export function redactKey(path: string, authorization: string | null): string {
   const key = authorization?.trim() ?? ''
   return key.length >= 8 ? path.replaceAll(encodeURIComponent(key), '[redacted]').replaceAll(key, '[redacted]') : path
 }

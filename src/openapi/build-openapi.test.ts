@@ -37,7 +37,12 @@ it('derives each operation\'s statuses from its declaration', () => {
   const deleteAdvert422 = doc.paths!['/adverts/{id}']!.delete!.responses!['422'] as ResponseObject
   expect(deleteAdvert422.description).toMatch(/`validation_failed`.*`advert_in_use`/)
   expect((deleteAdvert422.content!['application/json']!.schema as SchemaObject).anyOf).toHaveLength(2)
-  expect(doc.paths!['/campaigns']!.post!.responses!['422']).toEqual({ $ref: '#/components/responses/ValidationError' })
+  // Creating is a 422 for input that breaks the schema, or for one record past the account's cap.
+  for (const path of ['/campaigns', '/adverts']) {
+    const create422 = doc.paths![path]!.post!.responses!['422'] as ResponseObject
+    expect(create422.description).toMatch(/`validation_failed`.*`resource_limit_reached`/)
+    expect((create422.content!['application/json']!.schema as SchemaObject).anyOf).toHaveLength(2)
+  }
 })
 
 it('names the components as the spec does', () => {

@@ -2,6 +2,7 @@ import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject } from
 import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js'
 import type { Plane } from '../handlers/route.js'
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_RESPONSE_HEADERS } from '../http/rate-limit-headers.js'
+import { MAX_HEADER_BYTES } from '../http/request-limits.js'
 import { errorExample } from './examples.js'
 
 // The spec names these responses; every other code's response is named after the code.
@@ -18,6 +19,9 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   validation_failed: 'The query or body breaks the schema or a rule (a body sent to an operation that takes none included); `fields` names every failing field.',
   advert_in_use: 'A campaign still uses the advert; delete or move those campaigns first.',
   rate_limit_exceeded: 'The per-minute or per-day allowance of the API tier is spent; Retry-After says when to try again.',
+  resource_limit_reached: 'The create would take the account (or the store, for users) past the most records it may hold; delete some first.',
+  headers_too_large: `The request line and headers together are larger than the listener reads (${MAX_HEADER_BYTES} bytes); answered by the listener before any operation.`,
+  request_timeout: 'The request did not arrive in time; answered by the listener before any operation.',
 }
 
 /** Name of the response component for an error code, e.g. `NotFound` for `not_found`. */

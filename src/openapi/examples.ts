@@ -8,10 +8,12 @@ import { injectedFault, MESSAGES } from '../errors/messages.js'
 import { validate } from '../errors/validate.js'
 import { ADMIN_TOKEN_HEADER } from '../handlers/pipeline.js'
 import { MAX_BODY_BYTES } from '../http/read-body.js'
+import { MAX_HEADER_BYTES } from '../http/request-limits.js'
 import { Advert, AdvertInput, AdvertUpdateInput } from '../schemas/advert.js'
 import { Campaign, CampaignDetailed, CampaignInput, CampaignUpdateInput } from '../schemas/campaign.js'
 import { PAGE_SIZE, type Pagination } from '../schemas/common.js'
 import { Dataset } from '../schemas/dataset.js'
+import { DEFAULT_RESOURCE_CAPS } from '../schemas/resource-caps.js'
 import { Balance, User, UserUpdateInput } from '../schemas/user.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 import { generateDataset } from '../store/generate-dataset.js'
@@ -55,7 +57,10 @@ const EXAMPLE_MESSAGES: Readonly<Record<Exclude<ErrorCode, 'validation_failed'>,
   route_not_found: MESSAGES.route_not_found.operation('api', 'GET', '/api/v1/campaign'),
   payload_too_large: MESSAGES.payload_too_large.body(MAX_BODY_BYTES),
   unsupported_media_type: MESSAGES.unsupported_media_type.contentType('text/plain'),
+  request_timeout: MESSAGES.request_timeout.listener(),
+  headers_too_large: MESSAGES.headers_too_large.listener(MAX_HEADER_BYTES),
   advert_in_use: advertInUseMessage(),
+  resource_limit_reached: MESSAGES.resource_limit_reached.perUser('campaign', demo.id, DEFAULT_RESOURCE_CAPS.campaigns_per_user),
   topup_limit_reached: MESSAGES.topup_limit_reached.tier(demo.id, demo.api_tier, limits.max_topups, limits.max_topups),
   rate_limit_exceeded: MESSAGES.rate_limit_exceeded.tier(demo.api_tier, limits.per_minute, 'minute', 42),
   internal_error: MESSAGES.internal_error.bug(),

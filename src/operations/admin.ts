@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import * as schema from '../schemas/admin.js'
 import { PaginationQuery } from '../schemas/common.js'
 import { User } from '../schemas/user.js'
+import { DEFAULT_RESOURCE_CAPS } from '../schemas/resource-caps.js'
 import { defineOperation, type Operation } from './define-operation.js'
 
 // Every control operation lives below /__admin, needs no user key (and accepts none as
@@ -40,8 +41,9 @@ export const createUser = defineOperation({
   method: 'post',
   path: '/users',
   summary: 'Create a user',
-  description: 'Opens a new account with a fresh API key (the body is optional). The key is in the returned User.',
+  description: `Opens a new account with a fresh API key (the body is optional). The key is in the returned User. The store holds at most ${DEFAULT_RESOURCE_CAPS.users.toLocaleString('en-US')} users by default; one more is a 422 resource_limit_reached.`,
   body: z.optional(schema.NewUserInput),
+  errors: ['resource_limit_reached'],
   response: { status: 201, data: User },
 })
 

@@ -2,6 +2,7 @@ import { Advert, AdvertInput, AdvertUpdateInput } from '../schemas/advert.js'
 import { Campaign, CampaignDetailed, CampaignInput, CampaignListQuery, CampaignUpdateInput } from '../schemas/campaign.js'
 import { PaginationQuery } from '../schemas/common.js'
 import { Balance, User, UserUpdateInput } from '../schemas/user.js'
+import { DEFAULT_RESOURCE_CAPS } from '../schemas/resource-caps.js'
 import { defineOperation, type Operation } from './define-operation.js'
 
 // The public API's operations, declared once each, in the spec's order (section 4.1): User,
@@ -71,8 +72,9 @@ export const createCampaign = defineOperation({
   path: '/campaigns',
   tag: 'Campaigns',
   summary: 'Create campaign',
-  description: "Creates a campaign on one of the caller's adverts. It starts enabled, with sending_count 0.",
+  description: `Creates a campaign on one of the caller's adverts. It starts enabled, with sending_count 0. An account holds at most ${DEFAULT_RESOURCE_CAPS.campaigns_per_user.toLocaleString('en-US')} campaigns by default; one more is a 422 resource_limit_reached.`,
   body: CampaignInput,
+  errors: ['resource_limit_reached'],
   response: { status: 201, data: Campaign },
 })
 
@@ -140,8 +142,9 @@ export const createAdvert = defineOperation({
   path: '/adverts',
   tag: 'Adverts',
   summary: 'Create advert',
-  description: 'Creates an advert owned by the caller.',
+  description: `Creates an advert owned by the caller. An account holds at most ${DEFAULT_RESOURCE_CAPS.adverts_per_user.toLocaleString('en-US')} adverts by default; one more is a 422 resource_limit_reached.`,
   body: AdvertInput,
+  errors: ['resource_limit_reached'],
   response: { status: 201, data: Advert },
 })
 

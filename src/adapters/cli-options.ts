@@ -1,0 +1,197 @@
+import { readFile } from 'node:fs/promises'
+import { parseArgs } from 'node:util'
+import type * as z from 'zod/mini'
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../domain/request-journal.js'
+import { faultFlags } from '../fault-flags.js'
+import { FAULT_STATUSES, FaultSettings, TierOverrides } from '../schemas/admin.js'
+import { Dataset } from '../schemas/dataset.js'
+import type { ListenerOptions } from './listener.js'
+import { REQUEST_LOG_FORMATS, type RequestLogFormat } from './request-log.js'
+
+/** The command's help text. */
+export const USAGE = `Usage: ad-campaign-mock [options]
+
+  --port <n>          port to listen on (env PORT; default 4010; 0 picks a free one)
+  --host <addr>       address to bind (env HOST; default 127.0.0.1)
+  --fixtures <file>   start from this dataset (JSON) instead of fixtures/default.json
+  --generate <users>  start from a generated dataset of this many users (faker)
+  --seed <n>          faker seed for --generate (default 1)
+  --admin-token <t>   require this token (X-Admin-Token header) on /__admin;
+                      required when --host is not a loopback address
+  --tiers <file>      JSON of tier limits to override, e.g. {"free":{"per_minute":5,"per_day":100,"max_topups":1}}
+  --faults <file>     JSON fault settings (see docs/control-plane.md)
+  --latency <ms>      add latency to every API response: fixed (200) or a range (100-500)
+  --error-rate <r>    fail this share (0..1) of API requests with --error-status
+  --error-status <s>  status of forced errors (default 500)
+  --error-route <r>   only force errors on this route, e.g. "POST /campaigns" or "/campaigns/*"
+  --fault-seed <n>    seed of the random latency and errors (default 1)
+  --journal-size <n>  how many requests GET /__admin/requests keeps (default ${DEFAULT_JOURNAL_SIZE}, at most ${MAX_JOURNAL_SIZE})
+  --log <format>      request log format: text (default) or json (one object per line)
+  --quiet             no request log
+  -h, --help          show this help`
+
+/** The line printed under every usage mistake. */
+export const USAGE_HINT = 'Run ad-campaign-mock --help to see the options.'
+
+/** A mistake in how the command was called or in a file it was given: one line for the user, exit 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UsageError'
+  }
+}
+
+/** What the command line asks for. */
+export interface CliOptions {
+  help: boolean
+  listener: Omit<ListenerOptions, 'requestLog'>
+  /** The request log's format, or undefined with --quiet. */
+  log: RequestLogFormat | undefined
+}
+
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  fixtures: { type: 'string' },
+  generate: { type: 'string' },
+  seed: { type: 'string' },
+  'admin-token': { type: 'string' },
+  tiers: { type: 'string' },
+  faults: { type: 'string' },
+  latency: { type: 'string' },
+  'error-rate': { type: 'string' },
+  'error-status': { type: 'string' },
+  'error-route': { type: 'string' },
+  'fault-seed': { type: 'string' },
+  'journal-size': { type: 'string' },
+  log: { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+/**
+ * Reads the command line (and PORT, HOST) into listener options, reading and checking every
+ * file named; any mistake is a UsageError whose message is one line saying what is wrong.
+ * @example await parseCliArgs(['--port', '0', '--quiet'], process.env)
+ */
+export async function parseCliArgs(args: string[], env: Record<string, string | undefined>): Promise<CliOptions> {
+  const values = readFlags(args)
+  if (values.help) return { help: true, listener: {}, log: undefined }
+  if (values.fixtures !== undefined && values.generate !== undefined) throw new UsageError('--fixtures and --generate cannot be used together')
+  if (values.seed !== undefined && values.generate === undefined) throw new UsageError('--seed only applies with --generate')
+  if (values.quiet && values.log !== undefined) throw new UsageError('--quiet and --log cannot be used together')
+  if (values.log !== undefined && !REQUEST_LOG_FORMATS.includes(values.log as RequestLogFormat)) {
+    throw new UsageError(`--log must be ${REQUEST_LOG_FORMATS.join(' or ')}, got "${values.log}"`)
+  }
+  const [portName, portValue] = values.port !== undefined ? ['--port', values.port] : ['PORT', env.PORT]
+  const fixtures =
+    values.fixtures === undefined ? undefined : checked(Dataset, await readJsonFile('--fixtures', values.fixtures), `--fixtures ${values.fixtures} is not a valid dataset`)
+  const generate = values.generate === undefined ? undefined : { users: wholeNumber('--generate', values.generate), seed: wholeNumber('--seed', values.seed, 1) }
+  return {
+    help: false,
+    log: values.quiet ? undefined : ((values.log as RequestLogFormat | undefined) ?? 'text'),
+    listener: {
+      port: wholeNumber(portName, portValue, 4010, 65_535),
+      host: values.host ?? env.HOST ?? '127.0.0.1',
+      fixtures,
+      generate,
+      adminToken: values['admin-token'],
+      tiers: values.tiers === undefined ? undefined : checked(TierOverrides, await readJsonFile('--tiers', values.tiers), `--tiers ${values.tiers} is not a valid tier table`),
+      faults: await faultOptions(values),
+      journalSize: values['journal-size'] === undefined ? undefined : wholeNumber('--journal-size', values['journal-size'], 1, MAX_JOURNAL_SIZE, 1),
+    },
+  }
+}
+
+type FlagValues = ReturnType<typeof readFlags>
+
+/** The flags as strings; parseArgs' own errors (long, with a code) become one line naming the flag. */
+function readFlags(args: string[]) {
+  try {
+    return parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    const { code, message } = error as Error & { code?: string }
+    const flag = /'(-[^' ]*(?:, )?-?-?[^' ]*)/.exec(message)?.[1]?.split(', ').at(-1)
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${flag ?? message}`)
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new UsageError(`unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ''}: every option starts with --`)
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      throw new UsageError(OPTIONS[flag?.replace(/^--/, '') as keyof typeof OPTIONS]?.type === 'boolean' ? `${flag} takes no value` : `${flag} needs a value`)
+    }
+    throw error
+  }
+}
+
+/** A whole number within bounds, from a flag or variable; `fallback` when it is absent. */
+function wholeNumber(name: string, raw: string | undefined, fallback?: number, max = Number.MAX_SAFE_INTEGER, min = 0): number {
+  if (raw === undefined || (raw === '' && fallback !== undefined)) {
+    if (fallback === undefined) throw new UsageError(`${name} needs a value`)
+    return fallback
+  }
+  const value = Number(raw)
+  if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
+    throw new UsageError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`)
+  }
+  return value
+}
+
+/** The fault settings from --faults and the fault flags, checked with the schema createMockApi uses. */
+async function faultOptions(values: FlagValues) {
+  const file = values.faults === undefined ? undefined : await readJsonFile('--faults', values.faults)
+  if (values.latency !== undefined && !/^\d+(-\d+)?$/.test(values.latency)) {
+    throw new UsageError(`--latency must be milliseconds (200) or a range (100-500), got "${values.latency}"`)
+  }
+  if (values['error-rate'] !== undefined && !/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(values['error-rate'])) {
+    throw new UsageError(`--error-rate must be a share from 0 to 1, got "${values['error-rate']}"`)
+  }
+  const status = values['error-status']
+  if (status !== undefined && !FAULT_STATUSES.map(String).includes(status)) {
+    throw new UsageError(`--error-status must be one of ${FAULT_STATUSES.join(', ')}, got "${status}"`)
+  }
+  if ((status !== undefined || values['error-route'] !== undefined) && values['error-rate'] === undefined) {
+    throw new UsageError(`${status !== undefined ? '--error-status' : '--error-route'} only applies with --error-rate`)
+  }
+  const settings = faultFlags({
+    file: file as never,
+    latency: values.latency,
+    errorRate: values['error-rate'],
+    errorStatus: status,
+    errorRoute: values['error-route'],
+    seed: values['fault-seed'] === undefined ? undefined : String(wholeNumber('--fault-seed', values['fault-seed'], undefined, 2 ** 32 - 1)),
+  })
+  return settings && checked(FaultSettings, settings, values.faults === undefined ? 'the fault flags are not valid' : `--faults ${values.faults} (with the fault flags) is not valid`)
+}
+
+/** Reads a JSON file a flag names; a missing, unreadable or malformed one is a UsageError naming the flag and the file. */
+export async function readJsonFile(flag: string, file: string): Promise<unknown> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new UsageError(`${flag} ${file}: ${fileProblem(error as NodeJS.ErrnoException)}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new UsageError(`${flag} ${file} is not valid JSON: ${(error as Error).message}`)
+  }
+}
+
+/** What went wrong opening a file, in words. */
+export function fileProblem(error: NodeJS.ErrnoException): string {
+  const problems: Record<string, string> = {
+    ENOENT: 'no such file',
+    EISDIR: 'is a directory, not a file',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+  }
+  return problems[error.code ?? ''] ?? error.message
+}
+
+/** A value that passes the schema, or a UsageError saying what it should have been and its first failing fields. */
+function checked<S extends z.ZodMiniType>(schema: S, value: unknown, problem: string): z.input<S> {
+  const result = schema.safeParse(value)
+  if (result.success) return value as z.input<S>
+  const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(the whole file)'}: ${issue.message}`)
+  const more = result.error.issues.length > 3 ? ` (and ${result.error.issues.length - 3} more)` : ''
+  throw new UsageError(`${problem}: ${issues.join('; ')}${more}`)
+}

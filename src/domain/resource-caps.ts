@@ -1,0 +1,16 @@
+import { ApiError } from '../errors/api-error.js'
+import { MESSAGES } from '../errors/messages.js'
+import type { ResourceCaps } from '../schemas/resource-caps.js'
+import type { UserRecord } from '../store/models.js'
+import type { DomainContext } from './domain-context.js'
+
+/** Refuses (422 resource_limit_reached) a create that would take the caller past its cap of adverts or campaigns. */
+export function assertRoomFor(ctx: DomainContext, kind: 'advert' | 'campaign', user: UserRecord): void {
+  const [table, cap] = kind === 'advert' ? [ctx.store.adverts, ctx.caps.adverts_per_user] : [ctx.store.campaigns, ctx.caps.campaigns_per_user]
+  if (table.count(user.id) >= cap) throw new ApiError('resource_limit_reached', MESSAGES.resource_limit_reached.perUser(kind, user.id, cap))
+}
+
+/** Refuses (422 resource_limit_reached) a new account once the store holds the most users it keeps. */
+export function assertRoomForUser(ctx: DomainContext): void {
+  if (ctx.store.users.size >= ctx.caps.users) throw new ApiError('resource_limit_reached', MESSAGES.resource_limit_reached.users(ctx.caps.users))
+}
