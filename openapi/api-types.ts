@@ -528,7 +528,7 @@ export interface components {
         /**
          * @example {
          *       "user": {
-         *         "email": "alejandra19.1@example.com"
+         *         "email": "alejandra19.1@example.org"
          *       }
          *     }
          */

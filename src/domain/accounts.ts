@@ -1,6 +1,7 @@
 import { ApiError, validationFailed } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import type { NewUserInput } from '../schemas/admin.js'
+import { GENERATED_EMAIL_DOMAIN } from '../schemas/user.js'
 import type { UserRecord } from '../store/models.js'
 import { createApiKey } from './api-key.js'
 import { isoTimestamp } from './clock.js'
@@ -28,8 +29,8 @@ export async function createAccount(ctx: DomainContext, { email, tier = 'basic' 
 
 /** `user<id>@example.com`, or with a suffix when a user already took that address. */
 function defaultEmail(ctx: DomainContext, id: number): string {
-  let address = `user${id}@example.com`
-  for (let n = 2; ctx.store.userIdByEmail(address) !== undefined; n++) address = `user${id}.${n}@example.com`
+  let address = `user${id}@${GENERATED_EMAIL_DOMAIN}`
+  for (let n = 2; ctx.store.userIdByEmail(address) !== undefined; n++) address = `user${id}.${n}@${GENERATED_EMAIL_DOMAIN}`
   return address
 }
 

@@ -14,7 +14,7 @@ import { Campaign, CampaignDetailed, CampaignInput, CampaignUpdateInput } from '
 import { PAGE_SIZE, type Pagination } from '../schemas/common.js'
 import { Dataset } from '../schemas/dataset.js'
 import { DEFAULT_RESOURCE_CAPS } from '../schemas/resource-caps.js'
-import { Balance, User, UserUpdateInput } from '../schemas/user.js'
+import { Balance, EXAMPLE_EMAIL_DOMAIN, User, UserUpdateInput } from '../schemas/user.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 import { generateDataset } from '../store/generate-dataset.js'
 import { ADMIN_SCHEMA_EXAMPLES } from './admin-examples.js'
@@ -78,7 +78,7 @@ export const SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
   Campaign: campaign,
   CampaignDetailed: CampaignDetailed.parse({ ...campaign, advert: demoAdverts.find((a) => a.id === campaign.advert_id) }),
   Pagination: pageOf(demoCampaigns.length),
-  UserUpdateInput: UserUpdateInput.parse({ user: { email: fresh.users[0]!.email } }),
+  UserUpdateInput: UserUpdateInput.parse({ user: { email: exampleEmail(fresh.users[0]!.email.split('@')[0]!) } }),
   AdvertInput: AdvertInput.parse({ advert: freshAdvert }),
   AdvertUpdateInput: AdvertUpdateInput.parse({ advert: { title: freshAdvert.title } }),
   CampaignInput: CampaignInput.parse({ campaign: { ...freshCampaign, advert_id: advert.id } }),
@@ -86,7 +86,7 @@ export const SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
   Error: errorExample('not_found'),
   ValidationError: errorExample('validation_failed'),
   FieldError: (errorExample('validation_failed').fields ?? [])[0],
-  NewUserInput: { email: fresh.users[0]!.email, tier: 'free' },
+  NewUserInput: { email: exampleEmail('new.user'), tier: 'free' },
   StoreCounts: { users: fixtures.users.length, adverts: fixtures.adverts.length, campaigns: fixtures.campaigns.length },
   ...ADMIN_SCHEMA_EXAMPLES,
 }
@@ -96,6 +96,11 @@ export const LIST_EXAMPLES: Readonly<Record<string, unknown[]>> = {
   Advert: demoAdverts,
   Campaign: demoCampaigns,
   User: fixtures.users.map(({ topups_count: _count, ...account }) => User.parse({ ...account, api_tier_limits: DEFAULT_TIER_LIMITS[account.api_tier] })),
+}
+
+/** An address in the examples' own domain. */
+function exampleEmail(localPart: string): string {
+  return `${localPart}@${EXAMPLE_EMAIL_DOMAIN}`
 }
 
 /** The first page of a list of `total` records at the default page size. */

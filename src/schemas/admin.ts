@@ -2,12 +2,12 @@ import * as z from 'zod/mini'
 import { Id, Timestamp, Usd } from './common.js'
 import { Dataset } from './dataset.js'
 import { meta } from './meta.js'
-import { API_TIERS, ApiTier, ApiTierLimits, Email } from './user.js'
+import { API_TIERS, ApiTier, ApiTierLimits, Email, GENERATED_EMAIL_DOMAIN } from './user.js'
 
 /** Body of POST /__admin/users; every field optional. */
 export const NewUserInput = meta(
   z.strictObject({
-    email: meta(z.optional(Email), { description: 'Defaults to user<id>@example.com.' }),
+    email: meta(z.optional(Email), { description: `Defaults to user<id>@${GENERATED_EMAIL_DOMAIN}.` }),
     tier: meta(z.optional(ApiTier), { description: 'Defaults to basic.' }),
   }),
   { id: 'NewUserInput' },

@@ -18,6 +18,16 @@ export const ApiTierLimits = meta(
 )
 export type ApiTierLimits = z.infer<typeof ApiTierLimits>
 
+/**
+ * The domain of every e-mail the mock makes up (generated datasets, users the control plane opens
+ * without one). The documents' examples use EXAMPLE_EMAIL_DOMAIN instead, so a client replaying
+ * them against a mock full of created or generated users never finds the address taken.
+ */
+export const GENERATED_EMAIL_DOMAIN = 'example.com'
+
+/** The domain of every e-mail in the documents' examples: one the mock never gives out. */
+export const EXAMPLE_EMAIL_DOMAIN = 'example.org'
+
 /** An e-mail address, as the API accepts it. */
 export const Email = z.email().check(z.maxLength(254))
 

@@ -1,7 +1,7 @@
 import { Faker, en } from '@faker-js/faker'
 import { BROADCASTING_TYPES } from '../schemas/campaign.js'
 import type { Dataset } from '../schemas/dataset.js'
-import { API_TIERS } from '../schemas/user.js'
+import { API_TIERS, GENERATED_EMAIL_DOMAIN } from '../schemas/user.js'
 
 export interface GenerateDatasetOptions {
   /** Same seed, same dataset. */
@@ -40,7 +40,7 @@ export function generateDataset({
     const total = topups * faker.number.int({ min: 10, max: 500 })
     dataset.users.push({
       id: u,
-      email: `${faker.internet.username().toLowerCase().replace(/[^a-z0-9]/g, '')}.${u}@example.com`,
+      email: `${faker.internet.username().toLowerCase().replace(/[^a-z0-9]/g, '')}.${u}@${GENERATED_EMAIL_DOMAIN}`,
       api_key: `acs_${faker.string.hexadecimal({ length: 48, casing: 'lower', prefix: '' })}`,
       balance_usd: faker.number.int({ min: 0, max: total * 100 }) / 100,
       total_topups_usd: total,
