@@ -563,6 +563,22 @@ export interface components {
         };
     };
     responses: {
+        /** @description 400 `bad_request`: The listener cannot read the body at all (it does not inflate, or the upload was cut short); answered by its body reader before authentication, so without rate-limit headers. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @constant */
+                    success: false;
+                    error: components["schemas"]["Error"] & {
+                        /** @constant */
+                        code: "bad_request";
+                    };
+                };
+            };
+        };
         /** @description 404 `not_found`: No resource has this id, or it belongs to another account (indistinguishable on purpose). */
         NotFound: {
             headers: {
@@ -584,14 +600,9 @@ export interface components {
                 };
             };
         };
-        /** @description 413 `payload_too_large`: payload too large */
+        /** @description 413 `payload_too_large`: The body is larger than 1048576 bytes. The listener refuses it before authentication, so without rate-limit headers. */
         PayloadTooLarge: {
             headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -643,14 +654,9 @@ export interface components {
                 };
             };
         };
-        /** @description 415 `unsupported_media_type`: A body is sent without Content-Type: application/json (or another +json type). */
+        /** @description 415 `unsupported_media_type`: A body is sent without Content-Type: application/json (or another +json type), or in a Content-Encoding the mock cannot inflate (the listener refuses that one before authentication, so without rate-limit headers). */
         UnsupportedMediaType: {
             headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
                 [name: string]: unknown;
             };
             content: {
@@ -783,14 +789,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: bad request */
+            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: The listener cannot read the body at all (it does not inflate, or the upload was cut short); answered by its body reader before authentication, so without rate-limit headers. */
             400: {
                 headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -845,7 +846,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimitExceeded"];
         };
@@ -956,14 +960,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: bad request */
+            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: The listener cannot read the body at all (it does not inflate, or the upload was cut short); answered by its body reader before authentication, so without rate-limit headers. */
             400: {
                 headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1086,8 +1085,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimitExceeded"];
         };
@@ -1129,14 +1131,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: bad request */
+            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: The listener cannot read the body at all (it does not inflate, or the upload was cut short); answered by its body reader before authentication, so without rate-limit headers. */
             400: {
                 headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1198,8 +1195,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimitExceeded"];
         };
@@ -1273,14 +1273,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: bad request */
+            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: The listener cannot read the body at all (it does not inflate, or the upload was cut short); answered by its body reader before authentication, so without rate-limit headers. */
             400: {
                 headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1403,8 +1398,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description 422 `validation_failed`: The query or body breaks the schema or a rule (a body sent to an operation that takes none included); `fields` names every failing field. Or 422 `advert_in_use`: A campaign still uses the advert; delete or move those campaigns first. */
             422: {
                 headers: {
@@ -1470,14 +1468,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: bad request */
+            /** @description 400 `invalid_json`: The body is sent as JSON but does not parse. Or 400 `bad_request`: The listener cannot read the body at all (it does not inflate, or the upload was cut short); answered by its body reader before authentication, so without rate-limit headers. */
             400: {
                 headers: {
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -9,8 +9,12 @@ import { DEFAULT_FIXTURES, DEMO_API_KEY } from '../src/store/fixtures.js'
 import { asDemo } from './support/cases.js'
 import { expectError } from './support/expect-error.js'
 import { listenerTransport } from './support/listener-transport.js'
+import { createResponseChecker, findOperation, loadDocument } from './support/openapi-document.js'
 import { expectNoChange } from './support/state-snapshot.js'
 import type { TestRequest, Transport } from './support/transports.js'
+
+const adminDocument = await loadDocument('openapi/admin.openapi.json')
+const checkAdmin = createResponseChecker(adminDocument)
 
 describe('the admin token', () => {
   it('is required to listen on anything but loopback', async () => {
@@ -88,8 +92,12 @@ describe('control operations over HTTP', () => {
     { method: 'DELETE', path: '/__admin/clock', status: 404, code: 'route_not_found' },
   ]
 
-  it.each(badInputs)('$method $path with bad input answers $status $code and changes nothing', async ({ status, code, ...req }) => {
-    expectError(await expectNoChange(t.api, () => admin(req)), { status, code })
+  it.each(badInputs)('$method $path with bad input answers $status $code, as documented, and changes nothing', async ({ status, code, ...req }) => {
+    const response = await expectNoChange(t.api, () => admin(req))
+    expectError(response, { status, code })
+    const operation = findOperation(adminDocument, req.method, req.path.replace('/__admin', ''))
+    // Every row but the unknown route reaches an operation, whose document must list the answer.
+    if (code !== 'route_not_found') expect(checkAdmin(operation!, response.status, response.body, response.headers)).toEqual([])
   })
 
   it('tops up until max_topups, then refuses', async () => {

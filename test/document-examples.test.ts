@@ -3,9 +3,9 @@ import { createMockApi, type MockApi } from '../src/create-mock-api.js'
 import { EXAMPLE_EMAIL_DOMAIN, GENERATED_EMAIL_DOMAIN } from '../src/schemas/user.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { generateDataset } from '../src/store/generate-dataset.js'
-import type { ContractDocument, DocumentedOperation } from '../contract-tests/lib/index.js'
 import { handleInProcess } from './support/in-process.js'
-import { loadDocument, rawOperation } from './support/openapi-document.js'
+import { exampleRequest } from './support/document-examples.js'
+import { loadDocument } from './support/openapi-document.js'
 
 // A client that replays the documents' request examples against a mock full of users created
 // through the control plane (or generated) must never get a 422 "e-mail is taken": every example
@@ -14,17 +14,6 @@ import { loadDocument, rawOperation } from './support/openapi-document.js'
 const documents = { api: await loadDocument(), admin: await loadDocument('openapi/admin.openapi.json') }
 const BASES = { api: '/api/v1', admin: '/__admin' } as const
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g
-
-/** The request an operation's examples make: path parameters and body from the document. */
-function exampleRequest(document: ContractDocument, operation: DocumentedOperation): { path: string; body?: unknown } {
-  const raw = rawOperation(document, operation)
-  const params = (raw.parameters ?? []) as { in: string; name: string; example?: unknown }[]
-  const path = operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => String(params.find((p) => p.in === 'path' && p.name === name)?.example))
-  const examples = (raw.requestBody as { content?: Record<string, { examples?: Record<string, { value: unknown }> }> } | undefined)?.content?.[
-    'application/json'
-  ]?.examples
-  return { path, body: examples ? Object.values(examples)[0]!.value : undefined }
-}
 
 const replays = Object.entries(documents).flatMap(([plane, document]) =>
   document.operations.map((operation) => ({ plane: plane as keyof typeof BASES, document, operation, label: `${plane} ${operation.label}` })),

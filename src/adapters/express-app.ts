@@ -56,11 +56,18 @@ const cors: RequestHandler = (req, res, next) => {
 }
 
 /**
+ * Whether the body reader should read a request: not a GET or HEAD (their body is dropped, so it
+ * must not fail them either), and not an empty one (`Content-Length: 0` with a Content-Encoding
+ * would not inflate).
+ */
+const carriesBody = (req: IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD' && req.headers['content-length'] !== '0'
+
+/**
  * Reads a body into `req.body` as bytes, inflating gzip, deflate and br, at most BODY_LIMIT;
  * body-parser works on Node's own request and response as on Express's.
  */
 export const readBody: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void = express.raw({
-  type: () => true,
+  type: carriesBody,
   limit: BODY_LIMIT,
 }) as never
 

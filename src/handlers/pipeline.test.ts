@@ -8,13 +8,23 @@ it('gives every user operation 401 and 429, and nothing else without an id, quer
 })
 
 it('adds 404 for an id in the path and the domain rules the operation declares', () => {
-  expect(operationErrorCodes(deleteAdvert)).toEqual(['unauthorized', 'rate_limit_exceeded', 'not_found', 'validation_failed', 'advert_in_use'])
+  expect(operationErrorCodes(deleteAdvert)).toEqual([
+    'unauthorized',
+    'rate_limit_exceeded',
+    'not_found',
+    'unsupported_media_type',
+    'bad_request',
+    'payload_too_large',
+    'validation_failed',
+    'advert_in_use',
+  ])
 })
 
-it('adds 422 to an operation without a body that a body can reach (any method but GET)', () => {
-  expect(operationErrorCodes(resetApiKey)).toEqual(['unauthorized', 'rate_limit_exceeded', 'validation_failed'])
+it('adds 422 (and the listener body reader\'s 400, 413 and 415) to an operation without a body that a body can reach (any method but GET)', () => {
+  const bodyRefused = ['unsupported_media_type', 'bad_request', 'payload_too_large', 'validation_failed']
+  expect(operationErrorCodes(resetApiKey)).toEqual(['unauthorized', 'rate_limit_exceeded', ...bodyRefused])
   expect(operationErrorCodes(getAdvert)).not.toContain('validation_failed')
-  expect(operationErrorCodes(resetMock)).toEqual(['admin_forbidden', 'validation_failed'])
+  expect(operationErrorCodes(resetMock)).toEqual(['admin_forbidden', ...bodyRefused])
 })
 
 it('adds 422 for a query and 415, 400, 413 and 422 for a body, each code once', () => {

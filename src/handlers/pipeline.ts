@@ -114,9 +114,14 @@ export const STEPS: readonly Step[] = [
     applies: ({ operation }) => operation !== undefined,
     // A body that cannot be read: not JSON (415), undecodable (400: invalid_json, or bad_request when the
     // listener cannot even decompress it), over 1 MiB (413), then the schema (422). A body sent to an
-    // operation that takes none is a 422; a GET cannot carry one (fetch refuses, the listener drops it).
+    // operation that takes none is a 422, unless the listener's body reader refuses it first (400, 413,
+    // 415); a GET cannot carry one (fetch refuses, the listener drops it unread).
     codes: ({ body, method }) =>
-      body ? ['unsupported_media_type', 'invalid_json', 'bad_request', 'payload_too_large', 'validation_failed'] : method === 'get' ? [] : ['validation_failed'],
+      body
+        ? ['unsupported_media_type', 'invalid_json', 'bad_request', 'payload_too_large', 'validation_failed']
+        : method === 'get'
+          ? []
+          : ['unsupported_media_type', 'bad_request', 'payload_too_large', 'validation_failed'],
     prepare: ({ operation }) => {
       const schema = operation!.body
       if (!schema) {
@@ -167,7 +172,7 @@ export function targetOf(operation: Operation): Target {
 /**
  * Every error code an operation can answer with, in the order its steps check them: the OpenAPI
  * document's error responses, asked of the same steps the pipeline runs.
- * @example operationErrorCodes(deleteAdvert) // ['unauthorized', 'rate_limit_exceeded', 'not_found', 'validation_failed', 'advert_in_use']
+ * @example operationErrorCodes(getCampaign) // ['unauthorized', 'rate_limit_exceeded', 'not_found']
  */
 export function operationErrorCodes(operation: Operation): ErrorCode[] {
   const target = targetOf(operation)

@@ -12,16 +12,12 @@ export const MAX_BODY_BYTES = 1_048_576
  */
 export async function readJsonBody(request: Request, { optional = false } = {}): Promise<unknown> {
   const contentType = request.headers.get('content-type') ?? ''
-  const text = await request.text()
-  if (text.length > MAX_BODY_BYTES / 4 && new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
-    throw new ApiError('payload_too_large', MESSAGES.payload_too_large.body(MAX_BODY_BYTES))
-  }
+  const text = await readBodyText(request)
   if (text.trim() === '') {
     if (optional) return undefined
     throw validationFailed(MESSAGES.validation_failed.bodyRequired(), [{ field: '', message: 'is required' }])
   }
-  const encoding = request.headers.get('content-encoding')?.trim().toLowerCase()
-  if (encoding && encoding !== 'identity') throw new ApiError('unsupported_media_type', MESSAGES.unsupported_media_type.encoding(encoding))
+  assertNoEncoding(request)
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
     throw new ApiError('unsupported_media_type', MESSAGES.unsupported_media_type.contentType(contentType))
   }
@@ -39,6 +35,23 @@ export async function readJsonBody(request: Request, { optional = false } = {}):
  * @example const body = operation.body ? await readJsonBody(request) : await refuseBody(request) // undefined, or a 422
  */
 export async function refuseBody(request: Request): Promise<undefined> {
-  if (request.body === null || (await request.text()).trim() === '') return undefined
+  if (request.body === null || (await readBodyText(request)).trim() === '') return undefined
+  // As the listener's body reader does before any operation: a body it cannot read is refused as such.
+  assertNoEncoding(request)
   throw validationFailed(MESSAGES.validation_failed.bodyRefused(), [{ field: '', message: 'must be empty: this operation takes no body' }])
+}
+
+/** The body as text; one over MAX_BODY_BYTES is a 413, as the listener refuses it. */
+async function readBodyText(request: Request): Promise<string> {
+  const text = await request.text()
+  if (text.length > MAX_BODY_BYTES / 4 && new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
+    throw new ApiError('payload_too_large', MESSAGES.payload_too_large.body(MAX_BODY_BYTES))
+  }
+  return text
+}
+
+/** A 415 for a compressed body: in-process nothing inflates it (the listener inflates gzip, deflate and br before this). */
+function assertNoEncoding(request: Request): void {
+  const encoding = request.headers.get('content-encoding')?.trim().toLowerCase()
+  if (encoding && encoding !== 'identity') throw new ApiError('unsupported_media_type', MESSAGES.unsupported_media_type.encoding(encoding))
 }

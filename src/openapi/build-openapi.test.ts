@@ -30,7 +30,8 @@ it('derives each operation\'s statuses from its declaration', () => {
     if (hasIdParam(op)) expected.push(404)
     // A body sent where none is taken is a 422 too, on every method that can carry one.
     if (op.body || op.query || op.errors?.length || op.method !== 'get') expected.push(422)
-    if (op.body) expected.push(400, 413, 415)
+    // The listener's body reader answers these before any operation, for any method that carries a body.
+    if (op.method !== 'get') expected.push(400, 413, 415)
     expect(statuses.sort(), op.operationId).toEqual(expected.sort())
   }
   // Deleting takes no body, so its 422 is either a body sent anyway or the advert still in use.

@@ -71,9 +71,11 @@ export function describeOperations(
     // Several codes share a status (say two kinds of 422): one response, one schema per code
     // (anyOf, not oneOf: the codes already keep them apart, which linters cannot see).
     const each = statusCodes.map((code) => errorResponseComponent(code, plane, output.schemas[`error:${code}`]!))
+    // Headers every one of the codes promises, or none.
+    const headers = statusCodes.every((code) => responseHeaders(plane, code)) ? responseHeaders(plane) : undefined
     return {
       description: each.map((response) => response.description).join(' Or '),
-      ...(responseHeaders(plane) ? { headers: responseHeaders(plane) } : {}),
+      ...(headers ? { headers } : {}),
       content: {
         'application/json': {
           schema: { anyOf: each.map((response) => response.content!['application/json']!.schema!) },

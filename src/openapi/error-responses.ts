@@ -2,6 +2,7 @@ import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject } from
 import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js'
 import type { Plane } from '../handlers/route.js'
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_RESPONSE_HEADERS } from '../http/rate-limit-headers.js'
+import { MAX_BODY_BYTES } from '../http/read-body.js'
 import { MAX_HEADER_BYTES } from '../http/request-limits.js'
 import { errorExample } from './examples.js'
 
@@ -15,7 +16,11 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   admin_forbidden: 'The mock was started with an admin token and the X-Admin-Token header does not carry it.',
   not_found: "No resource has this id, or it belongs to another account (indistinguishable on purpose).",
   invalid_json: 'The body is sent as JSON but does not parse.',
-  unsupported_media_type: 'A body is sent without Content-Type: application/json (or another +json type).',
+  bad_request:
+    'The listener cannot read the body at all (it does not inflate, or the upload was cut short); answered by its body reader before authentication, so without rate-limit headers.',
+  payload_too_large: `The body is larger than ${MAX_BODY_BYTES} bytes. The listener refuses it before authentication, so without rate-limit headers.`,
+  unsupported_media_type:
+    'A body is sent without Content-Type: application/json (or another +json type), or in a Content-Encoding the mock cannot inflate (the listener refuses that one before authentication, so without rate-limit headers).',
   validation_failed: 'The query or body breaks the schema or a rule (a body sent to an operation that takes none included); `fields` names every failing field.',
   advert_in_use: 'A campaign still uses the advert; delete or move those campaigns first.',
   rate_limit_exceeded: 'The per-minute or per-day allowance of the API tier is spent; Retry-After says when to try again.',
@@ -50,9 +55,16 @@ export function rateLimitHeaderComponents(): Record<string, HeaderObject> {
   )
 }
 
-/** Headers of a response: the rate-limit ones on every authenticated API response, Retry-After on a 429. */
+/**
+ * Codes answered before the caller is authenticated, so without rate-limit headers: a 401, and what
+ * the listener's body reader refuses before any handler runs (a body that does not inflate, one
+ * over the limit, an unknown Content-Encoding). In-process the last three come with the headers.
+ */
+const BEFORE_AUTHENTICATION: readonly ErrorCode[] = ['unauthorized', 'bad_request', 'payload_too_large', 'unsupported_media_type']
+
+/** Headers of a response: the rate-limit ones on every API response answered after authentication, Retry-After on a 429. */
 export function responseHeaders(plane: Plane, code?: ErrorCode): Record<string, ReferenceObject> | undefined {
-  if (plane !== 'api' || code === 'unauthorized') return undefined
+  if (plane !== 'api' || (code && BEFORE_AUTHENTICATION.includes(code))) return undefined
   const names = RATE_LIMIT_RESPONSE_HEADERS.map((key) => RATE_LIMIT_HEADERS[key].name)
   if (code === 'rate_limit_exceeded') names.push(RATE_LIMIT_HEADERS.retryAfter.name)
   return Object.fromEntries(names.map((name) => [name, headerRef(name)]))

@@ -106,6 +106,7 @@ export const deliver = defineOperation({
   description:
     "Makes up to `sends` sends for each enabled campaign (or the ones listed), in id order: never past sending_limit, and charging cpm / 1000 USD a send from the owner's balance, never below zero. A campaign whose owner cannot pay for one more send is disabled; one at its sending_limit stays enabled. A listed campaign that does not exist is a 404 and nothing changes.",
   body: schema.DeliveryInput,
+  errors: ['not_found'],
   response: { status: 200, data: schema.DeliveryReport },
 })
 
