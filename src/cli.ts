@@ -20,6 +20,8 @@ function startFailure(error: StartError, { port, host }: ListenerOptions): never
   if (error.code === 'EADDRINUSE') fail(`port ${port} on ${host} is already in use: stop what holds it, or pick another port with --port <n> (0 picks a free one)`, false)
   if (error.code === 'EADDRNOTAVAIL') fail(`cannot listen on ${where}: ${host} is not an address of this machine`, false)
   if (error.code === 'EACCES') fail(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`, false)
+  // A state file that cannot be loaded is left exactly as it was.
+  if (error.name === 'SnapshotError') fail(`${error.message}. The file was left as it is: repair or remove it, or pass another --state file.`, false)
   const fields = error.fields?.filter(({ message }) => !error.message.includes(message)).map(({ field, message }) => `${field} ${message}`)
   fail(`${error.message}${fields?.length ? ` (${fields.join('; ')})` : ''}`)
 }

@@ -1,40 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { afterEach, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
-
-let child: ChildProcess | undefined
-afterEach(() => {
-  child?.kill('SIGKILL')
-  child = undefined
-})
-
-/** Starts `npm start`'s command and waits for the line with the base URL. */
-async function startCli(args: string[], env: Record<string, string> = {}): Promise<{ baseUrl: string; output: () => string }> {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const match = /listening on (http:\/\/\S+\/api\/v1)/.exec(output)
-    if (match) return { baseUrl: match[1]!, output: () => output }
-    if (child.exitCode !== null) break
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`The CLI did not start:\n${output}`)
-}
+import { runCli, startCli } from './support/cli-process.js'
 
 it('serves the seeded campaigns, prints how to call it, and stops cleanly on SIGTERM', async () => {
-  const { baseUrl, output } = await startCli(['--port', '0'])
+  const { baseUrl, output, stop } = await startCli(['--port', '0'])
   expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)
   expect(output()).toContain(DEMO_API_KEY)
   expect(output()).toContain(`curl -H "Authorization: ${DEMO_API_KEY}" ${baseUrl}/campaigns`)
@@ -45,16 +19,12 @@ it('serves the seeded campaigns, prints how to call it, and stops cleanly on SIG
   const body = await response.json()
   expect(body.data.map((c: { id: number }) => c.id)).toEqual([3, 2, 1])
 
-  child!.kill('SIGTERM')
-  const [code] = await once(child!, 'exit')
-  expect(code).toBe(0)
+  expect(await stop('SIGTERM')).toBe(0)
 })
 
 it('stops cleanly on SIGINT (Ctrl+C) too, and frees its port', async () => {
-  const { baseUrl, output } = await startCli(['--port', '0'])
-  child!.kill('SIGINT')
-  const [code] = await once(child!, 'exit')
-  expect(code).toBe(0)
+  const { baseUrl, output, stop } = await startCli(['--port', '0'])
+  expect(await stop('SIGINT')).toBe(0)
   expect(output()).toMatch(/SIGINT received, closing the listener/)
   await expect(fetch(`${baseUrl}/user`)).rejects.toThrow()
 })
@@ -98,17 +68,6 @@ function orphanAdvert(): string {
   return file
 }
 
-/** Runs the command to its end (bounded by 20 s) and answers its exit code and both outputs. */
-async function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const run = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 })
-  let stdout = ''
-  let stderr = ''
-  run.stdout.on('data', (chunk) => (stdout += chunk))
-  run.stderr.on('data', (chunk) => (stderr += chunk))
-  const [code] = await once(run, 'exit')
-  return { code, stdout, stderr }
-}
-
 it('answers each mistake with one line and the usage hint on stderr, exit 2, and no stack trace', async () => {
   const cases: [string[], string][] = [
     [['--bogus'], 'ad-campaign-mock: unknown option --bogus'],
@@ -149,17 +108,16 @@ it('prints the help and exits 0', async () => {
 })
 
 it('on SIGTERM finishes a request in flight, then exits 0', async () => {
-  const { baseUrl, output } = await startCli(['--port', '0', '--quiet'])
+  const { baseUrl, output, stop } = await startCli(['--port', '0', '--quiet'])
   const slow = fetch(`${baseUrl}/user`, { headers: { Authorization: DEMO_API_KEY, Prefer: 'delay=2500' } })
   // A quick answer on another connection after it: by then the server has read the slow request.
   expect((await fetch(`${baseUrl}/user/balance`, { headers: { Authorization: DEMO_API_KEY } })).status).toBe(200)
   await new Promise((resolve) => setTimeout(resolve, 300))
-  child!.kill('SIGTERM')
+  const exited = stop('SIGTERM')
   const response = await slow
   expect(response.status).toBe(200)
   expect((await response.json()).data.id).toBe(1)
-  const [code] = await once(child!, 'exit')
-  expect(code).toBe(0)
+  expect(await exited).toBe(0)
   expect(output()).toContain('SIGTERM received, closing the listener: finishing 1 request in flight (at most 10 s; SIGTERM again to stop at once).')
 })
 
@@ -171,11 +129,10 @@ it('logs a line per request by default, JSON lines with --log json, nothing with
   ]
   for (const { args, line } of runs) {
     let stdout = ''
-    const { baseUrl } = await startCli(['--port', '0', ...args])
-    child!.stdout!.on('data', (chunk) => (stdout += chunk))
+    const { baseUrl, child, stop } = await startCli(['--port', '0', ...args])
+    child.stdout!.on('data', (chunk) => (stdout += chunk))
     await fetch(`${baseUrl}/campaigns?key=${DEMO_API_KEY}`, { headers: { Authorization: DEMO_API_KEY } })
-    child!.kill('SIGTERM')
-    await once(child!, 'exit')
+    await stop('SIGTERM')
     if (line) expect(stdout).toMatch(line)
     else expect(stdout).not.toMatch(/GET \/api\/v1\/campaigns/)
     expect(stdout).not.toContain(DEMO_API_KEY.slice(4))

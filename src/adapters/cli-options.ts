@@ -16,6 +16,8 @@ export const USAGE = `Usage: ad-campaign-mock [options]
   --fixtures <file>   start from this dataset (JSON) instead of fixtures/default.json
   --generate <users>  start from a generated dataset of this many users (faker)
   --seed <n>          faker seed for --generate (default 1)
+  --state <file>      keep the state in this JSON file: loaded at start if it exists (else created
+                      from the dataset), saved after every write and at shutdown
   --admin-token <t>   require this token (X-Admin-Token header) on /__admin;
                       required when --host is not a loopback address
   --tiers <file>      JSON of tier limits to override, e.g. {"free":{"per_minute":5,"per_day":100,"max_topups":1}}
@@ -55,6 +57,7 @@ const OPTIONS = {
   fixtures: { type: 'string' },
   generate: { type: 'string' },
   seed: { type: 'string' },
+  state: { type: 'string' },
   'admin-token': { type: 'string' },
   tiers: { type: 'string' },
   faults: { type: 'string' },
@@ -79,6 +82,7 @@ export async function parseCliArgs(args: string[], env: Record<string, string | 
   if (values.help) return { help: true, listener: {}, log: undefined }
   if (values.fixtures !== undefined && values.generate !== undefined) throw new UsageError('--fixtures and --generate cannot be used together')
   if (values.seed !== undefined && values.generate === undefined) throw new UsageError('--seed only applies with --generate')
+  if (values.state === '') throw new UsageError('--state needs a file name')
   if (values.quiet && values.log !== undefined) throw new UsageError('--quiet and --log cannot be used together')
   if (values.log !== undefined && !REQUEST_LOG_FORMATS.includes(values.log as RequestLogFormat)) {
     throw new UsageError(`--log must be ${REQUEST_LOG_FORMATS.join(' or ')}, got "${values.log}"`)
@@ -95,6 +99,7 @@ export async function parseCliArgs(args: string[], env: Record<string, string | 
       host: values.host ?? env.HOST ?? '127.0.0.1',
       fixtures,
       generate,
+      state: values.state === undefined ? undefined : { file: values.state },
       adminToken: values['admin-token'],
       tiers: values.tiers === undefined ? undefined : checked(TierOverrides, await readJsonFile('--tiers', values.tiers), `--tiers ${values.tiers} is not a valid tier table`),
       faults: await faultOptions(values),

@@ -12,6 +12,7 @@ import { createListenerApp } from './express-app.js'
 import { isLoopbackHost } from './is-loopback-host.js'
 import { createRequestListener } from './request-listener.js'
 import { createRequestLog, type RequestLogOptions } from './request-log.js'
+import { persistToFile, type StateFile, type StateFileOptions } from './state-file.js'
 
 /** Options of startListener: those of createMockApi, plus where to listen. */
 export interface ListenerOptions extends MockApiOptions {
@@ -21,6 +22,8 @@ export interface ListenerOptions extends MockApiOptions {
   host?: string
   /** One line per request served (time, method, path, status, duration, user id), never the key. Off by default. */
   requestLog?: RequestLogOptions | false
+  /** Keep the state in a JSON file across restarts (see persistToFile): loaded at start, saved after every write and at close. */
+  state?: StateFileOptions
 }
 
 /** Options of Listener.close. */
@@ -42,9 +45,11 @@ export interface Listener {
   readonly baseUrl: string
   /** Requests received and not yet answered (or abandoned). */
   readonly inFlight: number
+  /** The state file, when the `state` option is set. */
+  readonly stateFile?: StateFile
   /**
    * Stops accepting connections, lets requests in flight finish within `graceMs`, cuts what is
-   * left and resolves once the server is closed.
+   * left, saves the state file if there is one, and resolves once the server is closed.
    */
   close(options?: CloseOptions): Promise<void>
 }
@@ -61,8 +66,10 @@ export async function startListener({ port = 4010, host = '127.0.0.1', ...option
       `Refusing to listen on ${host} without an admin token: /__admin would let anyone on the network reset or rewrite the mock. Pass an admin token (--admin-token <token>) or bind to 127.0.0.1.`,
     )
   }
-  const { requestLog, ...mockOptions } = options
+  const { requestLog, state, ...mockOptions } = options
   const api = await createMockApi(mockOptions)
+  // Before listening: a state file that cannot be loaded stops the start, and no request sees the fixtures first.
+  const stateFile = state && (await persistToFile(api, state))
   const app = createListenerApp(api)
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createRequestListener(api, app, Object.values(documentPaths(api))))
   await new Promise<void>((resolve, reject) => {
@@ -71,6 +78,9 @@ export async function startListener({ port = 4010, host = '127.0.0.1', ...option
       server.off('error', reject)
       resolve()
     })
+  }).catch(async (error: unknown) => {
+    await stateFile?.stop()
+    throw error
   })
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy())
@@ -90,6 +100,7 @@ export async function startListener({ port = 4010, host = '127.0.0.1', ...option
     get inFlight() {
       return inFlight.count
     },
+    stateFile,
     close({ graceMs = 0 } = {}) {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
@@ -98,6 +109,7 @@ export async function startListener({ port = 4010, host = '127.0.0.1', ...option
         if (graceMs > 0) await inFlight.drained(graceMs)
         server.closeAllConnections()
         await closed
+        await stateFile?.stop()
       })()
       return closing
     },

@@ -1,6 +1,9 @@
 import { setupServer, type SetupServer } from 'msw/node'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
 import { baseUrl } from '../handlers/base-path.js'
+import { persistToFile, type StateFile, type StateFileOptions } from './state-file.js'
+
+export { MAX_STATE_BATCH_MS, persistToFile, type StateFile, type StateFileOptions } from './state-file.js'
 
 // An origin that is never on a network: msw answers it in-process.
 const ORIGIN = 'http://ad-campaign-mock.test'
@@ -9,6 +12,8 @@ const ORIGIN = 'http://ad-campaign-mock.test'
 export interface NodeMockOptions extends MockApiOptions {
   /** What msw does with requests no handler matches. Default `bypass` (they go to the network). */
   onUnhandledRequest?: 'bypass' | 'warn' | 'error'
+  /** Keep the state in a JSON file across runs (see persistToFile): loaded at start, saved after every write. */
+  state?: StateFileOptions
 }
 
 /** The mock running in-process under msw/node: fetch to any origin's /api/v1 reaches it. */
@@ -19,9 +24,12 @@ export interface NodeMock {
   readonly baseUrl: string
   /** The API key of the first user of the data loaded (the fixtures' demo key by default), as it is now; empty without users. */
   readonly apiKey: string
-  /** Restores the fixtures and drops any handlers a test added with server.use(). */
+  /** The state file, when the `state` option is set. */
+  readonly stateFile?: StateFile
+  /** Restores the fixtures (and saves them to the state file) and drops any handlers a test added with server.use(). */
   reset(): Promise<void>
-  close(): void
+  /** Stops intercepting; with a state file, resolves once what is pending is saved. */
+  close(): Promise<void>
 }
 
 /**
@@ -32,8 +40,9 @@ export interface NodeMock {
  * afterAll(() => mock.close())
  * await fetch(`${mock.baseUrl}/campaigns`, { headers: { Authorization: mock.apiKey } })
  */
-export async function startNodeMock({ onUnhandledRequest = 'bypass', ...options }: NodeMockOptions = {}): Promise<NodeMock> {
+export async function startNodeMock({ onUnhandledRequest = 'bypass', state, ...options }: NodeMockOptions = {}): Promise<NodeMock> {
   const api = await createMockApi(options)
+  const stateFile = state && (await persistToFile(api, state))
   const server = setupServer(...api.handlers)
   server.listen({ onUnhandledRequest })
   return {
@@ -43,10 +52,14 @@ export async function startNodeMock({ onUnhandledRequest = 'bypass', ...options 
     get apiKey() {
       return api.context.store.firstUser()?.api_key ?? ''
     },
+    stateFile,
     async reset() {
       server.resetHandlers()
       await api.reset()
     },
-    close: () => server.close(),
+    async close() {
+      server.close()
+      await stateFile?.stop()
+    },
   }
 }

@@ -84,3 +84,39 @@ it('reports a failing listener without failing the write or silencing the others
   expect(String((errors[0] as unknown[])[0])).toContain('a state listener failed after a write')
   expect(api.context.store.adverts.size).toBe(6)
 })
+
+it('holds an acknowledgement given to waitUntil without holding the writes after it, which share the wait', async () => {
+  const api = await createMockApi()
+  let release!: () => void
+  const save = new Promise<void>((resolve) => (release = resolve))
+  const sizesHeard: number[] = []
+  api.subscribe((change) => {
+    sizesHeard.push(api.context.store.adverts.size)
+    change.waitUntil(save)
+  })
+  const answered: number[] = []
+  const writes = [1, 2, 3].map((n) =>
+    send(api, 'POST', '/api/v1/adverts', { advert: { title: `Held ${n}` } }).then((status) => void answered.push(status)),
+  )
+  // All three ran (the queue was not held), none was answered before the save settled.
+  await expect.poll(() => sizesHeard).toEqual([5, 6, 7])
+  expect(answered).toEqual([])
+  release()
+  await Promise.all(writes)
+  expect(answered).toEqual([201, 201, 201])
+})
+
+it('reports a rejected waitUntil promise and acknowledges the write all the same', async () => {
+  const api = await createMockApi()
+  const errors: unknown[] = []
+  const original = console.error
+  console.error = (...args: unknown[]) => void errors.push(args)
+  try {
+    api.subscribe((change) => change.waitUntil(Promise.reject(new Error('disk full'))))
+    expect(await send(api, 'POST', '/api/v1/adverts', { advert: { title: 'Written anyway' } })).toBe(201)
+  } finally {
+    console.error = original
+  }
+  expect(errors).toHaveLength(1)
+  expect(api.context.store.adverts.size).toBe(5)
+})

@@ -1,4 +1,4 @@
-import type { StateChangeReason } from './state-changes.js'
+import type { StateChangeReason, Told } from './state-changes.js'
 
 /** Runs a write with nothing else writing at the same time; resolves with its result. */
 export type WriteQueue = <T>(write: () => Promise<T>, reason?: StateChangeReason) => Promise<T>
@@ -9,18 +9,22 @@ export type WriteQueue = <T>(write: () => Promise<T>, reason?: StateChangeReason
  * could both pass a check (an e-mail is free) and both write. A failed write does not
  * stop the ones after it. After each write that succeeds, and before its caller hears so,
  * `committed` is awaited in the write's turn: a persister sees every acknowledged write, in order.
+ * What `committed` says is still `settled` (a save under way) is awaited after the turn, so the
+ * caller hears of its write only once saved while the writes after it already run.
  * @example const writeQueue = createWriteQueue(); await writeQueue(() => store.updateUser(...))
  */
-export function createWriteQueue(committed?: (reason: StateChangeReason) => Promise<void>): WriteQueue {
+export function createWriteQueue(committed?: (reason: StateChangeReason) => Promise<Told | void>): WriteQueue {
   let tail: Promise<unknown> = Promise.resolve()
-  return (write, reason = 'write') => {
+  return async (write, reason = 'write') => {
     const writeThenTell = async () => {
       const result = await write()
-      await committed?.(reason)
-      return result
+      const told = await committed?.(reason)
+      return { result, settled: told?.settled }
     }
     const run = tail.then(writeThenTell, writeThenTell)
     tail = run.catch(() => undefined)
-    return run
+    const { result, settled } = await run
+    await settled
+    return result
   }
 }

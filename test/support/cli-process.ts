@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { afterEach } from 'vitest'
+
+/** A running `npm start` command (src/cli.ts through tsx), as a user starts it. */
+export interface CliProcess {
+  readonly child: ChildProcess
+  /** The API's base URL, read from the banner. */
+  readonly baseUrl: string
+  /** Standard output and error so far, interleaved. */
+  output(): string
+  /** Sends a signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+const running = new Set<ChildProcess>()
+// Whatever a test left running is killed after it, failed or not.
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL')
+  running.clear()
+})
+
+const command = (args: string[]) => [process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args]] as const
+
+/** Starts the command and waits (at most 15 s) for the line with the base URL. */
+export async function startCli(args: string[], env: Record<string, string> = {}): Promise<CliProcess> {
+  const [node, argv] = command(args)
+  const child = spawn(node, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  running.add(child)
+  child.once('exit', () => running.delete(child))
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const match = /listening on (http:\/\/\S+\/api\/v1)/.exec(output)
+    if (match) {
+      return {
+        child,
+        baseUrl: match[1]!,
+        output: () => output,
+        async stop(signal = 'SIGTERM') {
+          const exited = child.exitCode !== null || child.signalCode !== null ? [child.exitCode] : once(child, 'exit')
+          child.kill(signal)
+          const [code] = await exited
+          return code as number | null
+        },
+      }
+    }
+    if (child.exitCode !== null) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`The CLI did not start:\n${output}`)
+}
+
+/** Runs the command to its end (bounded by 20 s) and answers its exit code and both outputs. */
+export async function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const [node, argv] = command(args)
+  const run = spawn(node, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 })
+  let stdout = ''
+  let stderr = ''
+  run.stdout.on('data', (chunk) => (stdout += chunk))
+  run.stderr.on('data', (chunk) => (stderr += chunk))
+  const [code] = await once(run, 'exit')
+  return { code, stdout, stderr }
+}
