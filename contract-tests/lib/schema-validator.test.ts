@@ -27,3 +27,17 @@ it('accepts cents across the whole documented range: a cpm of 19.99 and a balanc
   const balance = document.response(document.get('GET /user/balance')!, 200)!.schemaPointer!
   expect(validator.validate(balance, { success: true, data: { balance_usd: 999_999_999.99, total_topups_usd: 999_980_000.06 } })).toEqual([])
 })
+
+it('reports a failed anyOf through its closest branch, not "must match a schema in anyOf" and every branch', () => {
+  const alternatives = {
+    anyOf: [
+      { type: 'object', properties: { code: { const: 'validation_failed' }, fields: { type: 'array' } }, required: ['code', 'fields'], additionalProperties: false },
+      { type: 'object', properties: { code: { const: 'limit_reached' } }, required: ['code'], additionalProperties: false },
+    ],
+  }
+  const wrapped = { type: 'object', properties: { error: alternatives } }
+  const own = new SchemaValidator({ raw: { components: { schemas: { Wrapped: wrapped } } } } as unknown as ContractDocument)
+  expect(own.validate('#/components/schemas/Wrapped', { error: { code: 'invalid_request', fields: [] } })).toEqual(['/error/code must be equal to constant ("validation_failed")'])
+  expect(own.validate('#/components/schemas/Wrapped', { error: { code: 'limit_reached' } })).toEqual([])
+  expect(own.validate('#/components/schemas/Wrapped', { error: { code: 'limit_reached', extra: 1 } })).toEqual(['/error must NOT have additional properties (extra)'])
+})

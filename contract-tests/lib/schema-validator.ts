@@ -62,9 +62,11 @@ export class SchemaValidator {
   }
 
   /**
-   * The violations of a value against the schema at a JSON pointer, each once: of the
-   * branches of a failed anyOf/oneOf only the anyOf itself, and where `const` and `enum` both
-   * refuse one value, only the `const` (the narrower statement).
+   * The violations of a value against the schema at a JSON pointer, each once. A failed
+   * anyOf/oneOf reports the violations of its closest branch (the one with the fewest), as if
+   * that branch were the schema: "error.code must be validation_failed" rather than "must match a
+   * schema in anyOf" plus what every other branch disliked. Where `const` and `enum` both refuse
+   * one value, only the `const` (the narrower statement).
    */
   violations(pointer: string, value: unknown): SchemaViolation[] {
     let validate = this.compiled.get(pointer)
@@ -73,11 +75,19 @@ export class SchemaValidator {
       this.compiled.set(pointer, validate)
     }
     if (validate(value)) return []
-    const all = (validate.errors ?? []).map((error) => ({ error, location: this.locations.get(error.parentSchema as object) ?? '(inline)' }))
-    const branchRoots = all.filter(({ error }) => error.keyword === 'anyOf' || error.keyword === 'oneOf').map(({ error, location }) => `${location}/${error.keyword}/`)
-    const constPaths = new Set(all.filter(({ error }) => error.keyword === 'const').map(({ error }) => error.instancePath))
-    return all
-      .filter(({ location }) => !branchRoots.some((root) => location.startsWith(root)))
+    let found: Found[] = (validate.errors ?? []).map((error) => ({ error, location: this.locations.get(error.parentSchema as object) ?? '(inline)' }))
+    const closest: SchemaViolation[] = []
+    const alternatives = found.filter(({ error, location }) => (error.keyword === 'anyOf' || error.keyword === 'oneOf') && location !== '(inline)')
+    // Outermost first: an alternative inside another one's branches goes with them.
+    for (const alternative of alternatives.sort((a, b) => a.error.instancePath.length - b.error.instancePath.length)) {
+      if (!found.includes(alternative)) continue
+      found = found.filter((other) => other !== alternative && !fromBranches(other, alternative))
+      const branches = (alternative.error.schema as unknown[]).map((_, index) => `${alternative.location}/${alternative.error.keyword}/${index}`)
+      const [best] = branches.map((branch) => this.violations(branch, alternative.error.data)).sort((a, b) => a.length - b.length)
+      closest.push(...(best ?? []).map((violation) => below(alternative.error.instancePath, violation)))
+    }
+    const constPaths = new Set(found.filter(({ error }) => error.keyword === 'const').map(({ error }) => error.instancePath))
+    const own = found
       .filter(({ error }) => !(error.keyword === 'enum' && constPaths.has(error.instancePath)))
       .map(({ error, location }) => {
         const params = error.params as Record<string, unknown>
@@ -85,6 +95,7 @@ export class SchemaValidator {
         const allowed = error.keyword === 'const' ? [params.allowedValue] : error.keyword === 'enum' ? (params.allowedValues as unknown[]) : undefined
         return { instancePath: error.instancePath, keyword: error.keyword, location, ...(property ? { property } : {}), ...(allowed ? { allowed } : {}), message: error.message ?? 'is invalid', text: describeError(error) }
       })
+    return [...own, ...closest]
   }
 
   /** Validates a value against a stand-alone schema (the spec's own field tables, say). */
@@ -92,6 +103,27 @@ export class SchemaValidator {
     const validate = this.ajv.compile(schema)
     return validate(value) ? [] : describeErrors(validate.errors)
   }
+}
+
+type Found = { error: ErrorObject; location: string }
+
+/**
+ * Whether an error came from an alternative's branches: at or below its value, and not from a
+ * keyword beside the anyOf in the same schema (a branch that is a $ref sits elsewhere in the document).
+ */
+function fromBranches({ error, location }: Found, alternative: Found): boolean {
+  const path = alternative.error.instancePath
+  if (error.instancePath !== path && !error.instancePath.startsWith(`${path}/`)) return false
+  const beside = location.startsWith(alternative.location) && !location.startsWith(`${alternative.location}/${alternative.error.keyword}/`)
+  return !beside
+}
+
+/** A branch's violation, re-rooted at the value the alternative judged. */
+function below(path: string, violation: SchemaViolation): SchemaViolation {
+  if (!path) return violation
+  const instancePath = `${path}${violation.instancePath}`
+  const text = `${instancePath}${violation.text.slice((violation.instancePath || '(root)').length)}`
+  return { ...violation, instancePath, text }
 }
 
 function describeErrors(errors: ErrorObject[] | null | undefined): SchemaErrors {
