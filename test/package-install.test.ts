@@ -210,14 +210,16 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
   }, 60_000)
 
   it('runs the bin through npx and answers with the demo data', async () => {
-    const { child, matched } = startUntil(app, 'npx', ['ad-campaign-mock', '--port', '0'], /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/)
+    const { matched, stop } = startUntil(app, 'npx', ['ad-campaign-mock', '--port', '0'], /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/)
     try {
       const [, baseUrl] = await matched
       const response = await fetch(`${baseUrl}/user`, { headers: { Authorization: DEMO_API_KEY } })
       expect(response.status).toBe(200)
       expect((await response.json()).data.email).toBe('demo@example.com')
     } finally {
-      child.kill('SIGTERM')
+      await stop()
     }
+    // Nothing of the bin outlives the test.
+    expect(await fetch(`${(await matched)[1]}/user`).catch(() => 'refused')).toBe('refused')
   }, 60_000)
 })

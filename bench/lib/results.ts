@@ -7,7 +7,7 @@ export type LoadTarget = (typeof LOAD_TARGETS)[number]
 
 /** How each load target reads in the report. */
 export const LOAD_TARGET_LABELS: Readonly<Record<LoadTarget, string>> = {
-  listener: 'our listener (node:http + the mock's handler)',
+  listener: 'our listener (node:http + the mock handler)',
   bare: 'bare node:http, same bytes',
   express: 'plain Express res.json, same body',
   prism: 'Prism 5 mock, our response as its example',

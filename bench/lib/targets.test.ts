@@ -124,7 +124,7 @@ describe('bench targets and report', () => {
     expect(report).toContain('Load average (1 min) 0.50 at the start, 1.50 at the end')
     expect(report).toContain('| Listener GET /campaigns vs Prism | ≥ 2.00x Prism req/s | 2.50x | met |')
     expect(report).toContain('| Seeding 100,000 campaigns | < 1,000 ms | 1500 ms (slowest of 2) | missed (1.50x the bound) |')
-    expect(report).toContain('| our listener (node:http + the mock's handler) | GET /campaigns?per_page=25 | 5,000 | 5.00 | 20.0 |')
+    expect(report).toContain('| our listener (node:http + the mock handler) | GET /campaigns?per_page=25 | 5,000 | 5.00 | 20.0 |')
     expect(report).toContain('Prism 5 mock, our response as its example 2.50x')
     expect(report).toContain('| PATCH /campaigns/{id} | 0.100 | 0.300 | 0.100 | 0.300 | 0.500 | 1.50 | 5.00x |')
     expect(report).toContain('| `node dist/src/cli.js --port 0` | 600, 650, 700 | 650 |')

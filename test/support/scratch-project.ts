@@ -47,10 +47,15 @@ export async function packAndInstall(also: string[]): Promise<ScratchProject> {
   }
 }
 
-/** Starts a long-running command in the project and resolves once its output matches `ready`. */
+/**
+ * Starts a long-running command in the project and resolves once its output matches `ready`.
+ * It runs in its own process group, and `stop()` signals the whole group: `npx` does not pass
+ * SIGTERM on to the bin it started, which would otherwise outlive the test.
+ */
 export function startUntil(project: ScratchProject, command: string, args: string[], ready: RegExp) {
-  const child = spawn(command, args, { cwd: project.dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(command, args, { cwd: project.dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let output = ''
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
   const matched = new Promise<RegExpMatchArray>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no match for ${ready} within 30 s:\n${output}`)), 30_000)
     const read = (chunk: Buffer) => {
@@ -63,7 +68,22 @@ export function startUntil(project: ScratchProject, command: string, args: strin
     }
     child.stdout.on('data', read)
     child.stderr.on('data', read)
-    child.once('exit', (code) => reject(new Error(`exited ${code} before ${ready}:\n${output}`)))
+    void exited.then((code) => reject(new Error(`exited ${code} before ${ready}:\n${output}`)))
   })
-  return { child, matched }
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal)
+    } catch {
+      // The group is gone already.
+    }
+  }
+  /** SIGTERM to the group, SIGKILL after 5 s; resolves once the command has exited. */
+  const stop = async () => {
+    signalGroup('SIGTERM')
+    const timer = setTimeout(() => signalGroup('SIGKILL'), 5_000)
+    await exited
+    clearTimeout(timer)
+    signalGroup('SIGKILL')
+  }
+  return { child, matched, stop }
 }
