@@ -4,11 +4,11 @@
  */
 import { startListener } from '../../src/adapters/express.js'
 import { isProfileOrder, obeyProfileOrder } from '../lib/profile-on-demand.js'
-import { spreadDataset, subjectOf, UNLIMITED_TIERS } from '../lib/workload.js'
+import { spreadDataset, subjectOf, UNCAPPED, UNLIMITED_TIERS } from '../lib/workload.js'
 
 const campaigns = Number(process.argv[2] ?? 10_000)
 const dataset = spreadDataset(campaigns)
-const listener = await startListener({ port: 0, fixtures: dataset, tiers: UNLIMITED_TIERS })
+const listener = await startListener({ port: 0, fixtures: dataset, tiers: UNLIMITED_TIERS, caps: UNCAPPED })
 const middle = dataset.users.length >> 1
 process.send!({
   port: Number(new URL(listener.origin).port),

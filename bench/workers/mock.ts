@@ -11,7 +11,7 @@ import { createMockApi, type MockApi } from '../../src/create-mock-api.js'
 import { isProfileOrder, obeyProfileOrder, type ProfileOrder } from '../lib/profile-on-demand.js'
 import type { SeedCost } from '../lib/results.js'
 import { summarize, type Summary } from '../lib/stats.js'
-import { expectedStatus, oneUserDataset, requestsOf, spreadDataset, subjectOf, UNLIMITED_TIERS, type RequestKind, type Subject } from '../lib/workload.js'
+import { expectedStatus, oneUserDataset, requestsOf, spreadDataset, subjectOf, UNCAPPED, UNLIMITED_TIERS, type RequestKind, type Subject } from '../lib/workload.js'
 
 /** How the worker is set up (its one argument, as JSON). */
 export interface MockWorkerSetup {
@@ -48,12 +48,12 @@ let api: MockApi
 let baseUrl: string
 let server: SetupServer | undefined
 if (setup.via === 'fetch') {
-  const mock = await startNodeMock({ fixtures: dataset, tiers: UNLIMITED_TIERS })
+  const mock = await startNodeMock({ fixtures: dataset, tiers: UNLIMITED_TIERS, caps: UNCAPPED })
   api = mock.api
   baseUrl = mock.baseUrl
   server = mock.server
 } else {
-  api = await createMockApi({ fixtures: dataset, tiers: UNLIMITED_TIERS })
+  api = await createMockApi({ fixtures: dataset, tiers: UNLIMITED_TIERS, caps: UNCAPPED })
   baseUrl = 'http://bench.test/api/v1'
 }
 const seedMs = performance.now() - started
