@@ -78,7 +78,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const caps = { ...DEFAULT_RESOURCE_CAPS, ...validate(z.partial(ResourceCaps), options.caps ?? {}, 'caps option') }
   const journalSize = validate(JournalSize, options.journalSize ?? DEFAULT_JOURNAL_SIZE, 'journalSize option')
   const fixtures = await startingDataset(options)
-  validate(Dataset, fixtures, 'fixtures option')
+  const dataset = validate(Dataset, fixtures, 'fixtures option')
   const context: MockContext = {
     store: new Store(),
     clock: options.clock ?? createClock(),
@@ -95,7 +95,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     changes,
     initial: { tiers: structuredClone(tiers), faults },
   }
-  await loadFixtures(context.store, fixtures)
+  await loadFixtures(context.store, dataset)
   const control = createControlOperations(context)
   return {
     ...checkedControls(control),
@@ -117,9 +117,9 @@ async function startingDataset({ fixtures, generate }: MockApiOptions): Promise<
 const JournalSize = z.int().check(z.minimum(1), z.maximum(MAX_JOURNAL_SIZE))
 
 /** Loads the starting dataset; one that does not hold together (duplicate ids, a missing advert) is a 422 naming why. */
-async function loadFixtures(store: Store, fixtures: DatasetInput): Promise<void> {
+async function loadFixtures(store: Store, fixtures: Dataset): Promise<void> {
   try {
-    await store.load(fixtures)
+    await store.loadParsed(fixtures)
   } catch (error) {
     if (!(error instanceof RangeError)) throw error
     throw validationFailed(MESSAGES.validation_failed.dataset(error.message), [{ field: 'fixtures', message: error.message }])
