@@ -209,17 +209,34 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
     }
   }, 60_000)
 
-  it('runs the bin through npx and answers with the demo data', async () => {
-    const { matched, stop } = startUntil(app, 'npx', ['ad-campaign-mock', '--port', '0'], /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/)
+  it('runs the bin through npx, answers with the demo data, and keeps a write across a restart with --state', async () => {
+    const state = join(app.dir, 'mock-state.json')
+    const start = () => startUntil(app, 'npx', ['ad-campaign-mock', '--port', '0', '--quiet', '--state', state], /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/)
+    const first = start()
+    const [, firstUrl] = await first.matched
     try {
-      const [, baseUrl] = await matched
-      const response = await fetch(`${baseUrl}/user`, { headers: { Authorization: DEMO_API_KEY } })
+      const response = await fetch(`${firstUrl}/user`, { headers: { Authorization: DEMO_API_KEY } })
       expect(response.status).toBe(200)
       expect((await response.json()).data.email).toBe('demo@example.com')
+      const created = await fetch(`${firstUrl}/adverts`, {
+        method: 'POST',
+        headers: { Authorization: DEMO_API_KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ advert: { title: 'Kept by the installed bin' } }),
+      })
+      expect(created.status).toBe(201)
     } finally {
-      await stop()
+      await first.stop()
     }
     // Nothing of the bin outlives the test.
-    expect(await fetch(`${(await matched)[1]}/user`).catch(() => 'refused')).toBe('refused')
+    expect(await fetch(`${firstUrl}/user`).catch(() => 'refused')).toBe('refused')
+
+    const second = start()
+    try {
+      const [, secondUrl] = await second.matched
+      const adverts = await (await fetch(`${secondUrl}/adverts`, { headers: { Authorization: DEMO_API_KEY } })).json()
+      expect(adverts.data.map((advert: { title: string }) => advert.title)).toContain('Kept by the installed bin')
+    } finally {
+      await second.stop()
+    }
   }, 60_000)
 })
