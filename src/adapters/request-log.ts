@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MockApi } from '../create-mock-api.js'
 import { authenticate } from '../domain/auth.js'
 import { basePath } from '../handlers/base-path.js'
-import { ADMIN_TOKEN_HEADER, redactKey } from '../handlers/pipeline.js'
+import { ADMIN_TOKEN_HEADER, redactKey } from '../http/credentials.js'
 
 /** How each request is written: a line for people (`text`) or one JSON object per line (`json`). */
 export const REQUEST_LOG_FORMATS = ['text', 'json'] as const

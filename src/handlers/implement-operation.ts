@@ -4,13 +4,16 @@ import type { Pagination } from '../schemas/common.js'
 import type { UserRecord } from '../store/models.js'
 import type { MockContext } from './mock-context.js'
 import { createRoute, targetOf } from './pipeline.js'
-import type { RequestState, Route } from './route.js'
+import type { Route } from './route.js'
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined
 
-/** What a resolver receives: the caller and the request's validated parts. */
+/**
+ * What a resolver receives: what the steps that apply to its operation add to the request's state
+ * (StepOutputs in route.ts), typed by its declaration: the caller, the id, the query and the body.
+ */
 export interface OperationInput<O extends Operation> {
-  /** The caller; control-plane operations have none. */
+  /** The caller (by `authenticate`); control-plane operations have none. */
   user: O['auth'] extends 'admin' ? undefined : UserRecord
   id: O['path'] extends `${string}{id}${string}` ? number : undefined
   query: Output<O['query']>
@@ -33,6 +36,5 @@ export type OperationResolver<O extends Operation> = (input: OperationInput<O>, 
  * @example implementOperation(ctx, getCampaign, async ({ user, id }) => ({ data: present(ownedCampaign(ctx, user, id)) }))
  */
 export function implementOperation<O extends Operation>(ctx: MockContext, operation: O, resolve: OperationResolver<O>): Route {
-  // The state carries exactly the input's fields (user, id, query, body), checked by the steps before.
-  return createRoute(ctx, targetOf(operation), (state: RequestState) => resolve(state as unknown as OperationInput<O>, ctx))
+  return createRoute<OperationInput<O>>(ctx, targetOf(operation), (state) => resolve(state, ctx))
 }

@@ -1,6 +1,9 @@
-import { expect, it } from 'vitest'
-import { createUser, reset as resetMock } from '../operations/admin.js'
-import { createCampaign, deleteAdvert, getAdvert, getUser, listAdverts, resetApiKey } from '../operations/api.js'
+import { expect, expectTypeOf, it } from 'vitest'
+import { adminOperations, createUser, reset as resetMock, setUserTier } from '../operations/admin.js'
+import { createCampaign, deleteAdvert, getAdvert, getCampaign, getUser, listAdverts, operations, resetApiKey } from '../operations/api.js'
+import { hasIdParam } from '../operations/define-operation.js'
+import type { UserRecord } from '../store/models.js'
+import type { OperationInput } from './implement-operation.js'
 import { operationErrorCodes, STEPS, targetOf } from './pipeline.js'
 
 it('gives every user operation 401 and 429, and nothing else without an id, query or body', () => {
@@ -65,4 +68,17 @@ it('runs the steps in the README order, each where its operation declares it', (
 it('applies only the admin token and the resolver where no operation matched', () => {
   expect(STEPS.filter((step) => step.applies({ plane: 'api' })).map((step) => step.name)).toEqual(['resolve'])
   expect(STEPS.filter((step) => step.applies({ plane: 'admin' })).map((step) => step.name)).toEqual(['admin token', 'resolve'])
+})
+
+it('adds to each operation\'s state exactly the fields its resolver\'s input is typed with (OperationInput)', () => {
+  for (const operation of [...operations, ...adminOperations]) {
+    const added = STEPS.filter((step) => step.applies(targetOf(operation))).flatMap((step) => step.adds ?? [])
+    // OperationInput's conditions: a caller off the control plane, an id where the path has one, a query where one is declared.
+    const typed = [operation.auth !== 'admin' && 'user', hasIdParam(operation) && 'id', operation.query && 'query', 'body', 'result'].filter(Boolean)
+    expect(added, operation.operationId).toEqual(typed)
+  }
+  expectTypeOf<OperationInput<typeof getCampaign>>().toEqualTypeOf<{ user: UserRecord; id: number; query: undefined; body: undefined }>()
+  expectTypeOf<OperationInput<typeof createCampaign>['body']['campaign']['cpm']>().toEqualTypeOf<number>()
+  expectTypeOf<OperationInput<typeof setUserTier>['user']>().toEqualTypeOf<undefined>()
+  expectTypeOf<OperationInput<typeof setUserTier>['id']>().toEqualTypeOf<number>()
 })

@@ -7,16 +7,18 @@ import { injectedFault, MESSAGES } from '../errors/messages.js'
 import { parseId, validate, validateQuery } from '../errors/validate.js'
 import { parsePrefer } from '../http/prefer.js'
 import { RATE_LIMIT_HEADERS, rateLimitHeaders } from '../http/rate-limit-headers.js'
+import { ADMIN_TOKEN_HEADER, redactKey } from '../http/credentials.js'
 import { readJsonBody, refuseBody } from '../http/read-body.js'
 import { errorResponse, successResponse } from '../http/respond.js'
 import { hasIdParam, type Operation } from '../operations/define-operation.js'
 import { basePath } from './base-path.js'
 import type { MockContext } from './mock-context.js'
-import type { RequestState, Resolver, Route, Step, Target } from './route.js'
+import type { RequestState, Resolver, Route, Step, StepOutputs, Target } from './route.js'
 
 // One request, top to bottom: runPipeline runs the STEPS below in the order the README states
-// ("Order of checks"), each only where its operation's declaration says it applies, then the
-// envelope and the journal. The document asks the same STEPS for the error codes they can raise.
+// ("Order of checks"), each only where its operation's declaration says it applies, each adding
+// what it produces to the request's state; then the envelope, the response's headers and the
+// journal. The document asks the same STEPS for the error codes they can raise.
 
 /**
  * Answers one request: the public API's latency first, then every step of the route in order,
@@ -28,32 +30,23 @@ export async function runPipeline(route: Route, request: Request, params: PathPa
   const { ctx, plane } = route
   const at = ctx.clock.now()
   const started = performance.now()
-  const state: RequestState = {
-    request,
-    url,
-    params,
-    user: undefined,
-    id: undefined,
-    query: undefined,
-    body: undefined,
-    result: undefined,
-    headers: {},
-  }
+  const state: RequestState = { request, url, params, headers: {} }
   const response = await answerSafely(async () => {
     if (plane === 'api') await holdLatency(ctx)
     // authenticate, rate limit, faults and Prefer, id, query, body, resolve: those of STEPS that apply.
     for (const run of route.runs) {
-      const pending = run(state)
-      if (pending) await pending
+      let added = run(state)
+      if (added instanceof Promise) added = await added
+      if (added) Object.assign(state, added)
     }
     return successResponse(route.operation?.response.status ?? 200, state.result!.data, state.result!.pagination)
   })
-  if (plane === 'api') journal(route, state, response, at, started)
+  if (plane === 'api') {
+    addResponseHeaders(ctx, state, response)
+    journal(route, state, response, at, started)
+  }
   return response
 }
-
-/** The header that carries the control-plane token, when the mock has one. */
-export const ADMIN_TOKEN_HEADER = 'x-admin-token'
 
 const isUserOperation = ({ plane, operation }: Target) => plane === 'api' && operation !== undefined
 
@@ -61,11 +54,10 @@ const isUserOperation = ({ plane, operation }: Target) => plane === 'api' && ope
 export const STEPS: readonly Step[] = [
   {
     name: 'authenticate',
+    adds: 'user',
     applies: isUserOperation,
     codes: () => ['unauthorized'],
-    prepare: ({ ctx }) => (state) => {
-      state.user = authenticate(ctx.store, state.request.headers.get('authorization'))
-    },
+    prepare: ({ ctx }) => (state) => ({ user: authenticate(ctx.store, state.request.headers.get('authorization')) }),
   },
   {
     name: 'admin token',
@@ -92,25 +84,24 @@ export const STEPS: readonly Step[] = [
   },
   {
     name: 'id',
+    adds: 'id',
     applies: ({ operation }) => operation !== undefined && hasIdParam(operation),
     codes: () => ['not_found'],
-    prepare: () => (state) => {
-      state.id = parseId(String(state.params.id))
-    },
+    prepare: () => (state) => ({ id: parseId(String(state.params.id)) }),
   },
   {
     name: 'query',
+    adds: 'query',
     applies: ({ operation }) => operation?.query !== undefined,
     codes: () => ['validation_failed'],
     prepare: ({ operation }) => {
       const schema = operation!.query!
-      return (state) => {
-        state.query = validateQuery(schema, Object.fromEntries(state.url.searchParams))
-      }
+      return (state) => ({ query: validateQuery(schema, Object.fromEntries(state.url.searchParams)) })
     },
   },
   {
     name: 'body',
+    adds: 'body',
     applies: ({ operation }) => operation !== undefined,
     // A body that cannot be read: not JSON (415), undecodable (400: invalid_json, or bad_request when the
     // listener cannot even decompress it), over 1 MiB (413), then the schema (422). A body sent to an
@@ -124,15 +115,9 @@ export const STEPS: readonly Step[] = [
           : ['unsupported_media_type', 'bad_request', 'payload_too_large', 'validation_failed'],
     prepare: ({ operation }) => {
       const schema = operation!.body
-      if (!schema) {
-        return async (state) => {
-          state.body = await refuseBody(state.request)
-        }
-      }
+      if (!schema) return async (state) => ({ body: await refuseBody(state.request) })
       const optional = schema.safeParse(undefined).success
-      return async (state) => {
-        state.body = validate(schema, await readJsonBody(state.request, { optional }), 'request body')
-      }
+      return async (state) => ({ body: validate(schema, await readJsonBody(state.request, { optional }), 'request body') })
     },
   },
   {
@@ -140,28 +125,31 @@ export const STEPS: readonly Step[] = [
     // control plane). A write re-reads its caller in the queue: one queued before it may have reset the
     // key (then this one is a 401, as the old key must be at once) or changed the user.
     name: 'resolve',
+    adds: 'result',
     applies: () => true,
     codes: (operation) => operation.errors ?? [],
     prepare: ({ ctx, plane, operation }, resolve) => {
-      if (plane === 'admin' || !operation || operation.method === 'get') {
-        return async (state) => {
-          state.result = await resolve(state)
-        }
-      }
-      return async (state) => {
-        state.result = await ctx.writeQueue(() => {
+      if (plane === 'admin' || !operation || operation.method === 'get') return async (state) => ({ result: await resolve(state) })
+      return async (state) => ({
+        result: await ctx.writeQueue(() => {
           state.user = authenticate(ctx.store, state.request.headers.get('authorization'))
           return resolve(state)
-        })
-      }
+        }),
+      })
     },
   },
 ]
 
-/** Prepares a route: the steps that apply to its target, bound to it, in order. */
-export function createRoute(ctx: MockContext, target: Target, resolve: Resolver): Route {
+/**
+ * Prepares a route: the steps that apply to its target, bound to it, in order, then `resolve` with
+ * what they added (`Input`: for an operation, the fields its declaration gives it; see OperationInput).
+ */
+export function createRoute<Input extends Partial<StepOutputs>>(ctx: MockContext, target: Target, resolve: Resolver<Input>): Route {
   const route = { ...target, ctx }
-  return { ...route, runs: STEPS.filter((step) => step.applies(target)).map((step) => step.prepare(route, resolve)) }
+  // The one place the table meets the types: the steps that apply to `target` add what `Input` names
+  // (each step's `adds`, checked against every declared operation in pipeline.test.ts).
+  const resolveAdded = resolve as Resolver
+  return { ...route, runs: STEPS.filter((step) => step.applies(target)).map((step) => step.prepare(route, resolveAdded)) }
 }
 
 /** An operation as a target: its declaration (`auth`) says which plane it is on. */
@@ -236,11 +224,15 @@ function preferenceApplied(state: RequestState, preference: string): void {
   state.headers['Preference-Applied'] = current ? `${current}, ${preference}` : preference
 }
 
-/** Adds the request's headers and the mock's Date to a public-API response, and records it in the journal. */
-function journal({ ctx, operation }: Route, state: RequestState, response: Response, at: number, started: number): void {
+/** Adds the headers the steps gave the request (rate limits, Preference-Applied) and the mock's Date to a public-API response. */
+function addResponseHeaders(ctx: MockContext, state: RequestState, response: Response): void {
   for (const [name, value] of Object.entries(state.headers)) response.headers.set(name, value)
   // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
   response.headers.set('Date', new Date(ctx.clock.now()).toUTCString())
+}
+
+/** Records a public-API request in the journal, as it was answered. */
+function journal({ ctx, operation }: Route, state: RequestState, response: Response, at: number, started: number): void {
   const { pathname, search } = state.url
   ctx.journal.record({
     at: isoTimestamp(at),
@@ -251,10 +243,4 @@ function journal({ ctx, operation }: Route, state: RequestState, response: Respo
     user_id: state.user?.id ?? null,
     operation_id: operation?.operationId ?? null,
   })
-}
-
-/** Keeps a key out of the journal (and the listener's log) even when a client also puts it in the URL by mistake. */
-export function redactKey(path: string, authorization: string | null): string {
-  const key = authorization?.trim() ?? ''
-  return key.length >= 8 ? path.replaceAll(encodeURIComponent(key), '[redacted]').replaceAll(key, '[redacted]') : path
 }
