@@ -5,6 +5,7 @@ import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../domain/request-journa
 import { faultFlags } from '../fault-flags.js'
 import { FAULT_STATUSES, FaultSettings, TierOverrides } from '../schemas/admin.js'
 import { Dataset } from '../schemas/dataset.js'
+import { fileProblem } from './file-problem.js'
 import type { ListenerOptions } from './listener.js'
 import { REQUEST_LOG_FORMATS, type RequestLogFormat } from './request-log.js'
 
@@ -179,17 +180,6 @@ export async function readJsonFile(flag: string, file: string): Promise<unknown>
   } catch (error) {
     throw new UsageError(`${flag} ${file} is not valid JSON: ${(error as Error).message}`)
   }
-}
-
-/** What went wrong opening a file, in words. */
-export function fileProblem(error: NodeJS.ErrnoException): string {
-  const problems: Record<string, string> = {
-    ENOENT: 'no such file',
-    EISDIR: 'is a directory, not a file',
-    EACCES: 'permission denied',
-    EPERM: 'permission denied',
-  }
-  return problems[error.code ?? ''] ?? error.message
 }
 
 /** A value that passes the schema, or a UsageError saying what it should have been and its first failing fields. */

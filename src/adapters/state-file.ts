@@ -2,7 +2,7 @@ import { open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { MockApi } from '../create-mock-api.js'
 import { restoreSnapshot, serializeSnapshot, SnapshotError } from '../domain/snapshot.js'
-import { fileProblem } from './cli-options.js'
+import { fileProblem } from './file-problem.js'
 
 /** Where and how often a Node mock keeps its state on disk. */
 export interface StateFileOptions {
