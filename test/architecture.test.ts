@@ -1,6 +1,19 @@
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
-import { checkArchitecture, LAYERS, layerOf, MAY_IMPORT, readSourceFiles, type Layer, type SourceFile } from './support/architecture.js'
+import {
+  CHECKED_ROOTS,
+  checkArchitecture,
+  findImportCircles,
+  findLongFiles,
+  LAYERS,
+  layerOf,
+  MAX_LINES,
+  MAY_IMPORT,
+  readProjectFiles,
+  readSourceFiles,
+  type Layer,
+  type SourceFile,
+} from './support/architecture.js'
 
 const sources = readSourceFiles()
 
@@ -81,4 +94,44 @@ it('is the table the README shows: each layer with what it may import', () => {
   const rows = [...architecture.matchAll(/^\| `([^`]+)` \|[^\n]*\| ([^|\n]+) \|$/gm)]
   const table = Object.fromEntries(rows.map(([, layer, imports]) => [layer, imports!.trim() === 'nothing' ? [] : [...imports!.matchAll(/`([^`]+)`/g)].map((m) => m[1])]))
   expect(table).toEqual(MAY_IMPORT)
+})
+
+it.each(CHECKED_ROOTS)('finds no circle of imports among the files of %s/', (root) => {
+  expect(findImportCircles(readProjectFiles(root))).toEqual([])
+})
+
+it('refuses a circle of imports, type-only and lazy ones too, and only a circle', () => {
+  const ring = [
+    { file: 'adapters/a.ts', imports: ['./b.js', 'node:fs'] },
+    { file: 'adapters/b.ts', imports: ['../handlers/c.js'] },
+    { file: 'handlers/c.ts', imports: ['../adapters/a.js'] },
+    { file: 'd.ts', imports: ['./adapters/a.js'] },
+  ]
+  expect(findImportCircles(ring)).toEqual(['adapters/a.ts -> adapters/b.ts -> handlers/c.ts -> adapters/a.ts'])
+  expect(findImportCircles([{ file: 'x.ts', imports: ['./x.js'] }])).toEqual(['x.ts -> x.ts'])
+  // A diamond (two paths to one file) is no circle.
+  const diamond = [
+    { file: 'a.ts', imports: ['./b.js', './c.js'] },
+    { file: 'b.ts', imports: ['./d.js'] },
+    { file: 'c.ts', imports: ['./d.js'] },
+    { file: 'd.ts', imports: [] },
+  ]
+  expect(findImportCircles(diamond)).toEqual([])
+  // The reader sees what the rule needs: `import type` and `import('…')` (the listener's lazy document builders).
+  const src = readProjectFiles('src')
+  expect(src.find(({ file }) => file === 'adapters/docs-routes.ts')!.imports).toContain('../openapi/build-openapi.js')
+  expect(src.find(({ file }) => file === 'handlers/implement-operation.ts')!.imports).toContain('./route.js')
+})
+
+it(`finds no TypeScript file over ${MAX_LINES} lines, tests included`, () => {
+  const files = CHECKED_ROOTS.flatMap((root) => readProjectFiles(root).map(({ file, lines }) => ({ file: `${root}/${file}`, lines })))
+  expect(files.length).toBeGreaterThan(200) // the reader found the tree
+  expect(findLongFiles(files)).toEqual([])
+})
+
+it(`refuses a file over ${MAX_LINES} lines, and counts them as an editor does`, () => {
+  expect(findLongFiles([{ file: 'handlers/long.ts', lines: MAX_LINES + 1 }])).toEqual([`handlers/long.ts has ${MAX_LINES + 1} lines (at most ${MAX_LINES})`])
+  expect(findLongFiles([{ file: 'handlers/ok.ts', lines: MAX_LINES }])).toEqual([])
+  const pipeline = readProjectFiles('src').find(({ file }) => file === 'handlers/pipeline.ts')!
+  expect(pipeline.lines).toBe(readFileSync('src/handlers/pipeline.ts', 'utf8').trimEnd().split('\n').length)
 })

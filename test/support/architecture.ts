@@ -9,6 +9,12 @@ export interface SourceFile {
   code: string
 }
 
+/** The longest a source file may be, in lines: past it, a file usually holds two ideas (STYLE.md). */
+export const MAX_LINES = 300
+
+/** The folders whose TypeScript the circle and length rules read: every one the project writes. */
+export const CHECKED_ROOTS = ['src', 'contract-tests', 'test', 'scripts', 'bench', 'examples'] as const
+
 /** The layers of src/, as the README's "Architecture" names them. */
 export const LAYERS = [
   'schemas/',
@@ -89,14 +95,66 @@ export function checkArchitecture(files: readonly SourceFile[]): string[] {
 
 /** Every non-test TypeScript file under a directory (src/ by default), read as the rules see it. */
 export function readSourceFiles(root = 'src', dir = root): SourceFile[] {
+  return readTypeScript(root, dir, false).map(({ file, text }) => ({ file, imports: importsOf(text), code: codeOnly(text) }))
+}
+
+/**
+ * The circles of imports among the files, as `a.ts -> b.ts -> a.ts`: at least one through every group
+ * of files that import each other in a ring, each circle once (empty when there is none). A static,
+ * type-only or lazy import of another file of the list counts.
+ * @example findImportCircles([{ file: 'a.ts', imports: ['./b.js'] }, { file: 'b.ts', imports: ['./a.js'] }]) // ['a.ts -> b.ts -> a.ts']
+ */
+export function findImportCircles(files: readonly Pick<SourceFile, 'file' | 'imports'>[]): string[] {
+  const known = new Set(files.map(({ file }) => file))
+  const edges = new Map(
+    files.map(({ file, imports }) => {
+      const targets = imports.filter((name) => name.startsWith('.')).map((name) => posix.normalize(posix.join(posix.dirname(file), name)).replace(/\.js$/, '.ts'))
+      return [file, [...new Set(targets.filter((target) => known.has(target)))].sort()] as const
+    }),
+  )
+  // Depth first from each file in order; a file met again while still on the path closes a circle.
+  const circles = new Map<string, string[]>()
+  const done = new Set<string>()
+  const visit = (file: string, path: string[]): void => {
+    const at = path.indexOf(file)
+    if (at >= 0) {
+      const circle = path.slice(at)
+      circles.set([...circle].sort().join(' '), circle)
+      return
+    }
+    if (done.has(file)) return
+    for (const next of edges.get(file) ?? []) visit(next, [...path, file])
+    done.add(file)
+  }
+  for (const file of [...known].sort()) visit(file, [])
+  return [...circles.values()].map((circle) => [...circle, circle[0]].join(' -> '))
+}
+
+/** Every file longer than MAX_LINES, as one line each (empty when none is). */
+export function findLongFiles(files: readonly { file: string; lines: number }[]): string[] {
+  return files.filter(({ lines }) => lines > MAX_LINES).map(({ file, lines }) => `${file} has ${lines} lines (at most ${MAX_LINES})`)
+}
+
+/** Every TypeScript file under a folder, tests too, with its imports and its length, for the circle and length rules. */
+export function readProjectFiles(root: string): (Pick<SourceFile, 'file' | 'imports'> & { lines: number })[] {
+  return readTypeScript(root, root, true).map(({ file, text }) => ({ file, imports: importsOf(text), lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) }))
+}
+
+/** The TypeScript files under a folder, with their path below `root`; never a dependency's or a cache's (node_modules, dot folders). */
+function readTypeScript(root: string, dir: string, tests: boolean): { file: string; text: string }[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) return readSourceFiles(root, path)
-    if (!entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) return []
-    const text = readFileSync(path, 'utf8')
-    const imports = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]!)
-    return [{ file: relative(root, path).split(/[\\/]/).join('/'), imports, code: codeOnly(text) }]
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : readTypeScript(root, path, tests)
+    if (!entry.name.endsWith('.ts') || (!tests && entry.name.endsWith('.test.ts'))) return []
+    return [{ file: relative(root, path).split(/[\\/]/).join('/'), text: readFileSync(path, 'utf8') }]
   })
+}
+
+/** What a file imports: `import … from`, `export … from`, and `import('…')` (a lazy import is an import too). */
+function importsOf(text: string): string[] {
+  const statics = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]!)
+  const lazy = [...codeOnly(text).matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!)
+  return [...statics, ...lazy]
 }
 
 /** The code without comments, so "in-process" in a comment is not mistaken for `process`. */
