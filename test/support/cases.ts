@@ -8,7 +8,7 @@ export function asDemo(req: TestRequest): TestRequest {
 }
 
 /**
- * A valid request for each of the 15 operations, as the demo user, with the fixtures
+ * A valid request for each operation of operations/api.ts, as the demo user, with the fixtures
  * loaded. `foreignPath` addresses another user's resource; `missingPath` one that does
  * not exist. Tables of error cases are built from these.
  */
