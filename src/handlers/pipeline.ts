@@ -13,7 +13,7 @@ import { errorResponse, successResponse } from '../http/respond.js'
 import { hasIdParam, type Operation } from '../operations/define-operation.js'
 import { basePath } from './base-path.js'
 import type { MockContext } from './mock-context.js'
-import type { RequestState, Resolver, Route, Step, StepOutputs, Target } from './route.js'
+import type { RequestState, Resolver, Route, Step, StepOutput, StepOutputs, Target } from './route.js'
 
 // One request, top to bottom: runPipeline runs the STEPS below in the order the README states
 // ("Order of checks"), each only where its operation's declaration says it applies, each adding
@@ -34,10 +34,10 @@ export async function runPipeline(route: Route, request: Request, params: PathPa
   const response = await answerSafely(async () => {
     if (plane === 'api') await holdLatency(ctx)
     // authenticate, rate limit, faults and Prefer, id, query, body, resolve: those of STEPS that apply.
-    for (const run of route.runs) {
-      let added = run(state)
-      if (added instanceof Promise) added = await added
-      if (added) Object.assign(state, added)
+    for (const { adds, run } of route.runs) {
+      let value = run(state)
+      if (value instanceof Promise) value = await value
+      if (adds) keep(state, adds, value)
     }
     return successResponse(route.operation?.response.status ?? 200, state.result!.data, state.result!.pagination)
   })
@@ -50,29 +50,32 @@ export async function runPipeline(route: Route, request: Request, params: PathPa
 
 const isUserOperation = ({ plane, operation }: Target) => plane === 'api' && operation !== undefined
 
+/** Declares a step, its value typed by the field it adds. */
+const step = <const Adds extends StepOutput | undefined = undefined>(declared: Step<Adds>): Step<Adds> => declared
+
 /** The steps, in order: authenticate, rate limit, faults and Prefer, id, query, body, resolve. */
 export const STEPS: readonly Step[] = [
-  {
+  step({
     name: 'authenticate',
     adds: 'user',
     applies: isUserOperation,
     codes: () => ['unauthorized'],
-    prepare: ({ ctx }) => (state) => ({ user: authenticate(ctx.store, state.request.headers.get('authorization')) }),
-  },
-  {
+    prepare: ({ ctx }) => (state) => authenticate(ctx.store, state.request.headers.get('authorization')),
+  }),
+  step({
     name: 'admin token',
     applies: ({ plane }) => plane === 'admin',
     codes: () => ['admin_forbidden'],
     prepare: ({ ctx }) => (state) => assertAdminToken(ctx.adminToken, state.request.headers.get(ADMIN_TOKEN_HEADER), ADMIN_TOKEN_HEADER),
-  },
-  {
+  }),
+  step({
     // Checked and counted in one synchronous step, so concurrent requests cannot pass a limit together.
     name: 'rate limit',
     applies: isUserOperation,
     codes: () => ['rate_limit_exceeded'],
     prepare: ({ ctx }) => (state) => admit(ctx, state),
-  },
-  {
+  }),
+  step({
     // Forced errors are the caller's own request (a fault rule, Prefer), not documented per operation.
     name: 'faults and Prefer',
     applies: isUserOperation,
@@ -81,25 +84,25 @@ export const STEPS: readonly Step[] = [
       const prefix = basePath(ctx.apiBase)
       return (state) => applyFaults(ctx, state, prefix, operation!)
     },
-  },
-  {
+  }),
+  step({
     name: 'id',
     adds: 'id',
     applies: ({ operation }) => operation !== undefined && hasIdParam(operation),
     codes: () => ['not_found'],
-    prepare: () => (state) => ({ id: parseId(String(state.params.id)) }),
-  },
-  {
+    prepare: () => (state) => parseId(String(state.params.id)),
+  }),
+  step({
     name: 'query',
     adds: 'query',
     applies: ({ operation }) => operation?.query !== undefined,
     codes: () => ['validation_failed'],
     prepare: ({ operation }) => {
       const schema = operation!.query!
-      return (state) => ({ query: validateQuery(schema, Object.fromEntries(state.url.searchParams)) })
+      return (state) => validateQuery(schema, Object.fromEntries(state.url.searchParams))
     },
-  },
-  {
+  }),
+  step({
     name: 'body',
     adds: 'body',
     applies: ({ operation }) => operation !== undefined,
@@ -115,12 +118,12 @@ export const STEPS: readonly Step[] = [
           : ['unsupported_media_type', 'bad_request', 'payload_too_large', 'validation_failed'],
     prepare: ({ operation }) => {
       const schema = operation!.body
-      if (!schema) return async (state) => ({ body: await refuseBody(state.request) })
+      if (!schema) return (state) => refuseBody(state.request)
       const optional = schema.safeParse(undefined).success
-      return async (state) => ({ body: validate(schema, await readJsonBody(state.request, { optional }), 'request body') })
+      return async (state) => validate(schema, await readJsonBody(state.request, { optional }), 'request body')
     },
-  },
-  {
+  }),
+  step({
     // Public writes queue behind each other (and behind control-plane writes, which queue inside the
     // control plane). A write re-reads its caller in the queue: one queued before it may have reset the
     // key (then this one is a 401, as the old key must be at once) or changed the user.
@@ -129,15 +132,14 @@ export const STEPS: readonly Step[] = [
     applies: () => true,
     codes: (operation) => operation.errors ?? [],
     prepare: ({ ctx, plane, operation }, resolve) => {
-      if (plane === 'admin' || !operation || operation.method === 'get') return async (state) => ({ result: await resolve(state) })
-      return async (state) => ({
-        result: await ctx.writeQueue(() => {
+      if (plane === 'admin' || !operation || operation.method === 'get') return resolve
+      return (state) =>
+        ctx.writeQueue(() => {
           state.user = authenticate(ctx.store, state.request.headers.get('authorization'))
           return resolve(state)
-        }),
-      })
+        })
     },
-  },
+  }),
 ]
 
 /**
@@ -149,7 +151,12 @@ export function createRoute<Input extends Partial<StepOutputs>>(ctx: MockContext
   // The one place the table meets the types: the steps that apply to `target` add what `Input` names
   // (each step's `adds`, checked against every declared operation in pipeline.test.ts).
   const resolveAdded = resolve as Resolver
-  return { ...route, runs: STEPS.filter((step) => step.applies(target)).map((step) => step.prepare(route, resolveAdded)) }
+  return { ...route, runs: STEPS.filter((step) => step.applies(target)).map((step) => ({ adds: step.adds, run: step.prepare(route, resolveAdded) })) }
+}
+
+/** Keeps a step's value in the field it adds. */
+function keep<Field extends StepOutput>(state: Partial<StepOutputs>, field: Field, value: StepOutputs[Field]): void {
+  state[field] = value
 }
 
 /** An operation as a target: its declaration (`auth`) says which plane it is on. */

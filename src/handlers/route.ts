@@ -37,20 +37,23 @@ export interface RequestBase {
 }
 
 /**
- * What the steps before the resolver add to a request, each field by the step of the same name
- * (the control plane's caller is `undefined`: it has no user). An operation's resolver receives
- * these, typed by its declaration (OperationInput in implement-operation.ts).
+ * What the steps add to a request, each field by the one step whose `adds` names it. An operation's
+ * resolver receives the first four, typed by its declaration (OperationInput in implement-operation.ts).
  */
 export interface StepOutputs {
+  /** By `authenticate` (again in the write queue): the caller; the control plane has none. */
   user: UserRecord | undefined
+  /** By `id`: the path's id. */
   id: number | undefined
+  /** By `query`: the query, as the operation's schema outputs it. */
   query: unknown
+  /** By `body`: the body, as the operation's schema outputs it (undefined where it takes none). */
   body: unknown
   /** By `resolve`: what the resolver answered, for the envelope. */
   result: Resolved
 }
 
-/** The fields of StepOutputs, each added by the step of the same name. */
+/** A field of StepOutputs. */
 export type StepOutput = keyof StepOutputs
 
 /**
@@ -62,25 +65,34 @@ export type RequestState<Added extends Partial<StepOutputs> = Partial<StepOutput
 /** Answers a route once every check has passed, from what the steps before it added (`Input`). */
 export type Resolver<Input extends Partial<StepOutputs> = Partial<StepOutputs>> = (state: RequestState<Input>) => Promise<Resolved>
 
-/** A target ready to serve: the steps that apply to it, prepared once. */
+/** A target ready to serve: the steps that apply to it, each prepared once with the field its value goes to. */
 export interface Route extends PreparedTarget {
-  readonly runs: readonly StepRun[]
+  readonly runs: readonly PreparedStep[]
 }
 
-/**
- * What a step does to one request: it returns what it adds to the state (nothing for a check,
- * which only throws), a promise only when it has to wait.
- */
-export type StepRun = (state: RequestState) => Partial<StepOutputs> | void | Promise<Partial<StepOutputs> | void>
+/** A step bound to one route: what it does, and the field of StepOutputs its value is kept in (none for a check). */
+export interface PreparedStep {
+  readonly adds: StepOutput | undefined
+  readonly run: StepRun
+}
 
-/** A step of the pipeline: where it applies, the error codes it can answer with, what it adds and what it does. */
-export interface Step {
+/** What a step does to one request: it returns its value (nothing for a check, which only throws), a promise only when it has to wait. */
+export type StepRun<Value = unknown> = (state: RequestState) => Value | Promise<Value>
+
+/** The value a step that adds `Adds` returns: that field of StepOutputs, or nothing for a check. */
+export type StepValue<Adds extends StepOutput | undefined> = Adds extends StepOutput ? StepOutputs[Adds] : void
+
+/**
+ * A step of the pipeline: where it applies, the error codes it can answer with, the field of
+ * StepOutputs it adds (`Adds`, none for a check) and what it does, which returns that field's value.
+ */
+export interface Step<Adds extends StepOutput | undefined = StepOutput | undefined> {
   readonly name: string
-  /** The field of StepOutputs it adds, if any: where it applies, the resolver's input has it. */
-  readonly adds?: StepOutput
+  /** The field its value is kept in: where the step applies, the resolver's input has it. */
+  readonly adds?: Adds
   applies(target: Target): boolean
   /** The codes it can answer with for this operation: the document's error responses come from these. */
   codes(operation: Operation): readonly ErrorCode[]
   /** Binds the step to one route, once, so a request does no more work than the step itself. */
-  prepare(route: PreparedTarget, resolve: Resolver): StepRun
+  prepare(route: PreparedTarget, resolve: Resolver): StepRun<StepValue<Adds>>
 }
