@@ -51,31 +51,31 @@ export async function runPipeline(route: Route, request: Request, params: PathPa
 const isUserOperation = ({ plane, operation }: Target) => plane === 'api' && operation !== undefined
 
 /** Declares a step, its value typed by the field it adds. */
-const step = <const Adds extends StepOutput | undefined = undefined>(declared: Step<Adds>): Step<Adds> => declared
+const defineStep = <const Adds extends StepOutput | undefined = undefined>(declared: Step<Adds>): Step<Adds> => declared
 
 /** The steps, in order: authenticate, rate limit, faults and Prefer, id, query, body, resolve. */
 export const STEPS: readonly Step[] = [
-  step({
+  defineStep({
     name: 'authenticate',
     adds: 'user',
     applies: isUserOperation,
     codes: () => ['unauthorized'],
     prepare: ({ ctx }) => (state) => authenticate(ctx.store, state.request.headers.get('authorization')),
   }),
-  step({
+  defineStep({
     name: 'admin token',
     applies: ({ plane }) => plane === 'admin',
     codes: () => ['admin_forbidden'],
     prepare: ({ ctx }) => (state) => assertAdminToken(ctx.adminToken, state.request.headers.get(ADMIN_TOKEN_HEADER), ADMIN_TOKEN_HEADER),
   }),
-  step({
+  defineStep({
     // Checked and counted in one synchronous step, so concurrent requests cannot pass a limit together.
     name: 'rate limit',
     applies: isUserOperation,
     codes: () => ['rate_limit_exceeded'],
     prepare: ({ ctx }) => (state) => admit(ctx, state),
   }),
-  step({
+  defineStep({
     // Forced errors are the caller's own request (a fault rule, Prefer), not documented per operation.
     name: 'faults and Prefer',
     applies: isUserOperation,
@@ -85,14 +85,14 @@ export const STEPS: readonly Step[] = [
       return (state) => applyFaults(ctx, state, prefix, operation!)
     },
   }),
-  step({
+  defineStep({
     name: 'id',
     adds: 'id',
     applies: ({ operation }) => operation !== undefined && hasIdParam(operation),
     codes: () => ['not_found'],
     prepare: () => (state) => parseId(String(state.params.id)),
   }),
-  step({
+  defineStep({
     name: 'query',
     adds: 'query',
     applies: ({ operation }) => operation?.query !== undefined,
@@ -102,7 +102,7 @@ export const STEPS: readonly Step[] = [
       return (state) => validateQuery(schema, Object.fromEntries(state.url.searchParams))
     },
   }),
-  step({
+  defineStep({
     name: 'body',
     adds: 'body',
     applies: ({ operation }) => operation !== undefined,
@@ -123,7 +123,7 @@ export const STEPS: readonly Step[] = [
       return async (state) => validate(schema, await readJsonBody(state.request, { optional }), 'request body')
     },
   }),
-  step({
+  defineStep({
     // Public writes queue behind each other (and behind control-plane writes, which queue inside the
     // control plane). A write re-reads its caller in the queue: one queued before it may have reset the
     // key (then this one is a 401, as the old key must be at once) or changed the user.
