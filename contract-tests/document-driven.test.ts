@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
 import type { JsonObject } from './lib/document.js'
-import type { CheckName } from './lib/types.js'
+import type { CheckName } from './lib/registry.js'
 import { formatReport } from './lib/report/format-report.js'
 import { runContractSuite } from './lib/run-suite.js'
 import { breakMock, type Rewriter } from './support/broken-variants.js'

@@ -10,7 +10,10 @@ import { runContractSuite, type ContractSuiteResult } from './lib/run-suite.js'
 // Exit code (lib/exit-codes.ts): 0 passed, 1 failed, 2 the run could not start (variables,
 // unreachable, key refused: one line on stderr), 3 inconclusive.
 async function main(): Promise<number> {
-  const { options, reportPath } = contractOptionsFromEnv(process.env)
+  const env = contractOptionsFromEnv(process.env)
+  const reportPath = env.reportPath
+  // A real wait for a rate-limit window is announced on stderr, with its length.
+  const options = { ...env.options, onProgress: (line: string) => console.error(line) }
   let result: ContractSuiteResult
   if (options.baseUrl) {
     result = await runContractSuite({ ...options, baseUrl: options.baseUrl })

@@ -1,8 +1,9 @@
+import type { ControlPlane } from './control-plane.js'
 import type { ContractDocument, DocumentedOperation } from './document.js'
 import type { ContractClient } from './http-client.js'
 import type { SchemaValidator } from './schema-validator.js'
 import { isSpecOperation } from './spec-facts.js'
-import { ContractFailure, ContractFailureGroup, type CheckName, type Exchange, type OperationLabel, type Profile } from './types.js'
+import type { Exchange, OperationLabel, Profile } from './types.js'
 
 /** What the run knows that checks and flows share. */
 export interface RunState {
@@ -23,59 +24,107 @@ export interface RunState {
   rotatedApiKey?: string
 }
 
-/** Everything a check gets besides the exchange it judges. */
-export interface CheckContext {
+/** What the run's options allow: a check or flow that needs more is skipped by option. */
+export interface RunSettings {
+  allowDestructive: boolean
+  hasSecondKey: boolean
+  /** CONTRACT_RATE_LIMIT: spend the key's quota to see a 429. */
+  spendQuota: boolean
+  /** Most requests the run may send, cleanup excepted. */
+  maxRequests: number
+  /** Whether CONTRACT_MAX_REQUESTS (maxRequests) was given rather than defaulted. */
+  maxRequestsGiven: boolean
+}
+
+/** Everything the run gives every check and flow, whichever it is. */
+export interface RunContext {
   document: ContractDocument
   validator: SchemaValidator
   client: ContractClient
-  /** The profiles this run asserts. */
-  profiles: ReadonlySet<Profile>
   state: RunState
+  settings: RunSettings
   /** True the first time a key is seen: probing checks use it to probe each operation once. */
   once(key: string): boolean
   /** Hands an exchange to the probing checks as if it were primary (for a request the run chose not to send). */
   probe(exchange: Exchange): Promise<void>
-  /** Counts one judgement of a check on an operation (checks that judge inside flows or for other operations). */
-  ran(operation: OperationLabel, check: CheckName): void
-  /** Keeps a failure without stopping the caller (when its profile is selected and its check on). */
-  report(failure: ContractFailure): void
   /** Records that an option left a check out: `*` for every operation or check still without a run. */
-  skip(operation: OperationLabel | '*', check: CheckName | '*', reason: string): void
+  skip(operation: OperationLabel | '*', check: string | '*', reason: string): void
   /** Whether a check is switched on (CONTRACT_CHECKS, CONTRACT_SKIP_CHECKS). */
-  enabled(check: CheckName): boolean
+  enabled(check: string): boolean
+  /** The mock's control plane; never on a live run. */
+  controlPlane?: ControlPlane
+  /** Waits for the server's rate-limit window (the mock's clock, or a real sleep that the run announces). */
+  wait(seconds: number, why: string): Promise<void>
 }
 
-/** Whether a check promises something about an operation under a profile: the pairs a run must exercise. */
-export type Promises = (operation: DocumentedOperation, profile: Profile, document: ContractDocument) => boolean
+/** What a failure says besides its title; the check, and by default the exchange and profile, come from the context. */
+export interface FailureDetail {
+  received: string
+  documented: string
+  /** The exchange it shows (default: the one being judged). */
+  exchange?: Exchange
+  /** The profile whose claim failed (default: the lowest one the check claims under). */
+  profile?: Profile
+  /** The operation it is counted on (default: the exchange's). */
+  operation?: OperationLabel
+  /** What makes two failures the same difference (default: the title). */
+  rootCause?: string
+  /** A flow's judgement reported under another check's name (the list checks the campaign flow judges). */
+  check?: string
+}
+
+/**
+ * The context one check or flow runs with, bound to it: it reports through `fail` (the check's
+ * name and the exchange are filled in), counts its runs through `ran`, and keeps per-run memory in `local`.
+ */
+export interface CheckContext extends RunContext {
+  /** The name it is registered under. */
+  readonly check: string
+  /** Whether the run asserts this profile's claims (for a check that claims under more than one). */
+  asserts(profile: Profile): boolean
+  /** Keeps a failure ("Received / Documented") and goes on; dropped when its profile or check is off. */
+  fail(title: string, detail: FailureDetail): void
+  /** Counts one judgement on an operation (by default under the check's own name). */
+  ran(operation: OperationLabel, check?: string): void
+  /** Memory of this check for the whole run, made by `init` on first use. */
+  local<T>(init: () => T): T
+}
+
+/** On which operations a check promises something, for each profile it claims under: the pairs a run must exercise. */
+export type Claims = Partial<Record<Profile, (operation: DocumentedOperation, document: ContractDocument) => boolean>>
 
 /** A response check says `false` when the exchange gave it nothing to judge; anything else counts as a run. */
 export type Judged = boolean | void
 
-/**
- * A named check. Response checks judge every exchange; probing checks are also handed each
- * primary exchange and may send follow-up requests (which the response checks judge in turn).
- * Either kind raises a ContractFailure (or a ContractFailureGroup) when the property does not hold.
- */
-export interface Check {
-  name: CheckName
-  /** Profiles whose claims it asserts; it runs when any of them is selected. */
-  profiles: readonly Profile[]
-  kind: 'response' | 'probe'
+/** What every registered check and flow states once: what it asserts, under which profiles, and what it needs. */
+interface Registered {
   description: string
-  promises: Promises
-  run(ctx: CheckContext, exchange: Exchange): Judged | Promise<Judged>
+  claims: Claims
+  /** Why the run's options leave it out, if they do: it is then skipped by option wherever it has no run. */
+  skippedBy?(settings: RunSettings): string | undefined
 }
 
 /**
- * A domain flow: a sequence of primary requests with its own assertions, reported under its name.
- * `operations` are the ones it visits, in order: when it stops early, the ones it did not reach
- * are what it could not exercise.
+ * A check, registered under the name of the property it asserts (registry.ts). Response checks
+ * judge every exchange; probing checks are also handed each primary exchange and may send
+ * follow-up requests (which the response checks judge in turn). It reports with `ctx.fail`.
  */
-export interface Flow {
-  name: CheckName
-  profiles: readonly Profile[]
-  description: string
-  promises: Promises
+export interface Check extends Registered {
+  kind: 'response' | 'probe'
+  run(ctx: CheckContext, exchange: Exchange): Judged | Promise<Judged>
+  /**
+   * After the flows: judges what they did not reach (ignored_auth's sweep of the remaining
+   * operations). `judge` runs one judgement on an operation, counted and recorded like any other.
+   */
+  afterFlows?(ctx: RunContext, judge: (operation: OperationLabel, body: (ctx: CheckContext) => Promise<unknown>) => Promise<void>): Promise<void>
+}
+
+/**
+ * A domain flow: a sequence of primary requests with its own assertions. `operations` are the
+ * ones it visits, in order: when it stops early, the ones it did not reach are what it could not exercise.
+ */
+export interface Flow extends Registered {
+  kind: 'flow'
   operations: readonly OperationLabel[]
   run(ctx: CheckContext): Promise<void>
 }
@@ -92,21 +141,8 @@ export class FlowStopped extends Error {
 }
 
 /** The documented operation an exchange reached. */
-export function operationOf(ctx: CheckContext, exchange: Exchange): DocumentedOperation | undefined {
+export function operationOf(ctx: RunContext, exchange: Exchange): DocumentedOperation | undefined {
   return exchange.operation ? ctx.document.get(exchange.operation) : undefined
-}
-
-/** Builds the failure for an exchange: the operation and the request come from it; `rootCause` defaults to the title. */
-export function failureFor(
-  check: CheckName,
-  profile: Profile,
-  exchange: Exchange,
-  title: string,
-  received: string,
-  documented: string,
-  rootCause?: string,
-): ContractFailure {
-  return new ContractFailure(check, profile, labelOf(exchange), title, received, documented, exchange.request, rootCause)
 }
 
 /** The operation an exchange reached, or its method and path marked undocumented. */
@@ -114,17 +150,11 @@ export function labelOf(exchange: Exchange): OperationLabel {
   return exchange.operation ?? `${exchange.request.method} ${new URL(exchange.request.url).pathname} (undocumented)`
 }
 
-/** Every operation (a `Promises` for checks that hold everywhere). */
-export const everyOperation: Promises = () => true
+/** Every operation (a claim that holds everywhere). */
+export const everyOperation = (): boolean => true
 
-/** The spec's two operations under `spec`, every operation under `contract`. */
-export const specOperationsOrAll: Promises = (operation, profile) => profile !== 'spec' || isSpecOperation(operation.label)
-
-/** Raises what a check found: nothing, the one failure, or all of them as a group. */
-export function throwFailures(failures: readonly ContractFailure[]): void {
-  if (failures.length === 1) throw failures[0]
-  if (failures.length > 1) throw new ContractFailureGroup(failures)
-}
+/** The spec's two operations (the claims `spec` makes on them alone). */
+export const specOperations = (operation: DocumentedOperation): boolean => isSpecOperation(operation.label)
 
 /** A short, single-line rendering of a value for "Received: …". */
 export function preview(value: unknown, max = 240): string {

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import type { OperationLabel } from './types.js'
 
 /** A JSON Schema (or any other part of the document) as plain data. */
@@ -263,4 +265,14 @@ function escapePointer(token: string): string {
 
 function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : []
+}
+
+/**
+ * The OpenAPI document shipped in the package, `openapi/openapi.json`: two folders up from this
+ * file in the sources (contract-tests/lib), three from the built package (dist/contract-tests/lib).
+ * @example await loadContractDocument(packagedDocumentPath())
+ */
+export function packagedDocumentPath(): string {
+  const candidates = ['../../openapi/openapi.json', '../../../openapi/openapi.json'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+  return candidates.find((path) => existsSync(path)) ?? candidates[0]!
 }

@@ -40,8 +40,8 @@ export interface ContractClientOptions {
   maxRetries?: number
   /** Longest wait the client accepts (Retry-After or an exhausted window); longer ones fail the request. */
   maxWaitSeconds?: number
-  /** How to wait; the mock's clock can be advanced instead of sleeping. */
-  wait?: (seconds: number) => Promise<void>
+  /** How to wait, and why; the mock's clock can be advanced instead of sleeping. */
+  wait?: (seconds: number, why: string) => Promise<void>
   timeoutMs?: number
 }
 
@@ -212,7 +212,7 @@ export class ContractClient {
   private async waitSeconds(seconds: number, why: string): Promise<void> {
     const max = this.options.maxWaitSeconds ?? 65
     if (seconds > max) throw new Error(`${why}: waiting ${seconds} s is longer than the ${max} s the run allows`)
-    await (this.options.wait ?? ((s: number) => delay(s * 1000)))(seconds)
+    await (this.options.wait ?? ((s: number) => delay(s * 1000)))(seconds, why)
   }
 }
 

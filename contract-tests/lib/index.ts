@@ -6,7 +6,8 @@
  * expect(result.verdict).toBe('PASSED')
  */
 export { runContractSuite } from './run-suite.js'
-export type { ContractSuiteOptions, ContractSuiteResult } from './run-suite.js'
+export type { ContractSuiteOptions } from './run-suite.js'
+export type { ContractSuiteResult, Finding } from './results.js'
 export { contractOptionsFromEnv } from './options-from-env.js'
 export type { EnvRun } from './options-from-env.js'
 export { EXIT_CODES, exitCodeOf } from './exit-codes.js'
@@ -15,25 +16,15 @@ export type { PreflightProblem } from './preflight.js'
 export { formatReport, describeFinding, coverageTable } from './report/format-report.js'
 export { toJUnitXml } from './report/junit.js'
 export { groupFindings } from './report/findings.js'
-export type { Finding } from './report/findings.js'
 export { COVERAGE_STATES } from './coverage.js'
 export type { CheckTally, CoverageRow, CoverageState } from './coverage.js'
-export { CHECKS } from './checks/index.js'
-export type { Check, CheckContext, Flow } from './check.js'
-export { ContractDocument, loadContractDocument } from './document.js'
+export { REGISTRY, CHECK_NAMES, isCheckName } from './registry.js'
+export type { CheckName } from './registry.js'
+export type { Check, CheckContext, Claims, FailureDetail, Flow, RunContext } from './check.js'
+export { ContractDocument, loadContractDocument, packagedDocumentPath } from './document.js'
 export type { DocumentedOperation, DocumentedResponse } from './document.js'
 export { SchemaValidator } from './schema-validator.js'
 export { negativeBodies, negativeQueries } from './negative-data.js'
 export type { NegativeCase } from './negative-data.js'
-export {
-  CHECK_NAMES,
-  PROFILES,
-  PROFILE_SELECTIONS,
-  VERDICTS,
-  ContractFailure,
-  ContractFailureGroup,
-  isCheckName,
-  isProfileSelection,
-  profilesOf,
-} from './types.js'
-export type { CheckName, Exchange, Profile, ProfileSelection, ReceivedResponse, SentRequest, Verdict } from './types.js'
+export { PROFILES, PROFILE_SELECTIONS, VERDICTS, ContractFailure, isProfileSelection, profilesOf } from './types.js'
+export type { Exchange, Profile, ProfileSelection, ReceivedResponse, SentRequest, Verdict } from './types.js'

@@ -1,5 +1,6 @@
 import type { ContractSuiteOptions } from './run-suite.js'
-import { isCheckName, isProfileSelection, type CheckName } from './types.js'
+import { CHECK_NAMES, isCheckName, type CheckName } from './registry.js'
+import { isProfileSelection } from './types.js'
 
 /** The run a set of CONTRACT_* variables asks for. */
 export interface EnvRun {
@@ -50,6 +51,6 @@ function checkList(env: Record<string, string | undefined>, name: string): Check
   if (!raw) return undefined
   const names = raw.split(',').map((item) => item.trim()).filter(Boolean)
   const unknown = names.filter((item) => !isCheckName(item))
-  if (unknown.length > 0) throw new Error(`${name} names unknown checks: ${unknown.join(', ')}`)
+  if (unknown.length > 0) throw new Error(`${name} names unknown checks: ${unknown.join(', ')}. The checks: ${CHECK_NAMES.join(', ')}`)
   return names as CheckName[]
 }

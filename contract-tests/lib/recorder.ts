@@ -1,53 +1,84 @@
-import { FlowStopped } from './check.js'
+import { FlowStopped, labelOf, type CheckContext, type Claims, type FailureDetail, type RunContext } from './check.js'
 import { Coverage } from './coverage.js'
 import { RequestBudgetExhausted } from './http-client.js'
-import { ContractFailure, ContractFailureGroup, type CheckName, type OperationLabel, type Profile } from './types.js'
+import { ContractFailure, PROFILES, type Exchange, type OperationLabel, type Profile } from './types.js'
 
-/** Collects what checks and flows raise: failures (with the coverage they add up to), and everything else as errors. */
+/** Collects what checks and flows report: failures (with the coverage they add up to), and everything else as errors. */
 export interface Recorder {
   readonly failures: ContractFailure[]
   readonly errors: string[]
   readonly coverage: Coverage
   /**
-   * Runs a check or flow; a failure it raises is kept (when its profile is selected and its
-   * check on), a stopped flow or a spent budget is handed back, anything else is kept as an
-   * error. Counts a run of `check` on `operation` when `counted` says so (by default: when it
-   * raised a failure, or returned anything but `false`). Returns what was thrown, if anything.
+   * Runs one judgement of a registered check or flow with a context bound to it: what it reports
+   * through `ctx.fail` is kept (when its profile is selected and its check on), a stopped flow or
+   * a spent budget is handed back, anything else it throws is kept as an error. Counts a run of
+   * `name` on `operation` when `counted` says so (by default: when it failed, or returned anything
+   * but `false`). Returns what was thrown, if anything.
    */
-  run(check: CheckName, operation: OperationLabel, body: () => unknown, counted?: (result: unknown, raised: boolean) => boolean): Promise<unknown>
-  /** Keeps a failure raised outside `run` (a flow's soft assertion). */
-  keep(failure: ContractFailure): void
+  judge(run: RunContext, name: string, operation: OperationLabel, body: (ctx: CheckContext) => unknown, options?: JudgeOptions): Promise<unknown>
 }
 
-/** Creates the run's recorder. */
-export function createRecorder(profiles: ReadonlySet<Profile>, enabled: (check: CheckName) => boolean = () => true): Recorder {
+export interface JudgeOptions {
+  /** The exchange being judged: the default of every failure's exchange. */
+  exchange?: Exchange
+  counted?: (result: unknown, failed: boolean) => boolean
+}
+
+/** Creates the run's recorder; `claimsOf` gives the claims a name is registered with. */
+export function createRecorder(profiles: ReadonlySet<Profile>, enabled: (check: string) => boolean, claimsOf: (name: string) => Claims): Recorder {
   const failures: ContractFailure[] = []
   const errors: string[] = []
   const coverage = new Coverage()
+  const locals = new Map<string, unknown>()
   const keep = (failure: ContractFailure) => {
     if (profiles.has(failure.profile) && enabled(failure.check)) failures.push(failure)
   }
+
+  function bind(run: RunContext, name: string, exchange: Exchange | undefined): CheckContext & { failed: number } {
+    const claims = claimsOf(name)
+    const lowest = PROFILES.find((profile) => claims[profile]) ?? 'contract'
+    const ctx = {
+      ...run,
+      check: name,
+      failed: 0,
+      asserts: (profile: Profile) => profiles.has(profile),
+      fail(title: string, detail: FailureDetail) {
+        const shown = detail.exchange ?? exchange
+        const operation = detail.operation ?? (shown ? labelOf(shown) : 'flows')
+        keep(new ContractFailure(detail.check ?? name, detail.profile ?? lowest, operation, title, detail.received, detail.documented, shown?.request, detail.rootCause))
+        ctx.failed++
+      },
+      ran(operation: OperationLabel, check = name) {
+        if (enabled(check)) coverage.ran(operation, check)
+      },
+      local<T>(init: () => T): T {
+        if (!locals.has(name)) locals.set(name, init())
+        return locals.get(name) as T
+      },
+    }
+    return ctx
+  }
+
   return {
     failures,
     errors,
     coverage,
-    keep,
-    async run(check, operation, body, counted = (result, raised) => raised || result !== false) {
+    async judge(run, name, operation, body, { exchange, counted = (result: unknown, failed: boolean) => failed || result !== false } = {}) {
+      const ctx = bind(run, name, exchange)
       let thrown: unknown
       let result: unknown
       try {
-        result = await body()
+        result = await body(ctx)
       } catch (error) {
         thrown = error
       }
-      const raised = thrown instanceof ContractFailureGroup ? [...thrown.failures] : thrown instanceof ContractFailure ? [thrown] : []
-      if (!enabled(check)) return thrown
-      raised.forEach(keep)
+      if (!enabled(name)) return thrown
       const handedBack = thrown instanceof RequestBudgetExhausted || thrown instanceof FlowStopped
-      if (thrown !== undefined && raised.length === 0 && !handedBack) {
-        errors.push(`${check} (${operation}) stopped: ${thrown instanceof Error ? thrown.message : String(thrown)}`)
+      if (thrown !== undefined && !handedBack) {
+        errors.push(`${name} (${operation}) stopped: ${thrown instanceof Error ? thrown.message : String(thrown)}`)
       }
-      if ((thrown === undefined || raised.length > 0) && counted(result, raised.length > 0)) coverage.ran(operation, check)
+      const failed = ctx.failed > 0
+      if ((thrown === undefined || failed) && counted(result, failed)) coverage.ran(operation, name)
       return thrown
     },
   }

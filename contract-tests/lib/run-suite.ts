@@ -1,21 +1,19 @@
 import { randomBytes } from 'node:crypto'
-import { FlowStopped, labelOf, type Check, type CheckContext, type Flow, type RunState } from './check.js'
-import { CHECKS } from './checks/index.js'
+import { FlowStopped, labelOf, type Check, type RunContext, type RunSettings, type RunState } from './check.js'
 import { cleanUp } from './cleanup.js'
 import { ControlPlane } from './control-plane.js'
-import type { CheckTally, CoverageRow } from './coverage.js'
-import { ContractDocument, loadContractDocument, type JsonObject } from './document.js'
-import { accountLifecycle } from './flows/account-lifecycle.js'
-import { campaignLifecycle } from './flows/campaign-lifecycle.js'
-import { rateLimitEnforcement } from './flows/rate-limit-enforcement.js'
+import { ContractDocument, loadContractDocument, packagedDocumentPath, type JsonObject } from './document.js'
 import { ContractClient, RequestBudgetExhausted } from './http-client.js'
 import { preflight } from './preflight.js'
 import { createRecorder, type Recorder } from './recorder.js'
-import { groupFindings, type Finding } from './report/findings.js'
+import { REGISTRY, registrations, type CheckName, type Registration } from './registry.js'
+import { groupFindings } from './report/findings.js'
+import type { ContractSuiteResult } from './results.js'
 import { SchemaValidator } from './schema-validator.js'
-import { sweepIgnoredAuth } from './sweep-ignored-auth.js'
-import { profilesOf, type CheckName, type ContractFailure, type Exchange, type OperationLabel, type ProfileSelection, type Verdict } from './types.js'
+import { profilesOf, type Exchange, type Profile, type ProfileSelection, type Verdict } from './types.js'
 import { validInstance } from './valid-data.js'
+
+export type { ContractSuiteResult } from './results.js'
 
 /** How to run the suite. Only `baseUrl` and a key (or a control plane) are needed. */
 export interface ContractSuiteOptions {
@@ -25,8 +23,8 @@ export interface ContractSuiteOptions {
   apiKey?: string
   /** A key of another account, for object_level_authorization; opened through the control plane when absent. */
   secondApiKey?: string
-  /** The OpenAPI 3.1 document: a path, the parsed JSON, or a loaded document. */
-  document: string | JsonObject | ContractDocument
+  /** The OpenAPI 3.1 document: a path, the parsed JSON, or a loaded document. Default: the one shipped in the package. */
+  document?: string | JsonObject | ContractDocument
   /** Default `all` with a control plane (the mock), else `contract`. */
   profile?: ProfileSelection
   /** Run only these checks (and flows). */
@@ -47,134 +45,170 @@ export interface ContractSuiteOptions {
   fetch?: typeof fetch
   /** Marks what the run creates; random by default. */
   runId?: string
+  /** Told what the run is doing when it makes you wait (a real sleep for a rate-limit window), e.g. `(line) => console.error(line)`. */
+  onProgress?: (line: string) => void
 }
 
-/** What a run found. */
-export interface ContractSuiteResult {
-  /** PASSED: everything the profile promises ran and held; FAILED: something did not hold (or the run broke); INCONCLUSIVE: neither, but something went unchecked. */
-  verdict: Verdict
-  /** The verdict is PASSED. */
-  ok: boolean
-  runId: string
-  baseUrl: string
-  profile: ProfileSelection
-  failures: ContractFailure[]
-  /** The failures grouped by root cause: what the summary counts. */
-  findings: Finding[]
-  /** Problems that broke part of the run (a crash, a resource left behind). */
-  errors: string[]
-  /** Every check on every operation it promises (or ran on): passed, failed, not exercised or skipped by option. */
-  coverage: CoverageRow[]
-  /** How often each check judged each operation, and how often it failed. */
-  tallies: CheckTally[]
-  requests: number
-  /** Operations some request of the run reached. */
-  exercised: OperationLabel[]
-  notes: string[]
-  cleanup: { deleted: string[]; leftover: string[] }
-  /** The primary key after a reset (only with allowDestructive on a key the run did not open). */
-  rotatedApiKey?: string
-  durationMs: number
+/** A run being set up or under way: everything its steps share. */
+interface Run {
+  options: ContractSuiteOptions
+  started: number
+  selection: ProfileSelection
+  ctx: RunContext
+  recorder: Recorder
+  /** The checks and flows the selected profiles and options let run, in the registry's order. */
+  items: Registration[]
+  plane?: ControlPlane
+  keyCount: number
 }
 
 /**
  * Runs the contract suite against a deployment (or the mock) and says what does not conform.
  * Throws a PreflightError, before any check, when the deployment does not answer or refuses a key.
- * @example const result = await runContractSuite({ baseUrl, apiKey, document: 'openapi/openapi.json' }); if (result.verdict !== 'PASSED') console.log(formatReport(result))
+ * @example const result = await runContractSuite({ baseUrl, apiKey }); if (result.verdict !== 'PASSED') console.log(formatReport(result))
  */
 export async function runContractSuite(options: ContractSuiteOptions): Promise<ContractSuiteResult> {
+  const run = await prepare(options)
+  let cleanup = { deleted: [] as string[], leftover: [] as string[] }
+  try {
+    await drive(run)
+  } catch (error) {
+    if (!(error instanceof RequestBudgetExhausted)) throw error
+    run.recorder.coverage.block('*', `${error.message}: the run stopped there`)
+    run.ctx.state.notes.push(`${error.message}; the run stopped there and cleaned up`)
+  } finally {
+    run.ctx.client.onExchange = async () => {}
+    cleanup = await cleanUp(run.ctx.client, run.ctx.state.titlePrefix)
+  }
+  return summarize(run, cleanup)
+}
+
+/** The document, the keys (opened through the control plane when not given), the preflight, the client and what the run will check. */
+async function prepare(options: ContractSuiteOptions): Promise<Run> {
   const started = Date.now()
-  const document = options.document instanceof ContractDocument ? options.document : await loadContractDocument(options.document)
+  const source = options.document ?? packagedDocumentPath()
+  const document = source instanceof ContractDocument ? source : await loadContractDocument(source)
   const runId = options.runId ?? randomBytes(4).toString('hex')
   const plane = options.controlPlane ? new ControlPlane({ ...options.controlPlane, fetch: options.fetch }) : undefined
   const selection = options.profile ?? (plane ? 'all' : 'contract')
   const profiles = profilesOf(selection)
-  const enabled = (name: CheckName) => (!options.checks || options.checks.includes(name)) && !options.skipChecks?.includes(name)
-
+  const enabled = (name: string) => (!options.checks || options.checks.includes(name as CheckName)) && !options.skipChecks?.includes(name as CheckName)
+  const base: RunSettings = {
+    allowDestructive: options.allowDestructive ?? (plane !== undefined && options.apiKey === undefined),
+    hasSecondKey: options.secondApiKey !== undefined,
+    spendQuota: options.rateLimit ?? plane !== undefined,
+    maxRequests: options.maxRequests ?? 800,
+    maxRequestsGiven: options.maxRequests !== undefined,
+  }
+  const claimed = registrations().filter((item) => claimsUnder(item, profiles))
   const primary = options.apiKey ?? (plane ? (await plane.createUser({})).api_key : undefined)
   if (!primary) throw new Error('runContractSuite needs apiKey, or a controlPlane to open an account with')
-  const second = options.secondApiKey ?? (plane && enabled('object_level_authorization') ? (await plane.createUser({})).api_key : undefined)
+  // A second account is opened when something enabled runs only with one.
+  const needsSecondKey = (item: Registration) => item.skippedBy?.({ ...base, hasSecondKey: false }) !== undefined && item.skippedBy({ ...base, hasSecondKey: true }) === undefined
+  const opensSecond = plane && !options.secondApiKey && registrations().some((item) => enabled(item.name) && needsSecondKey(item))
+  const second = options.secondApiKey ?? (opensSecond ? (await plane.createUser({})).api_key : undefined)
   const keys = [{ key: primary, name: 'CONTRACT_API_KEY' }, ...(second ? [{ key: second, name: 'CONTRACT_API_KEY_2' }] : [])]
   await preflight({ baseUrl: options.baseUrl, document, keys, fetch: options.fetch })
-  const wait = plane ? (seconds: number) => plane.advanceClock(seconds) : (seconds: number) => new Promise<void>((r) => setTimeout(r, seconds * 1000))
-  const client = new ContractClient({
-    baseUrl: options.baseUrl,
-    document,
-    keys: { primary, second },
-    fetch: options.fetch,
-    maxRequests: options.maxRequests ?? 800,
-    maxWaitSeconds: options.maxWaitSeconds,
-    wait,
-  })
-  const state: RunState = {
-    runId,
-    titlePrefix: `[contract ${runId}]`,
-    allowDestructive: options.allowDestructive ?? (plane !== undefined && options.apiKey === undefined),
-    hasSecondKey: second !== undefined,
-    acceptedBodies: new Map(),
-    history: [],
-    notes: [],
-  }
+  const settings: RunSettings = { ...base, hasSecondKey: second !== undefined }
+  const wait = waiter(plane, options.onProgress)
+  const client = new ContractClient({ baseUrl: options.baseUrl, document, keys: { primary, second }, fetch: options.fetch, maxRequests: settings.maxRequests, maxWaitSeconds: options.maxWaitSeconds, wait })
+  const state: RunState = { runId, titlePrefix: `[contract ${runId}]`, allowDestructive: settings.allowDestructive, hasSecondKey: settings.hasSecondKey, acceptedBodies: new Map(), history: [], notes: [] }
+  const recorder = createRecorder(profiles, enabled, (name) => REGISTRY[name as CheckName]?.claims ?? {})
+  // Flows run even with their own name off: they drive the traffic the checks judge.
+  const items = claimed.filter((item) => item.skippedBy?.(settings) === undefined && (item.kind === 'flow' || enabled(item.name)))
   const seen = new Set<string>()
-  const selected = (item: Check | Flow) => enabled(item.name) && item.profiles.some((profile) => profiles.has(profile))
-  const checks = CHECKS.filter(selected)
-  const recorder = createRecorder(profiles, enabled)
-  const probe = async (exchange: Exchange) => {
-    for (const check of checks.filter((c) => c.kind === 'probe')) await recorder.run(check.name, labelOf(exchange), () => check.run(ctx, exchange))
-  }
-  const ctx: CheckContext = {
+  const ctx: RunContext = {
     document,
     validator: new SchemaValidator(document),
     client,
-    profiles,
     state,
+    settings,
+    ...(plane ? { controlPlane: plane } : {}),
     once: (key) => !seen.has(key) && Boolean(seen.add(key)),
-    probe,
-    ran: (operation, check) => enabled(check) && recorder.coverage.ran(operation, check),
-    report: (failure) => recorder.keep(failure),
+    probe: (exchange) => judgeAll(run, 'probe', exchange),
     skip: (operation, check, reason) => recorder.coverage.skip(operation, check, reason),
     enabled,
+    wait,
   }
+  const run: Run = { options, started, selection, ctx, recorder, items, ...(plane ? { plane } : {}), keyCount: keys.length }
+  promise(run, claimed, profiles, settings)
+  client.onExchange = (exchange) => observe(run, exchange)
+  return run
+}
 
-  client.onExchange = async (exchange: Exchange) => {
-    state.history.push(exchange)
-    if (exchange.primary && exchange.response.status < 300 && exchange.request.body && exchange.operation) {
-      state.acceptedBodies.set(exchange.operation, JSON.parse(exchange.request.body))
+/** Whether an item claims anything under the selected profiles: the one place the run filters by profile. */
+function claimsUnder(item: Registration, profiles: ReadonlySet<Profile>): boolean {
+  return Object.keys(item.claims).some((profile) => profiles.has(profile as Profile))
+}
+
+/**
+ * What the run promises: each check and flow that a selected profile gives a claim on an
+ * operation, unless CONTRACT_CHECKS leaves it out; CONTRACT_SKIP_CHECKS keeps it listed, as
+ * skipped, and so does an option it needs (skippedBy).
+ */
+function promise(run: Run, claimed: readonly Registration[], profiles: ReadonlySet<Profile>, settings: RunSettings): void {
+  const { options, recorder, ctx } = run
+  for (const item of claimed) {
+    if (options.checks && !options.checks.includes(item.name)) continue
+    const claims = Object.entries(item.claims).filter(([profile]) => profiles.has(profile as Profile))
+    for (const operation of ctx.document.operations) {
+      if (!claims.some(([, applies]) => applies?.(operation, ctx.document))) continue
+      recorder.coverage.expect(operation.label, item.name)
+      if (options.skipChecks?.includes(item.name)) recorder.coverage.skip(operation.label, item.name, 'left out by CONTRACT_SKIP_CHECKS')
     }
-    for (const check of checks.filter((c) => c.kind === 'response')) await recorder.run(check.name, labelOf(exchange), () => check.run(ctx, exchange))
-    if (exchange.primary) await probe(exchange)
+    const reason = item.skippedBy?.(settings)
+    if (reason) ctx.skip('*', item.name, reason)
   }
+}
 
-  const rateLimit = rateLimitEnforcement({ controlPlane: plane, maxRequests: Math.min(300, options.maxRequests ?? 800), wait })
-  const flows: Flow[] = [accountLifecycle, campaignLifecycle, rateLimit]
-  promise(recorder, document, [...CHECKS, ...flows], profiles, options)
-  if (!second) ctx.skip('*', 'object_level_authorization', 'no second key (CONTRACT_API_KEY_2) to try the first one\'s resources with')
-  const spendQuota = options.rateLimit ?? plane !== undefined
-  if (!spendQuota) ctx.skip('*', 'rate_limit_enforcement', 'CONTRACT_RATE_LIMIT is off: the quota is not spent')
-  let cleanup = { deleted: [] as string[], leftover: [] as string[] }
-  try {
-    if (second) state.foreignAdvertId = await foreignAdvert(ctx)
-    // Flows drive the traffic the checks judge, so they run when any check is on, even with their own name off (its failures are dropped).
-    const driving = checks.length > 0
-    for (const flow of flows.filter((f) => (f !== rateLimit || spendQuota) && f.profiles.some((p) => profiles.has(p)) && (driving || enabled(f.name)))) {
-      const thrown = await recorder.run(flow.name, 'flows', () => flow.run(ctx), () => false)
-      if (thrown instanceof FlowStopped) {
-        recorder.coverage.block(thrown.unreached, thrown.reason)
-        state.notes.push(thrown.reason)
-      }
+/** Every exchange, as it arrives: kept in the history, judged by the response checks, and by the probing ones when primary. */
+async function observe(run: Run, exchange: Exchange): Promise<void> {
+  const { state } = run.ctx
+  state.history.push(exchange)
+  if (exchange.primary && exchange.response.status < 300 && exchange.request.body && exchange.operation) {
+    state.acceptedBodies.set(exchange.operation, JSON.parse(exchange.request.body))
+  }
+  await judgeAll(run, 'response', exchange)
+  if (exchange.primary) await judgeAll(run, 'probe', exchange)
+}
+
+/** Runs every selected check of one kind on an exchange. */
+async function judgeAll(run: Run, kind: Check['kind'], exchange: Exchange): Promise<void> {
+  for (const item of run.items) {
+    if (item.kind !== kind) continue
+    const check = item as Registration & Check
+    await run.recorder.judge(run.ctx, item.name, labelOf(exchange), (ctx) => check.run(ctx, exchange), { exchange })
+  }
+}
+
+/** The traffic: the second account's advert, then each flow, then what the checks judge after the flows. */
+async function drive(run: Run): Promise<void> {
+  const { ctx, recorder, items } = run
+  if (ctx.settings.hasSecondKey) ctx.state.foreignAdvertId = await foreignAdvert(ctx)
+  // Flows drive the traffic the checks judge, so they run when any check is on, even with their own name off (its failures are dropped).
+  const driving = items.some((item) => item.kind !== 'flow')
+  for (const flow of items.filter((item) => item.kind === 'flow' && (driving || ctx.enabled(item.name)))) {
+    const thrown = await recorder.judge(ctx, flow.name, 'flows', (bound) => (flow as Registration & { kind: 'flow' }).run(bound), { counted: () => false })
+    if (thrown instanceof FlowStopped) {
+      recorder.coverage.block(thrown.unreached, thrown.reason)
+      ctx.state.notes.push(thrown.reason)
+    }
+    if (thrown instanceof RequestBudgetExhausted) throw thrown
+  }
+  for (const item of items) {
+    if (item.kind === 'flow' || !item.afterFlows) continue
+    await item.afterFlows(ctx, async (operation, body) => {
+      const thrown = await recorder.judge(ctx, item.name, operation, body)
       if (thrown instanceof RequestBudgetExhausted) throw thrown
-    }
-    if (checks.some((check) => check.name === 'ignored_auth')) await sweepIgnoredAuth(ctx, recorder)
-  } catch (error) {
-    if (!(error instanceof RequestBudgetExhausted)) throw error
-    recorder.coverage.block('*', `${error.message}: the run stopped there`)
-    state.notes.push(`${error.message}; the run stopped there and cleaned up`)
-  } finally {
-    client.onExchange = async () => {}
-    cleanup = await cleanUp(client, state.titlePrefix)
+    })
   }
+}
+
+/** The result: the verdict from failures, errors and coverage, and the findings grouped by root cause. */
+function summarize(run: Run, cleanup: { deleted: string[]; leftover: string[] }): ContractSuiteResult {
+  const { recorder, ctx, options } = run
   const errors = [...recorder.errors, ...cleanup.leftover.map((path) => `Cleanup could not delete ${path}`)]
-  const exercised = new Set(state.history.map((exchange) => exchange.operation).filter((label): label is string => label !== undefined))
+  const exercised = new Set(ctx.state.history.map((exchange) => exchange.operation).filter((label): label is string => label !== undefined))
   const coverage = recorder.coverage.rows(recorder.failures, (operation, check) =>
     exercised.has(operation) ? `${check} found nothing to judge in what ${operation} answered` : `no request of the run reached ${operation}`,
   )
@@ -182,41 +216,35 @@ export async function runContractSuite(options: ContractSuiteOptions): Promise<C
   return {
     verdict,
     ok: verdict === 'PASSED',
-    runId,
-    baseUrl: client.baseUrl,
-    profile: selection,
+    runId: ctx.state.runId,
+    baseUrl: ctx.client.baseUrl,
+    profile: run.selection,
     failures: recorder.failures,
     findings: groupFindings(recorder.failures),
     errors,
     coverage,
     tallies: recorder.coverage.tallies(recorder.failures),
-    requests: client.requests + (plane?.requests ?? 0) + keys.length,
-    exercised: document.operations.map((o) => o.label).filter((label) => exercised.has(label)),
+    requests: ctx.client.requests + (run.plane?.requests ?? 0) + run.keyCount,
+    exercised: ctx.document.operations.map((o) => o.label).filter((label) => exercised.has(label)),
     // A stopped flow's reason already shows on what it left unexercised.
-    notes: state.notes.filter((note) => !coverage.some((row) => row.reason === note)),
+    notes: ctx.state.notes.filter((note) => !coverage.some((row) => row.reason === note)),
     cleanup,
-    ...(state.rotatedApiKey && options.apiKey ? { rotatedApiKey: state.rotatedApiKey } : {}),
-    durationMs: Date.now() - started,
+    ...(ctx.state.rotatedApiKey && options.apiKey ? { rotatedApiKey: ctx.state.rotatedApiKey } : {}),
+    durationMs: Date.now() - run.started,
   }
 }
 
-/**
- * What the run promises: each check and flow that a selected profile gives a claim on an
- * operation, unless CONTRACT_CHECKS leaves it out; CONTRACT_SKIP_CHECKS keeps it listed, as skipped.
- */
-function promise(recorder: Recorder, document: ContractDocument, items: ReadonlyArray<Check | Flow>, profiles: ReadonlySet<string>, options: ContractSuiteOptions): void {
-  for (const operation of document.operations) {
-    for (const item of items) {
-      if (options.checks && !options.checks.includes(item.name)) continue
-      if (!item.profiles.some((profile) => profiles.has(profile) && item.promises(operation, profile, document))) continue
-      recorder.coverage.expect(operation.label, item.name)
-      if (options.skipChecks?.includes(item.name)) recorder.coverage.skip(operation.label, item.name, 'left out by CONTRACT_SKIP_CHECKS')
-    }
+/** How the run waits for a rate-limit window: the mock's clock moved, or a real sleep announced first. */
+function waiter(plane: ControlPlane | undefined, onProgress: ((line: string) => void) | undefined): RunContext['wait'] {
+  if (plane) return (seconds) => plane.advanceClock(seconds)
+  return async (seconds, why) => {
+    onProgress?.(`contract suite: waiting ${seconds} s for the rate-limit window (${why})`)
+    await new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000))
   }
 }
 
 /** An advert of the second account, the foreign reference for negative_data_rejection. */
-async function foreignAdvert(ctx: CheckContext): Promise<number | undefined> {
+async function foreignAdvert(ctx: RunContext): Promise<number | undefined> {
   const operation = ctx.document.get('POST /adverts')
   if (!operation?.requestBody?.schema) return undefined
   const body = validInstance(operation.requestBody.schema, { title: `${ctx.state.titlePrefix} foreign advert` })

@@ -18,36 +18,6 @@ export function profilesOf(selection: ProfileSelection): ReadonlySet<Profile> {
   return new Set(PROFILES)
 }
 
-/** Every check, named after the property it asserts (Schemathesis's names where they fit). */
-export const CHECK_NAMES = [
-  'not_a_server_error',
-  'status_code_conformance',
-  'content_type_conformance',
-  'response_schema_conformance',
-  'response_headers_conformance',
-  'envelope_conformance',
-  'ignored_auth',
-  'negative_data_rejection',
-  'use_after_free',
-  'ensure_resource_availability',
-  'object_level_authorization',
-  'read_back_conformance',
-  'resource_invariants',
-  'filter_conformance',
-  'pagination_conformance',
-  'ordering_conformance',
-  'toggle_conformance',
-  'campaign_lifecycle',
-  'account_lifecycle',
-  'rate_limit_enforcement',
-] as const
-export type CheckName = (typeof CHECK_NAMES)[number]
-
-/** Whether a string names a check. */
-export function isCheckName(value: string): value is CheckName {
-  return (CHECK_NAMES as readonly string[]).includes(value)
-}
-
 /** A request as the suite sent it (the Authorization value masked). */
 export interface SentRequest {
   method: string
@@ -99,7 +69,8 @@ export class ContractFailure extends Error {
   override readonly name = 'ContractFailure'
   readonly rootCause: string
   constructor(
-    readonly check: CheckName,
+    /** The name of the check (or flow) it is registered under. */
+    readonly check: string,
     readonly profile: Profile,
     readonly operation: OperationLabel,
     readonly title: string,
@@ -110,13 +81,5 @@ export class ContractFailure extends Error {
   ) {
     super(`${check} on ${operation}: ${title}\nReceived: ${received}\nDocumented: ${documented}`)
     this.rootCause = rootCause ?? title
-  }
-}
-
-/** Several failures raised by one check at once (one per probe that failed). */
-export class ContractFailureGroup extends Error {
-  override readonly name = 'ContractFailureGroup'
-  constructor(readonly failures: readonly ContractFailure[]) {
-    super(failures.map((failure) => failure.message).join('\n\n'))
   }
 }

@@ -1,37 +1,33 @@
-import { describeResponse, failureFor, isSuccess, specOperationsOrAll, type Check } from '../check.js'
-import type { ContractFailure } from '../types.js'
+import { describeResponse, everyOperation, isSuccess, specOperations, type Check } from '../check.js'
 
 /**
  * Every JSON answer is the envelope: `success: true` with `data` on a 2xx (spec section 2.1),
  * `success: false` with an `error` object carrying `code` and `message` on an error (our document).
  */
 export const envelopeConformance: Check = {
-  name: 'envelope_conformance',
-  profiles: ['spec', 'contract'],
   kind: 'response',
   description: '2xx: {success: true, data}; 4xx/5xx: {success: false, error: {code, message}}.',
-  promises: specOperationsOrAll,
+  claims: { spec: specOperations, contract: everyOperation },
   run(ctx, exchange) {
     const { status, json } = exchange.response
     const body = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined
-    const fail = (profile: 'spec' | 'contract', title: string, documented: string): ContractFailure =>
-      failureFor('envelope_conformance', profile, exchange, title, describeResponse(exchange), documented)
+    const fail = (profile: 'spec' | 'contract', title: string, documented: string) => ctx.fail(title, { received: describeResponse(exchange), documented, profile })
     if (isSuccess(status)) {
       // A 204 has no body, so there is no envelope to judge: a run, and nothing broken.
       if (status === 204) return
-      if (!ctx.profiles.has('spec')) return false
+      if (!ctx.asserts('spec')) return false
       const documented = '{"success": true, "data": …} (spec section 2.1)'
-      if (!body) throw fail('spec', 'Success body is not a JSON object', documented)
-      if (body.success !== true) throw fail('spec', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)
-      if (!('data' in body) || body.data === null || typeof body.data !== 'object') throw fail('spec', 'data is missing or not an object/array', documented)
+      if (!body) return fail('spec', 'Success body is not a JSON object', documented)
+      if (body.success !== true) return fail('spec', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)
+      if (!('data' in body) || body.data === null || typeof body.data !== 'object') return fail('spec', 'data is missing or not an object/array', documented)
       return
     }
-    if (status < 400 || !ctx.profiles.has('contract') || exchange.response.text === '') return false
+    if (status < 400 || !ctx.asserts('contract') || exchange.response.text === '') return false
     const documented = '{"success": false, "error": {"code": string, "message": string}}'
-    if (!body) throw fail('contract', 'Error body is not a JSON object', documented)
-    if (body.success !== false) throw fail('contract', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)
+    if (!body) return fail('contract', 'Error body is not a JSON object', documented)
+    if (body.success !== false) return fail('contract', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)
     const error = body.error as Record<string, unknown> | undefined
-    if (!error || typeof error.code !== 'string' || typeof error.message !== 'string') throw fail('contract', 'error.code or error.message is missing', documented)
-    if ('data' in body) throw fail('contract', 'An error also carries data', documented)
+    if (!error || typeof error.code !== 'string' || typeof error.message !== 'string') return fail('contract', 'error.code or error.message is missing', documented)
+    if ('data' in body) fail('contract', 'An error also carries data', documented)
   },
 }

@@ -1,5 +1,4 @@
-import { failureFor, preview, throwFailures, type Check } from '../check.js'
-import type { ContractFailure } from '../types.js'
+import { preview, type Check } from '../check.js'
 import { listResponse, statesList } from './list-response.js'
 
 /**
@@ -8,23 +7,19 @@ import { listResponse, statesList } from './list-response.js'
  * judged by the campaign flow on its own campaigns, under this check's name.)
  */
 export const filterConformance: Check = {
-  name: 'filter_conformance',
-  profiles: ['contract'],
   kind: 'response',
   description: 'Every item of a filtered list matches each filter sent (x-list filters); the flow checks none is left out.',
-  promises: (operation, profile) => profile === 'contract' && statesList(operation, 'filters'),
+  claims: { contract: (operation) => statesList(operation, 'filters') },
   run(ctx, exchange) {
     const list = listResponse(ctx, exchange)
     const used = list?.behaviour.filters.filter((filter) => list.query.has(filter.param)) ?? []
-    if (!ctx.profiles.has('contract') || !list || used.length === 0) return false
-    const failures: ContractFailure[] = []
+    if (!list || used.length === 0) return false
     for (const { param, field } of used) {
       const value = list.query.get(param)
       const strays = list.items.filter((item) => String(item[field]) !== value)
       if (strays.length === 0) continue
       const received = `${strays.length} of ${list.items.length} items do not match: ${preview(strays.map((item) => ({ id: item.id, [field]: item[field] })))}`
-      failures.push(failureFor('filter_conformance', 'contract', exchange, `Filter ${param} lets through items that do not match`, received, `only items with ${field} = ${value} (x-list filters)`))
+      ctx.fail(`Filter ${param} lets through items that do not match`, { received, documented: `only items with ${field} = ${value} (x-list filters)` })
     }
-    throwFailures(failures)
   },
 }

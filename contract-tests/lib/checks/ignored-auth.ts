@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { describeResponse, failureFor, throwFailures, type Check, type CheckContext } from '../check.js'
+import { describeResponse, type Check, type CheckContext } from '../check.js'
 import { operationToProbe, replay } from '../probe.js'
 import { isKeyReset } from '../spec-facts.js'
-import type { ContractFailure, Exchange } from '../types.js'
+import type { Exchange } from '../types.js'
+import { unusedId } from '../valid-data.js'
 
 /**
  * A key no account has, whatever format real keys take (the spec does not show it): 144 random
@@ -41,20 +42,41 @@ function otherOfSameKind(char: string): string {
  * 5.3: without acceptable credentials, 401), reached by the paths the document gives.
  */
 export const ignoredAuth: Check = {
-  name: 'ignored_auth',
-  profiles: ['spec', 'contract'],
   kind: 'probe',
   description: 'Missing key, random key, altered key and "Bearer <key>" are each a 401, on every operation.',
-  promises: (operation) => operation.secured,
+  claims: { spec: (operation) => operation.secured },
   async run(ctx, exchange) {
     const operation = operationToProbe(ctx, exchange, (o) => o.secured, (o) => `ignored_auth ${o.label}`)
     if (!operation) return false
-    await probeAuth(ctx, exchange, 'spec')
+    await probeAuth(ctx, exchange)
+  },
+  /**
+   * Probes every documented operation the flows did not reach (the key reset, say), at an id no
+   * account should have: if the server ignored the credentials, nothing real is touched.
+   */
+  async afterFlows(ctx, judge) {
+    for (const operation of ctx.document.operations) {
+      if (!operation.secured || !ctx.once(`ignored_auth ${operation.label}`)) continue
+      const body = ctx.state.acceptedBodies.get(operation.label)
+      const path = operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+        const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name)
+        return String(unusedId(parameter?.schema))
+      })
+      const exchange: Exchange = {
+        operation: operation.label,
+        request: { method: operation.method.toUpperCase(), url: ctx.client.baseUrl + path, headers: {}, ...(operation.requestBody ? { body: JSON.stringify(body ?? {}) } : {}) },
+        response: { status: 0, headers: {}, text: '', json: undefined },
+        purpose: 'ignored_auth sweep',
+        primary: false,
+        credentials: 'primary',
+      }
+      await judge(operation.label, (bound) => probeAuth(bound, exchange))
+    }
   },
 }
 
-/** Sends the unauthenticated variants of a request and collects what was not a 401. */
-export async function probeAuth(ctx: CheckContext, exchange: Exchange, profile: 'spec' | 'contract'): Promise<void> {
+/** Sends the unauthenticated variants of a request and reports each that was not a 401. */
+async function probeAuth(ctx: CheckContext, exchange: Exchange): Promise<void> {
   const key = ctx.client.keys.primary
   const bad = (authorization: string) => ({ authorization, label: 'bad' as const })
   const variants = [
@@ -66,12 +88,10 @@ export async function probeAuth(ctx: CheckContext, exchange: Exchange, profile: 
   // A server that took a near miss for the key would reset the live key on this probe: only with consent.
   const operation = exchange.operation ? ctx.document.get(exchange.operation) : undefined
   const destructive = operation !== undefined && isKeyReset(operation) && !ctx.state.allowDestructive
-  const failures: ContractFailure[] = []
   for (const variant of variants.filter((v) => !(destructive && v.nearKey))) {
     const probe = await replay(ctx, exchange, `ignored_auth: ${variant.title}`, { credentials: variant.credentials })
     if (probe.response.status !== 401) {
-      failures.push(failureFor('ignored_auth', profile, probe, `Sent ${variant.title}, not refused`, describeResponse(probe), '401 Unauthorized (spec section 5)'))
+      ctx.fail(`Sent ${variant.title}, not refused`, { exchange: probe, received: describeResponse(probe), documented: '401 Unauthorized (spec section 5)' })
     }
   }
-  throwFailures(failures)
 }

@@ -1,4 +1,4 @@
-import { isSuccess, operationOf, type CheckContext } from '../check.js'
+import { isSuccess, operationOf, type RunContext } from '../check.js'
 import { listBehaviour, type ListBehaviour } from '../document-behaviour.js'
 import type { DocumentedOperation } from '../document.js'
 import type { Exchange } from '../types.js'
@@ -15,7 +15,7 @@ export interface ListResponse {
 }
 
 /** The list answer in an exchange, or undefined when it is none (or input sent to be refused). */
-export function listResponse(ctx: CheckContext, exchange: Exchange): ListResponse | undefined {
+export function listResponse(ctx: RunContext, exchange: Exchange): ListResponse | undefined {
   const operation = operationOf(ctx, exchange)
   const behaviour = listBehaviour(operation)
   const body = exchange.response.json as Record<string, unknown> | undefined

@@ -1,9 +1,9 @@
-import { dataOf, describeResponse, failureFor, isSuccess, throwFailures, type Check, type CheckContext } from '../check.js'
+import { dataOf, describeResponse, isSuccess, specOperations, type Check, type CheckContext } from '../check.js'
 import type { DocumentedOperation } from '../document.js'
 import { negativeBodies, negativeQueries, type NegativeCase } from '../negative-data.js'
 import { operationToProbe, pathOf } from '../probe.js'
 import { isSpecOperation } from '../spec-facts.js'
-import type { ContractFailure, Exchange, Profile } from '../types.js'
+import type { Exchange, Profile } from '../types.js'
 
 /**
  * Invalid input is refused: bodies and queries generated from the documented schemas (see
@@ -13,20 +13,19 @@ import type { ContractFailure, Exchange, Profile } from '../types.js'
  * and a resource it changed is written back, so that no later check sees it.
  */
 export const negativeDataRejection: Check = {
-  name: 'negative_data_rejection',
-  profiles: ['spec', 'contract'],
   kind: 'probe',
   description: 'Invalid bodies and queries generated from the schemas are a 422 (spec: refused with a 4xx).',
-  promises: (operation, profile) =>
-    profile === 'spec' ? isSpecOperation(operation.label) : operation.requestBody?.schema !== undefined || negativeQueries(operation.parameters).length > 0,
+  claims: {
+    spec: specOperations,
+    contract: (operation) => operation.requestBody?.schema !== undefined || negativeQueries(operation.parameters).length > 0,
+  },
   async run(ctx, exchange) {
     const succeeded = isSuccess(exchange.response.status)
     const operation = operationToProbe(ctx, exchange, (o) => succeeded && casesFor(ctx, o, exchange).length > 0, (o) => `negative_data_rejection ${o.label}`)
     if (!operation) return false
     const documents422 = Boolean(operation.responses.find((r) => r.key === '422'))
-    const failures: ContractFailure[] = []
     const cases = casesFor(ctx, operation, exchange).map((negative) => ({ negative, profile: (negative.profile === 'spec' && isSpecOperation(operation.label) ? 'spec' : 'contract') as Profile }))
-    const selected = cases.filter(({ profile }) => ctx.profiles.has(profile))
+    const selected = cases.filter(({ profile }) => ctx.asserts(profile))
     if (selected.length === 0) return false
     for (const { negative, profile } of selected) {
       const probe = await ctx.client.send({
@@ -45,9 +44,8 @@ export const negativeDataRejection: Check = {
       const documented = profile === 'spec' ? 'refused with a 4xx, as 422 Unprocessable Entity (spec sections 4, 7)' : documents422 ? '422 ValidationError' : 'a documented 4xx'
       const outcome = isSuccess(status) ? 'accepted' : `answered ${status}`
       const title = `Invalid input ${isSuccess(status) ? 'accepted' : `answered ${status}`}: ${negative.title}`
-      failures.push(failureFor('negative_data_rejection', profile, probe, title, describeResponse(probe), documented, `${negative.kind} ${leafOf(negative)} ${outcome}`))
+      ctx.fail(title, { exchange: probe, received: describeResponse(probe), documented, profile, rootCause: `${negative.kind} ${leafOf(negative)} ${outcome}` })
     }
-    throwFailures(failures)
   },
 }
 

@@ -1,6 +1,5 @@
-import { dataOf, describeResponse, failureFor, isSuccess, preview, throwFailures, type Check } from '../check.js'
+import { dataOf, describeResponse, isSuccess, preview, type Check } from '../check.js'
 import { collectionOf, findInList, operationToProbe, pathOf } from '../probe.js'
-import type { ContractFailure } from '../types.js'
 
 /**
  * A second account cannot see or touch the first one's resources: every operation on the
@@ -8,19 +7,17 @@ import type { ContractFailure } from '../types.js'
  * is not in the second account's list.
  */
 export const objectLevelAuthorization: Check = {
-  name: 'object_level_authorization',
-  profiles: ['contract'],
   kind: 'probe',
   description: "The second key gets 403/404 on every operation on the first key's resource, which stays unchanged and unlisted.",
-  promises: (operation, profile) => profile === 'contract' && operation.path.includes('{'),
+  claims: { contract: (operation) => operation.path.includes('{') },
+  skippedBy: (settings) => (settings.hasSecondKey ? undefined : "no second key (CONTRACT_API_KEY_2) to try the first one's resources with"),
   async run(ctx, exchange) {
-    if (!ctx.state.hasSecondKey || !ctx.profiles.has('contract')) return false
+    if (!ctx.state.hasSecondKey) return false
     const readOne = (o: { method: string; path: string }) => o.method === 'get' && o.path.endsWith('}') && isSuccess(exchange.response.status)
     const operation = operationToProbe(ctx, exchange, readOne, (o) => `object_level_authorization ${o.path}`)
     if (!operation) return false
     const itemPath = pathOf(ctx, exchange)
     const before = dataOf(exchange)
-    const failures: ContractFailure[] = []
     const targets = ctx.document.operations.filter((o) => o.path.startsWith(operation.path))
     // Reads first, then writes, the DELETE last: a wrongly allowed DELETE would hide the other answers.
     const order = ['get', 'patch', 'post', 'delete']
@@ -35,20 +32,19 @@ export const objectLevelAuthorization: Check = {
         credentials: 'second',
         purpose: `object_level_authorization: ${target.label} with another account's key`,
       })
-      ctx.ran(target.label, 'object_level_authorization')
+      ctx.ran(target.label)
       if (![403, 404].includes(probe.response.status)) {
-        failures.push(failureFor('object_level_authorization', 'contract', probe, "Another account's resource was reachable", describeResponse(probe), '404 NotFound (or 403) for a resource of another account'))
+        ctx.fail("Another account's resource was reachable", { exchange: probe, received: describeResponse(probe), documented: '404 NotFound (or 403) for a resource of another account' })
       }
     }
     const after = await ctx.client.send({ method: 'GET', path: itemPath, credentials: 'primary', purpose: 'object_level_authorization: unchanged for its owner' })
     const unchanged = JSON.stringify(dataOf(after)) === JSON.stringify(before)
     if (!unchanged) {
-      failures.push(failureFor('object_level_authorization', 'contract', after, "Another account's requests changed the resource", preview(dataOf(after) ?? after.response.text), `unchanged: ${preview(before)}`))
+      ctx.fail("Another account's requests changed the resource", { exchange: after, received: preview(dataOf(after) ?? after.response.text), documented: `unchanged: ${preview(before)}` })
     }
     const listed = await findInList(ctx, collectionOf(itemPath), before?.id, 'second', 'object_level_authorization: list of the other account', 1)
     if (listed.found && listed.last) {
-      failures.push(failureFor('object_level_authorization', 'contract', listed.last, "Another account's resource is in the list", describeResponse(listed.last), 'lists hold only the caller\'s resources'))
+      ctx.fail("Another account's resource is in the list", { exchange: listed.last, received: describeResponse(listed.last), documented: "lists hold only the caller's resources" })
     }
-    throwFailures(failures)
   },
 }

@@ -1,4 +1,4 @@
-import { failureFor, preview, type Check } from '../check.js'
+import { preview, type Check } from '../check.js'
 import { listResponse, statesList } from './list-response.js'
 
 /** -1, 0 or 1 for two field values (numbers, then text). */
@@ -9,14 +9,12 @@ function compare(a: unknown, b: unknown): number {
 
 /** Lists come in the order the document states (`x-list` order, e.g. id descending: newest first). */
 export const orderingConformance: Check = {
-  name: 'ordering_conformance',
-  profiles: ['contract'],
   kind: 'response',
   description: 'List items come in the documented order (x-list order).',
-  promises: (operation, profile) => profile === 'contract' && statesList(operation, 'order'),
+  claims: { contract: (operation) => statesList(operation, 'order') },
   run(ctx, exchange) {
     const list = listResponse(ctx, exchange)
-    if (!ctx.profiles.has('contract') || !list || list.behaviour.order.length === 0 || list.items.length < 2) return false
+    if (!list || list.behaviour.order.length === 0 || list.items.length < 2) return false
     const { order } = list.behaviour
     const outOfOrder = list.items.findIndex((item, index) => {
       const next = list.items[index + 1]
@@ -30,6 +28,6 @@ export const orderingConformance: Check = {
     if (outOfOrder < 0) return
     const documented = order.map(({ field, direction }) => `${field} ${direction === 'desc' ? 'descending' : 'ascending'}`).join(', ')
     const keys = list.items.map((item) => order.map(({ field }) => item[field]).join('/'))
-    throw failureFor('ordering_conformance', 'contract', exchange, 'List is not in the documented order', `${order.map((o) => o.field).join('/')} in the order answered: ${preview(keys)}`, `${documented} (x-list order)`)
+    ctx.fail('List is not in the documented order', { received: `${order.map((o) => o.field).join('/')} in the order answered: ${preview(keys)}`, documented: `${documented} (x-list order)` })
   },
 }

@@ -1,5 +1,4 @@
-import { failureFor, preview, throwFailures, type Check } from '../check.js'
-import type { ContractFailure } from '../types.js'
+import { preview, type Check } from '../check.js'
 import { listResponse, statesList } from './list-response.js'
 
 /**
@@ -8,22 +7,19 @@ import { listResponse, statesList } from './list-response.js'
  * each other and with the items (full pages before the last, none past it).
  */
 export const paginationConformance: Check = {
-  name: 'pagination_conformance',
-  profiles: ['contract'],
   kind: 'response',
   description: 'page and per_page honoured (documented defaults when absent); totals consistent with the items.',
-  promises: (operation, profile) => profile === 'contract' && statesList(operation, 'paging'),
+  claims: { contract: (operation) => statesList(operation, 'paging') },
   run(ctx, exchange) {
     const list = listResponse(ctx, exchange)
     const paging = list?.behaviour.paging
-    if (!ctx.profiles.has('contract') || !list || !paging || !list.pagination) return false
+    if (!list || !paging || !list.pagination) return false
     const { page, per_page: perPage, total_count: total, total_pages: pages } = list.pagination
     if (!isCount(page) || !isCount(perPage) || !isCount(total) || !isCount(pages)) return false // response_schema_conformance's business
     const [p, size, count, last] = [page, perPage, total, pages]
     const defaultOf = (name: string) => list.operation.parameters.find((parameter) => parameter.in === 'query' && parameter.name === name)?.schema.default
     const asked = (name: string) => (list.query.has(name) ? Number(list.query.get(name)) : defaultOf(name))
-    const failures: ContractFailure[] = []
-    const fail = (title: string, received: string, documented: string) => failures.push(failureFor('pagination_conformance', 'contract', exchange, title, received, documented))
+    const fail = (title: string, received: string, documented: string) => ctx.fail(title, { received, documented })
     const items = list.items.length
     const state = preview({ items, ...list.pagination })
     const askedPage = asked(paging.page)
@@ -37,7 +33,6 @@ export const paginationConformance: Check = {
     if (size > 0 && last !== Math.ceil(count / size)) fail('total_pages does not follow from total_count and per_page', state, `total_pages = ceil(${count} / ${size}) = ${Math.ceil(count / size)}`)
     const due = p < last ? size : p === last ? count - (p - 1) * size : 0
     if (items <= size && last === Math.ceil(count / size) && items !== due) fail('A page holds another number of items than the totals say', state, `${due} items on page ${p} of ${last} (${count} in all)`)
-    throwFailures(failures)
   },
 }
 

@@ -1,9 +1,9 @@
-import { dataOf, failureFor, isSuccess, operationOf, preview, throwFailures, type Check, type CheckContext } from '../check.js'
+import { dataOf, isSuccess, operationOf, preview, specOperations, type Check, type CheckContext } from '../check.js'
 import { dataItemSchema, initialValues, propertiesOf } from '../document-behaviour.js'
 import type { DocumentedOperation } from '../document.js'
 import { pathOf } from '../probe.js'
 import { isKeyReset, isSpecOperation } from '../spec-facts.js'
-import type { ContractFailure, Exchange, Profile } from '../types.js'
+import type { Exchange, Profile } from '../types.js'
 
 /** Whether an operation writes fields it is sent: a create or an update with a JSON body (not the key reset). */
 function isWrite(operation: DocumentedOperation): boolean {
@@ -25,31 +25,28 @@ function writtenFields(body: unknown): Record<string, unknown> {
  * values the document states (`x-initial-values`).
  */
 export const readBackConformance: Check = {
-  name: 'read_back_conformance',
-  profiles: ['spec', 'contract'],
   kind: 'probe',
   description: 'Created and updated fields are answered and read back as sent; creates start with the x-initial-values.',
-  promises: (operation, profile) => isWrite(operation) && (profile === 'contract' || isSpecOperation(operation.label)),
+  claims: { spec: (operation) => isWrite(operation) && specOperations(operation), contract: isWrite },
   async run(ctx, exchange) {
     const operation = operationOf(ctx, exchange)
     // A write with no resource in its answer gives nothing to compare (envelope_conformance judges that answer).
     if (!operation || !isWrite(operation) || !isSuccess(exchange.response.status) || exchange.credentials !== 'primary' || exchange.negative || !exchange.request.body || !dataOf(exchange)) return false
     const answerProfile: Profile = isSpecOperation(operation.label) ? 'spec' : 'contract'
-    if (!ctx.profiles.has(answerProfile)) return false
+    if (!ctx.asserts(answerProfile)) return false
     const pointer = ctx.document.response(operation, exchange.response.status)?.schemaPointer
     const documented = new Set(pointer ? propertiesOf(dataItemSchema(ctx.document, pointer)) : [])
     const written = Object.entries(writtenFields(JSON.parse(exchange.request.body))).filter(([field]) => documented.has(field))
-    const failures = differences(exchange, written, answerProfile, 'The answer to a write')
+    differences(ctx, exchange, written, answerProfile, 'The answer to a write')
     const initial = operation.method === 'post' ? initialValues(operation) : undefined
     for (const [field, value] of Object.entries(initial ?? {})) {
       const got = dataOf(exchange)?.[field]
-      if (ctx.profiles.has('contract') && got !== value) {
-        failures.push(failureFor('read_back_conformance', 'contract', exchange, `A new resource starts with ${field} ${preview(got)}`, `${field}: ${preview(got)}`, `${field}: ${preview(value)} (x-initial-values)`))
+      if (ctx.asserts('contract') && got !== value) {
+        ctx.fail(`A new resource starts with ${field} ${preview(got)}`, { received: `${field}: ${preview(got)}`, documented: `${field}: ${preview(value)} (x-initial-values)`, profile: 'contract' })
       }
     }
-    const read = ctx.profiles.has('contract') ? await readAgain(ctx, exchange, operation) : undefined
-    if (read) failures.push(...differences(read, written, 'contract', 'A read after the write'))
-    throwFailures(failures)
+    const read = ctx.asserts('contract') ? await readAgain(ctx, exchange, operation) : undefined
+    if (read) differences(ctx, read, written, 'contract', 'A read after the write')
   },
 }
 
@@ -61,11 +58,11 @@ async function readAgain(ctx: CheckContext, exchange: Exchange, operation: Docum
   return ctx.client.send({ method: 'GET', path, credentials: 'primary', purpose: 'read_back_conformance: read what was written' })
 }
 
-/** A failure for each written field the exchange's data gives another value for (none when it holds no resource: other checks judge that). */
-function differences(exchange: Exchange, written: Array<[string, unknown]>, profile: Profile, what: string): ContractFailure[] {
+/** Reports each written field the exchange's data gives another value for (none when it holds no resource: other checks judge that). */
+function differences(ctx: CheckContext, exchange: Exchange, written: Array<[string, unknown]>, profile: Profile, what: string): void {
   const data = dataOf(exchange)
-  if (!data || !isSuccess(exchange.response.status)) return []
-  return written
-    .filter(([field, value]) => JSON.stringify(data[field]) !== JSON.stringify(value))
-    .map(([field, value]) => failureFor('read_back_conformance', profile, exchange, `${what} gives another ${field} than was sent`, `${field}: ${preview(data[field])}`, `${field}: ${preview(value)}, as sent`))
+  if (!data || !isSuccess(exchange.response.status)) return
+  for (const [field, value] of written.filter(([name, sent]) => JSON.stringify(data[name]) !== JSON.stringify(sent))) {
+    ctx.fail(`${what} gives another ${field} than was sent`, { exchange, received: `${field}: ${preview(data[field])}`, documented: `${field}: ${preview(value)}, as sent`, profile })
+  }
 }

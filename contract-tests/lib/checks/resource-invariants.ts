@@ -1,6 +1,5 @@
-import { failureFor, isSuccess, operationOf, preview, throwFailures, type Check } from '../check.js'
+import { isSuccess, operationOf, preview, type Check } from '../check.js'
 import { dataItemSchema, invariantsOf, type Invariant } from '../document-behaviour.js'
-import type { ContractFailure } from '../types.js'
 
 /** A number, or a timestamp as milliseconds, so that both kinds of field compare. */
 function comparable(value: unknown): number | undefined {
@@ -22,30 +21,31 @@ function brokenInvariants(item: Record<string, unknown>, invariants: readonly In
  * `x-invariants`: sending_count never passes sending_limit, updated_at never precedes created_at).
  */
 export const resourceInvariants: Check = {
-  name: 'resource_invariants',
-  profiles: ['contract'],
   kind: 'response',
   description: 'The x-invariants of a resource schema hold in every resource answered.',
-  promises: (operation, profile, document) => {
-    const pointer = operation.responses.find((response) => /^2\d\d$/.test(response.key))?.schemaPointer
-    return profile === 'contract' && pointer !== undefined && invariantsOf(dataItemSchema(document, pointer)).length > 0
+  claims: {
+    contract: (operation, document) => {
+      const pointer = operation.responses.find((response) => /^2\d\d$/.test(response.key))?.schemaPointer
+      return pointer !== undefined && invariantsOf(dataItemSchema(document, pointer)).length > 0
+    },
   },
   run(ctx, exchange) {
     const operation = operationOf(ctx, exchange)
     const pointer = operation && ctx.document.response(operation, exchange.response.status)?.schemaPointer
-    if (!ctx.profiles.has('contract') || !pointer || !isSuccess(exchange.response.status) || exchange.negative) return false
+    if (!pointer || !isSuccess(exchange.response.status) || exchange.negative) return false
     const invariants = invariantsOf(dataItemSchema(ctx.document, pointer))
     const data = (exchange.response.json as { data?: unknown } | undefined)?.data
     const items = (Array.isArray(data) ? data : [data]).filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object')
     if (invariants.length === 0 || items.length === 0) return false
     // One failure per invariant and response, however many items of a list break it.
-    const failures = new Map<string, ContractFailure>()
+    const reported = new Set<string>()
     for (const item of items) {
       for (const { field, lte } of brokenInvariants(item, invariants)) {
         const title = `${field} exceeds ${lte}`
-        if (!failures.has(title)) failures.set(title, failureFor('resource_invariants', 'contract', exchange, title, `${field}: ${preview(item[field])}, ${lte}: ${preview(item[lte])} (id ${preview(item.id)})`, `${field} <= ${lte} (x-invariants)`))
+        if (reported.has(title)) continue
+        reported.add(title)
+        ctx.fail(title, { received: `${field}: ${preview(item[field])}, ${lte}: ${preview(item[lte])} (id ${preview(item.id)})`, documented: `${field} <= ${lte} (x-invariants)` })
       }
     }
-    throwFailures([...failures.values()])
   },
 }

@@ -1,31 +1,28 @@
-import { describeResponse, failureFor, operationOf, throwFailures, type Check, type CheckContext } from '../check.js'
-import type { ContractFailure, Exchange } from '../types.js'
+import { describeResponse, operationOf, type Check, type CheckContext } from '../check.js'
+import type { Exchange } from '../types.js'
 
 /**
  * Documented response headers are present and match their schemas (the rate-limit headers on
  * every authenticated response); a 429 the document gives Retry-After says when to come back, in seconds.
  */
 export const responseHeadersConformance: Check = {
-  name: 'response_headers_conformance',
-  profiles: ['contract', 'mock'],
   kind: 'response',
   description: 'Documented headers are present and valid; a 429 carries Retry-After.',
-  promises: (operation, profile) => profile === 'contract' && operation.responses.some((response) => /^2/.test(response.key) && response.headers.length > 0),
+  claims: { contract: (operation) => operation.responses.some((response) => /^2/.test(response.key) && response.headers.length > 0) },
   run(ctx, exchange) {
-    const failures: ContractFailure[] = []
     const { status, headers } = exchange.response
     const operation = operationOf(ctx, exchange)
     const documentedHeaders = (operation && ctx.document.response(operation, status)?.headers.length) ?? 0
-    const windowHeaders = ctx.profiles.has('mock') && headers['x-ratelimit-limit'] !== undefined
-    if (!(ctx.profiles.has('contract') && documentedHeaders > 0) && !windowHeaders) return false
-    if (ctx.profiles.has('contract')) {
+    const windowHeaders = ctx.asserts('mock') && headers['x-ratelimit-limit'] !== undefined
+    if (!(ctx.asserts('contract') && documentedHeaders > 0) && !windowHeaders) return false
+    if (ctx.asserts('contract')) {
       if (status === 429 && documentsRetryAfter(ctx, exchange) && !/^\d+$/.test(headers['retry-after'] ?? '')) {
-        failures.push(failureFor('response_headers_conformance', 'contract', exchange, 'A 429 without a usable Retry-After', `Retry-After: ${headers['retry-after'] ?? '(missing)'}; ${describeResponse(exchange)}`, 'Retry-After: <seconds>, as the document lists it on this 429'))
+        const received = `Retry-After: ${headers['retry-after'] ?? '(missing)'}; ${describeResponse(exchange)}`
+        ctx.fail('A 429 without a usable Retry-After', { received, documented: 'Retry-After: <seconds>, as the document lists it on this 429', profile: 'contract' })
       }
-      failures.push(...documentedHeaderFailures(ctx, exchange))
+      documentedHeaderFailures(ctx, exchange)
     }
-    if (ctx.profiles.has('mock')) failures.push(...windowFailures(exchange))
-    throwFailures(failures)
+    if (ctx.asserts('mock')) windowFailures(ctx, exchange)
   },
 }
 
@@ -36,17 +33,16 @@ function documentsRetryAfter(ctx: CheckContext, exchange: Exchange): boolean {
   return Boolean(documented?.headers.some((header) => header.name.toLowerCase() === 'retry-after'))
 }
 
-function documentedHeaderFailures(ctx: CheckContext, exchange: Exchange): ContractFailure[] {
+function documentedHeaderFailures(ctx: CheckContext, exchange: Exchange): void {
   const operation = operationOf(ctx, exchange)
   const documented = operation ? ctx.document.response(operation, exchange.response.status) : undefined
-  const failures: ContractFailure[] = []
   // Retry-After on a 429 has a rule of its own (above): judged once.
   const headers = (documented?.headers ?? []).filter((header) => !(exchange.response.status === 429 && header.name.toLowerCase() === 'retry-after'))
   // All the required headers an answer lacks are one failure: a server that uses other names lacks them together.
   const missing = headers.filter((header) => header.required && exchange.response.headers[header.name.toLowerCase()] === undefined).map((header) => header.name)
   if (missing.length > 0) {
     const title = `Missing header${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`
-    failures.push(failureFor('response_headers_conformance', 'contract', exchange, title, `headers: ${Object.keys(exchange.response.headers).join(', ')}`, `${missing.join(', ')} (required on ${documented?.key})`))
+    ctx.fail(title, { received: `headers: ${Object.keys(exchange.response.headers).join(', ')}`, documented: `${missing.join(', ')} (required on ${documented?.key})`, profile: 'contract' })
   }
   for (const header of headers) {
     const value = exchange.response.headers[header.name.toLowerCase()]
@@ -54,26 +50,25 @@ function documentedHeaderFailures(ctx: CheckContext, exchange: Exchange): Contra
     if (!header.schemaPointer) continue
     const errors = ctx.validator.validate(header.schemaPointer, coerce(value, header.schema))
     if (errors.length > 0) {
-      failures.push(failureFor('response_headers_conformance', 'contract', exchange, `Header ${header.name} violates its schema`, `${header.name}: ${value} (${errors.join('; ')})`, JSON.stringify(header.schema)))
+      ctx.fail(`Header ${header.name} violates its schema`, { received: `${header.name}: ${value} (${errors.join('; ')})`, documented: JSON.stringify(header.schema), profile: 'contract' })
     }
   }
-  return failures
 }
 
 /** The mock's own promise: Remaining never exceeds Limit, and Reset is a near-future epoch second. */
-function windowFailures(exchange: Exchange): ContractFailure[] {
+function windowFailures(ctx: CheckContext, exchange: Exchange): void {
   const { headers } = exchange.response
   const limit = headers['x-ratelimit-limit']
   const remaining = headers['x-ratelimit-remaining']
   const reset = headers['x-ratelimit-reset']
-  if (limit === undefined || remaining === undefined || reset === undefined) return []
+  if (limit === undefined || remaining === undefined || reset === undefined) return
   const received = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset}`
   const nowSeconds = Date.now() / 1000
   const consistent = Number(remaining) <= Number(limit) && Number(remaining) >= 0 && /^\d+$/.test(reset)
   // The control plane may have moved the mock's clock forward; a day and an hour of slack covers it.
   const plausible = Number(reset) > nowSeconds - 120 && Number(reset) < nowSeconds + 90_000
-  if (consistent && plausible) return []
-  return [failureFor('response_headers_conformance', 'mock', exchange, 'Inconsistent rate-limit window', received, '0 <= Remaining <= Limit, Reset = integer epoch seconds within the next day')]
+  if (consistent && plausible) return
+  ctx.fail('Inconsistent rate-limit window', { received, documented: '0 <= Remaining <= Limit, Reset = integer epoch seconds within the next day', profile: 'mock' })
 }
 
 function coerce(value: string, schema: Record<string, unknown> | undefined): unknown {

@@ -1,7 +1,7 @@
-import { describeResponse, failureFor, isSuccess, operationOf, preview, specOperationsOrAll, throwFailures, type Check } from '../check.js'
+import { describeResponse, everyOperation, isSuccess, operationOf, preview, specOperations, type Check, type FailureDetail } from '../check.js'
 import type { SchemaViolation } from '../schema-validator.js'
 import { SPEC_ENTITIES, SPEC_OPERATIONS } from '../spec-facts.js'
-import type { ContractFailure, Exchange, Profile } from '../types.js'
+import type { Exchange } from '../types.js'
 
 /**
  * The body validates (ajv, formats on) against the schema the document gives for the operation and
@@ -11,44 +11,42 @@ import type { ContractFailure, Exchange, Profile } from '../types.js'
  * its name, wherever the schema that lists the properties sits).
  */
 export const responseSchemaConformance: Check = {
-  name: 'response_schema_conformance',
-  profiles: ['spec', 'contract'],
   kind: 'response',
   description: 'The body matches the documented schema (and the spec field tables).',
-  promises: specOperationsOrAll,
+  claims: { spec: specOperations, contract: everyOperation },
   run(ctx, exchange) {
     const { status, json, text } = exchange.response
     // An answer to input that should have been refused echoes that input: negative_data_rejection alone judges it.
     if (exchange.negative && isSuccess(status)) return false
     const spec = exchange.operation ? SPEC_OPERATIONS[exchange.operation] : undefined
-    const failures: ContractFailure[] = []
     let judged = false
-    if (ctx.profiles.has('spec') && spec && isSuccess(status)) {
+    if (ctx.asserts('spec') && spec && isSuccess(status)) {
       judged = true
       const data = (json as { data?: unknown } | undefined)?.data
       const errors = ctx.validator.validateWith(SPEC_ENTITIES[spec.entity], data)
       if (errors.length > 0) {
-        failures.push(failureFor('response_schema_conformance', 'spec', exchange, `data is not a ${spec.entity}`, `${errors.join('; ')} in ${preview(data)}`, `${spec.entity} fields of spec section 2`))
+        ctx.fail(`data is not a ${spec.entity}`, { received: `${errors.join('; ')} in ${preview(data)}`, documented: `${spec.entity} fields of spec section 2`, profile: 'spec' })
       }
     }
     const operation = operationOf(ctx, exchange)
     const documented = operation ? ctx.document.response(operation, status) : undefined
-    if (ctx.profiles.has('contract') && documented?.schemaPointer && text !== '') {
+    if (ctx.asserts('contract') && documented?.schemaPointer && text !== '') {
       judged = true
       const where = `the documented ${documented.key} response`
       if (json === undefined) {
-        failures.push(failureFor('response_schema_conformance', 'contract', exchange, 'Body is not JSON', describeResponse(exchange), `JSON matching ${documented.schemaPointer}`))
+        ctx.fail('Body is not JSON', { received: describeResponse(exchange), documented: `JSON matching ${documented.schemaPointer}`, profile: 'contract' })
       } else {
-        failures.push(...ctx.validator.violations(documented.schemaPointer, json).map((violation) => violationFailure(exchange, violation, where)))
+        for (const violation of ctx.validator.violations(documented.schemaPointer, json)) {
+          const { title, ...detail } = violationFailure(exchange, violation, where)
+          ctx.fail(title, detail)
+        }
       }
     }
-    throwFailures(failures)
     return judged
   },
 }
 
-function violationFailure(exchange: Exchange, violation: SchemaViolation, where: string): ContractFailure {
-  const profile: Profile = 'contract'
+function violationFailure(exchange: Exchange, violation: SchemaViolation, where: string): FailureDetail & { title: string } {
   const field = violation.instancePath.replace(/^\//, '').replace(/\/\d+(?=\/|$)/g, '[]').replace(/\//g, '.') || '(body)'
   // An undocumented or missing property is the same difference wherever its object sits; anything else is one place in the schema.
   const rootCause = violation.property ? `${violation.keyword} ${violation.property}` : `${violation.location} ${violation.keyword}`
@@ -63,7 +61,7 @@ function violationFailure(exchange: Exchange, violation: SchemaViolation, where:
           : `${field} ${violation.message}`
   const value = valueAt(exchange.response.json, violation.instancePath)
   const received = `${violation.text}${value === undefined ? '' : `; ${field}: ${preview(value, 120)}`}`
-  return failureFor('response_schema_conformance', profile, exchange, title, received, `${violation.location} (${violation.keyword}), in ${where}`, rootCause)
+  return { title, received, documented: `${violation.location} (${violation.keyword}), in ${where}`, profile: 'contract', rootCause }
 }
 
 function valueAt(json: unknown, pointer: string): unknown {

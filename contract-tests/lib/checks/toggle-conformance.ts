@@ -1,7 +1,6 @@
-import { dataOf, failureFor, isSuccess, operationOf, preview, throwFailures, type Check } from '../check.js'
+import { dataOf, isSuccess, operationOf, preview, type Check } from '../check.js'
 import { toggleOf } from '../document-behaviour.js'
 import { collectionOf, pathOf } from '../probe.js'
-import type { ContractFailure } from '../types.js'
 
 /**
  * A toggle flips exactly the field the document names (`x-toggles`): that boolean turns over
@@ -9,31 +8,28 @@ import type { ContractFailure } from '../types.js'
  * run that showed it), but for those the document lets it touch (updated_at, say).
  */
 export const toggleConformance: Check = {
-  name: 'toggle_conformance',
-  profiles: ['contract'],
   kind: 'response',
   description: 'A toggle flips exactly the x-toggles field; nothing else changes but the fields it may touch.',
-  promises: (operation, profile) => profile === 'contract' && toggleOf(operation) !== undefined,
+  claims: { contract: (operation) => toggleOf(operation) !== undefined },
   run(ctx, exchange) {
     const toggle = toggleOf(operationOf(ctx, exchange))
     const after = dataOf(exchange)
-    if (!ctx.profiles.has('contract') || !toggle || !after || !isSuccess(exchange.response.status) || exchange.credentials !== 'primary') return false
+    if (!toggle || !after || !isSuccess(exchange.response.status) || exchange.credentials !== 'primary') return false
     const item = collectionOf(pathOf(ctx, exchange))
     const index = ctx.state.history.lastIndexOf(exchange)
     const earlier = ctx.state.history.slice(0, index < 0 ? undefined : index).reverse()
     // The state just before: the last success of the run's own key that answered this resource.
     const before = earlier.map((previous) => (isSuccess(previous.response.status) && previous.credentials === 'primary' && !previous.negative && sameResource(pathOf(ctx, previous), item) ? dataOf(previous) : undefined)).find((data) => data?.id === after.id)
     if (!before || typeof before[toggle.field] !== 'boolean') return false
-    const failures: ContractFailure[] = []
     if (after[toggle.field] !== !before[toggle.field]) {
-      failures.push(failureFor('toggle_conformance', 'contract', exchange, `Toggle does not flip ${toggle.field}`, `${toggle.field}: ${preview(before[toggle.field])} before, ${preview(after[toggle.field])} after`, `${toggle.field}: ${!before[toggle.field]} (x-toggles)`))
+      const received = `${toggle.field}: ${preview(before[toggle.field])} before, ${preview(after[toggle.field])} after`
+      ctx.fail(`Toggle does not flip ${toggle.field}`, { received, documented: `${toggle.field}: ${!before[toggle.field]} (x-toggles)` })
     }
     const changed = Object.keys(after).filter((key) => key !== toggle.field && !toggle.touches.includes(key) && key in before && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
     if (changed.length > 0) {
       const received = changed.map((key) => `${key}: ${preview(before[key])} -> ${preview(after[key])}`).join('; ')
-      failures.push(failureFor('toggle_conformance', 'contract', exchange, `Toggle changes more than ${toggle.field}`, received, `only ${[toggle.field, ...toggle.touches].join(', ')} change (x-toggles)`))
+      ctx.fail(`Toggle changes more than ${toggle.field}`, { received, documented: `only ${[toggle.field, ...toggle.touches].join(', ')} change (x-toggles)` })
     }
-    throwFailures(failures)
   },
 }
 

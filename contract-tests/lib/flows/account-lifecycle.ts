@@ -14,14 +14,13 @@ const DESTRUCTIVE_OFF = 'CONTRACT_ALLOW_DESTRUCTIVE is off: no accepted PATCH /u
  * leaves out is listed as skipped by that option. The e-mail is restored whatever happens.
  */
 export const accountLifecycle: Flow = {
-  name: 'account_lifecycle',
-  profiles: ['spec', 'contract'],
+  kind: 'flow',
   description: 'User read; with consent: same-e-mail update, e-mail change and restore, key reset (old key 401, new key works).',
-  promises: (operation) => operation.label === 'PATCH /user' || isKeyReset(operation),
+  claims: { spec: (operation) => operation.label === 'PATCH /user' || isKeyReset(operation) },
   operations: ['GET /user', 'GET /user/balance', 'PATCH /user'],
   async run(ctx) {
     const steps: Steps = createSteps(ctx, accountLifecycle)
-    const contract = ctx.profiles.has('contract')
+    const contract = ctx.asserts('contract')
     const user = await steps.send('GET /user')
     steps.require(user, 200, 'Reading the user failed', { provides: "the account's e-mail" })
     const original = data(user).email
@@ -40,7 +39,7 @@ export const accountLifecycle: Flow = {
       const email = `contract-${ctx.state.runId}@example.com`
       const changed = await steps.send('PATCH /user', { body: { user: { email } } })
       steps.require(changed, 200, 'Changing the e-mail failed', { profile: 'spec' })
-      ctx.ran('PATCH /user', 'account_lifecycle')
+      ctx.ran('PATCH /user')
       if (!reset) steps.stop('account_lifecycle stopped: the document has no key reset ("Reset API key", spec section 5)')
       await rotateKey(ctx, steps, reset, data(user).id)
     } finally {

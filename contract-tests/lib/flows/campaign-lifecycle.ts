@@ -27,14 +27,13 @@ const OPERATIONS = [
  * state it builds on (a new campaign may start disabled) and judges only its own resources.
  */
 export const campaignLifecycle: Flow = {
-  name: 'campaign_lifecycle',
-  profiles: ['spec', 'contract', 'mock'],
+  kind: 'flow',
   description: 'Advert and campaigns through create, read, toggle, update, filtered and paged lists, delete.',
-  promises: (operation, profile) => operation.label === 'POST /campaigns' || (profile !== 'spec' && operation.label === 'GET /campaigns/{id}'),
+  claims: { spec: (operation) => operation.label === 'POST /campaigns', contract: (operation) => operation.label === 'GET /campaigns/{id}' },
   operations: OPERATIONS,
   async run(ctx) {
     const steps: Steps = createSteps(ctx, campaignLifecycle)
-    const contract = ctx.profiles.has('contract')
+    const contract = ctx.asserts('contract')
     const title = `${ctx.state.titlePrefix} advert`
 
     const advertCreated = await steps.send('POST /adverts', { body: steps.validBody('POST /adverts', { title }) })
@@ -74,7 +73,7 @@ export const campaignLifecycle: Flow = {
     const second = await secondCampaign(steps, input, data(first).enabled)
     await listsOf(ctx, steps, Number(advertId), [data(first), second])
 
-    if (ctx.profiles.has('mock')) {
+    if (ctx.asserts('mock')) {
       const refused = await steps.send('DELETE /adverts/{id}', { id: advertId })
       steps.expect(refused.response.status === 422, refused, 'Deleting an advert that campaigns use was not refused', refused.response.status, '422', { profile: 'mock' })
     }

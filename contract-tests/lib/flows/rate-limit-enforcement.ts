@@ -1,19 +1,16 @@
-import { describeResponse, failureFor, FlowStopped, isSuccess, type CheckContext, type Flow } from '../check.js'
-import type { ControlPlane, ControlPlaneUser, TierLimits } from '../control-plane.js'
+import { describeResponse, FlowStopped, isSuccess, type CheckContext, type Flow } from '../check.js'
+import type { ControlPlaneUser, TierLimits } from '../control-plane.js'
 import type { ContractDocument, DocumentedOperation } from '../document.js'
 import { remainingOf, type ApiRequest, type Credentials } from '../http-client.js'
 import type { Exchange } from '../types.js'
 
-/** Options the rate-limit flow needs from the run. */
-export interface RateLimitFlowOptions {
-  controlPlane?: ControlPlane
-  /** Most requests the flow may spend exhausting a window on a live deployment. */
-  maxRequests: number
-  /** How to wait out Retry-After: the mock's clock, or a real sleep. */
-  wait: (seconds: number) => Promise<void>
-}
-
 const TINY_PER_MINUTE = 5
+
+/** Without CONTRACT_MAX_REQUESTS, the most requests the flow spends on a live window. */
+const DEFAULT_WINDOW_BUDGET = 300
+
+/** What the run keeps for the requests after the flow (the ignored_auth sweep) when the flow's budget comes from CONTRACT_MAX_REQUESTS. */
+const RESERVE_AFTER_FLOW = 100
 
 /**
  * Past the per-minute allowance the API answers 429 with Retry-After, and admits requests
@@ -21,38 +18,39 @@ const TINY_PER_MINUTE = 5
  * plane shrinks to 5 a minute (restored afterwards), and the clock moved instead of waiting.
  * Against a live deployment: the run's own key, only when the window is small enough to spend.
  */
-export function rateLimitEnforcement(options: RateLimitFlowOptions): Flow {
-  return {
-    name: 'rate_limit_enforcement',
-    profiles: ['contract'],
-    description: 'Past the allowance: 429 with Retry-After; after Retry-After seconds: admitted again.',
-    promises: rateLimitPromises,
-    operations: [],
-    async run(ctx) {
-      if (!ctx.profiles.has('contract')) return
-      const target = spendingOperation(ctx.document)
-      if (!target) {
-        ctx.state.notes.push('rate_limit_enforcement: skipped, the document has no secured GET without parameters to spend the window with')
-        return
-      }
-      const plane = options.controlPlane
-      if (!plane) return exhaust(ctx, target, 'primary', options)
-      const tiers = await plane.tiers()
-      const [tier, limits] = Object.entries(tiers).sort(([, a], [, b]) => a.per_minute - b.per_minute)[0] ?? []
-      if (!tier || !limits) throw new Error('The control plane lists no tiers')
-      const user: ControlPlaneUser = await plane.createUser({ tier })
-      await plane.setTiers({ [tier]: { ...limits, per_minute: TINY_PER_MINUTE } satisfies TierLimits })
-      try {
-        await exhaust(ctx, target, { authorization: user.api_key, label: 'other' }, options)
-      } finally {
-        await plane.setTiers({ [tier]: limits })
-      }
-    },
-  }
+export const rateLimitEnforcement: Flow = {
+  kind: 'flow',
+  description: 'Past the allowance: 429 with Retry-After; after Retry-After seconds: admitted again.',
+  // The flow judges the operation it spends the window with.
+  claims: { contract: (operation, document) => spendingOperation(document) === operation },
+  skippedBy: (settings) => (settings.spendQuota ? undefined : 'CONTRACT_RATE_LIMIT is off: the quota is not spent'),
+  operations: [],
+  async run(ctx) {
+    const target = spendingOperation(ctx.document)
+    if (!target) {
+      ctx.state.notes.push('rate_limit_enforcement: skipped, the document has no secured GET without parameters to spend the window with')
+      return
+    }
+    const plane = ctx.controlPlane
+    if (!plane) return exhaust(ctx, target, 'primary', windowBudget(ctx))
+    const tiers = await plane.tiers()
+    const [tier, limits] = Object.entries(tiers).sort(([, a], [, b]) => a.per_minute - b.per_minute)[0] ?? []
+    if (!tier || !limits) throw new Error('The control plane lists no tiers')
+    const user: ControlPlaneUser = await plane.createUser({ tier })
+    await plane.setTiers({ [tier]: { ...limits, per_minute: TINY_PER_MINUTE } satisfies TierLimits })
+    try {
+      await exhaust(ctx, target, { authorization: user.api_key, label: 'other' }, windowBudget(ctx))
+    } finally {
+      await plane.setTiers({ [tier]: limits })
+    }
+  },
 }
 
-/** The rate-limit flow judges the operation it spends the window with. */
-const rateLimitPromises: Flow['promises'] = (operation, profile, document) => profile === 'contract' && spendingOperation(document) === operation
+/** How many requests the flow may spend on the window: 300, or what CONTRACT_MAX_REQUESTS leaves after the run so far. */
+function windowBudget(ctx: CheckContext): number {
+  const { maxRequests, maxRequestsGiven } = ctx.settings
+  return maxRequestsGiven ? Math.max(0, maxRequests - ctx.client.requests - RESERVE_AFTER_FLOW) : Math.min(DEFAULT_WINDOW_BUDGET, maxRequests)
+}
 
 /**
  * The request that spends the window: a secured GET with nothing to fill in, preferring one whose
@@ -73,53 +71,67 @@ const MAX_WINDOW_ROLLOVERS = 2
 
 type Send = (purpose: string) => Promise<Exchange>
 
-async function exhaust(ctx: CheckContext, target: DocumentedOperation, credentials: Credentials, options: RateLimitFlowOptions): Promise<void> {
+async function exhaust(ctx: CheckContext, target: DocumentedOperation, credentials: Credentials, budget: number): Promise<void> {
   const send: Send = (purpose) =>
     ctx.client.send({ method: target.method.toUpperCase() as ApiRequest['method'], path: target.path, credentials, purpose: `rate_limit_enforcement: ${purpose}`, retryOnRateLimit: false })
   const first = await send('read the window')
-  if (first.response.status === 429) return recover(ctx, target, first, send, options)
+  if (first.response.status === 429) return recover(ctx, target, first, send)
   // The window is planned with a remaining count: X-RateLimit-Remaining, or the IETF RateLimit header's r.
   if (remainingOf(first.response.headers) === undefined) {
     throw new FlowStopped(`rate_limit_enforcement could not plan: ${target.label} answered no remaining count (X-RateLimit-Remaining or RateLimit r=)`, [target.label])
   }
-  const limited = await spendWindow(ctx, target, first, send, options, MAX_WINDOW_ROLLOVERS)
-  return recover(ctx, target, limited, send, options)
+  const limited = await spendWindow(ctx, target, first, send, budget, MAX_WINDOW_ROLLOVERS)
+  if (limited) await recover(ctx, target, limited, send)
 }
 
 /**
  * Spends what the answers say is left, until the 429 that ends it; stops (not exercised) when
- * more is left than the run may spend. X-RateLimit-Remaining must count down within one window
- * (a risen count with a new X-RateLimit-Reset means the window started again: count afresh); a
- * count from the RateLimit header alone may also rise as a bucket refills, so only the budget bounds it.
+ * more is left than the run may spend, saying what would let it. X-RateLimit-Remaining must count
+ * down within one window (a risen count with a new X-RateLimit-Reset means the window started
+ * again: count afresh); a count from the RateLimit header alone may also rise as a bucket refills,
+ * so only the budget bounds it. Undefined when it reported a failure instead of a 429.
  */
-async function spendWindow(ctx: CheckContext, target: DocumentedOperation, first: Exchange, send: Send, options: RateLimitFlowOptions, rolloversLeft: number): Promise<Exchange> {
+async function spendWindow(ctx: CheckContext, target: DocumentedOperation, first: Exchange, send: Send, budget: number, rolloversLeft: number): Promise<Exchange | undefined> {
   let last = first
-  for (let sent = 0; sent < options.maxRequests; sent++) {
+  for (let sent = 0; sent < budget; sent++) {
     const left = remainingOf(last.response.headers) ?? 0
-    if (left + 1 > options.maxRequests - sent) {
-      throw new FlowStopped(`rate_limit_enforcement did not spend the window: ${left} requests left is more than the ${options.maxRequests - sent} the run may still spend`, [target.label])
-    }
+    if (left + 1 > budget - sent) throw new FlowStopped(tooMuchLeft(ctx, last, left, budget - sent), [target.label])
     const previous = last
     last = await send(`request ${sent + 2} (${left} left)`)
     if (last.response.status === 429) return last
     const [before, now] = [Number(previous.response.headers['x-ratelimit-remaining']), Number(last.response.headers['x-ratelimit-remaining'])]
     if (!Number.isFinite(before) || !Number.isFinite(now) || now < before) continue
     const newWindow = last.response.headers['x-ratelimit-reset'] !== previous.response.headers['x-ratelimit-reset']
-    if (newWindow && rolloversLeft > 0) return spendWindow(ctx, target, last, send, options, rolloversLeft - 1)
-    throw failureFor('rate_limit_enforcement', 'contract', last, 'X-RateLimit-Remaining does not count down', `${before} then ${now}`, `${before - 1}`)
+    if (newWindow && rolloversLeft > 0) return spendWindow(ctx, target, last, send, budget, rolloversLeft - 1)
+    ctx.fail('X-RateLimit-Remaining does not count down', { exchange: last, received: `${before} then ${now}`, documented: `${before - 1}` })
+    return undefined
   }
-  throw failureFor('rate_limit_enforcement', 'contract', last, `No 429 after ${options.maxRequests} requests`, describeResponse(last), '429 once the allowance is spent')
+  ctx.fail(`No 429 after ${budget} requests`, { exchange: last, received: describeResponse(last), documented: '429 once the allowance is spent' })
+  return undefined
 }
 
-async function recover(ctx: CheckContext, target: DocumentedOperation, limited: Exchange, send: Send, options: RateLimitFlowOptions): Promise<void> {
-  ctx.ran(target.label, 'rate_limit_enforcement')
-  checkErrorCode(ctx, target, limited)
+/** Why the flow did not spend the window, and what would let it: a key of a lower tier, or a larger CONTRACT_MAX_REQUESTS. */
+function tooMuchLeft(ctx: CheckContext, last: Exchange, left: number, mayStillSpend: number): string {
+  const limit = Number(last.response.headers['x-ratelimit-limit'])
+  const lowerTier = Number.isFinite(limit) && limit > mayStillSpend ? ` (this one allows ${limit} a minute)` : ''
+  const enough = Math.ceil((ctx.client.requests + left + 2 + RESERVE_AFTER_FLOW) / 100) * 100
+  return (
+    `rate_limit_enforcement did not spend the window: ${left} requests left is more than the ${mayStillSpend} the run may still spend; ` +
+    `to see the 429, run with the key of an account on a lower tier, whose window is under ${mayStillSpend} requests${lowerTier}, ` +
+    `or with CONTRACT_MAX_REQUESTS=${enough}`
+  )
+}
+
+async function recover(ctx: CheckContext, target: DocumentedOperation, limited: Exchange, send: Send): Promise<void> {
+  ctx.ran(target.label)
+  if (!errorCodeHolds(ctx, target, limited)) return
   const retryAfter = Number(limited.response.headers['retry-after'])
   // A missing Retry-After is response_headers_conformance's failure; the flow waits a whole window.
-  await options.wait(Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.max(1, retryAfter) : 61)
+  await ctx.wait(Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.max(1, retryAfter) : 61, `Retry-After on the 429 to ${target.label}`)
   const again = await send('after Retry-After')
   if (!isSuccess(again.response.status)) {
-    throw failureFor('rate_limit_enforcement', 'contract', again, 'Still refused after Retry-After', describeResponse(again), `a 2xx after waiting Retry-After (${limited.response.headers['retry-after'] ?? 'missing'}) seconds`)
+    const documented = `a 2xx after waiting Retry-After (${limited.response.headers['retry-after'] ?? 'missing'}) seconds`
+    ctx.fail('Still refused after Retry-After', { exchange: again, received: describeResponse(again), documented })
   }
 }
 
@@ -127,16 +139,21 @@ async function recover(ctx: CheckContext, target: DocumentedOperation, limited: 
  * The 429's error: the code the document's examples state for it, else a code and a message.
  * A code its schema pins is response_schema_conformance's to judge, not judged twice here.
  */
-function checkErrorCode(ctx: CheckContext, target: DocumentedOperation, limited: Exchange): void {
+function errorCodeHolds(ctx: CheckContext, target: DocumentedOperation, limited: Exchange): boolean {
   const error = (limited.response.json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
   const documented = ctx.document.response(target, 429)
   const stated = documented ? ctx.document.errorCode(documented) : undefined
-  if (stated?.in === 'schema') return
+  if (stated?.in === 'schema') return true
   const code = stated?.code
   if (code !== undefined && error?.code !== code) {
-    throw failureFor('rate_limit_enforcement', 'contract', limited, 'The 429 has another error code than the document states', describeResponse(limited), `error.code "${code}" (${documented?.key} ${documented?.description})`)
+    const expected = `error.code "${code}" (${documented?.key} ${documented?.description})`
+    ctx.fail('The 429 has another error code than the document states', { exchange: limited, received: describeResponse(limited), documented: expected })
+    return false
   }
   if (code === undefined && (typeof error?.code !== 'string' || typeof error.message !== 'string')) {
-    throw failureFor('rate_limit_enforcement', 'contract', limited, 'The 429 does not say what failed', describeResponse(limited), '{"success": false, "error": {"code": string, "message": string}}')
+    const expected = '{"success": false, "error": {"code": string, "message": string}}'
+    ctx.fail('The 429 does not say what failed', { exchange: limited, received: describeResponse(limited), documented: expected })
+    return false
   }
+  return true
 }

@@ -1,7 +1,7 @@
-import { describeResponse, failureFor, FlowStopped, isSuccess, labelOf, preview, type CheckContext, type Flow } from '../check.js'
-import { statusFailure } from '../checks/status-code-conformance.js'
+import { describeResponse, FlowStopped, isSuccess, labelOf, preview, type CheckContext, type Flow } from '../check.js'
+import { statusProblem } from '../checks/status-code-conformance.js'
 import type { ApiRequest } from '../http-client.js'
-import { ContractFailure, type CheckName, type Exchange, type OperationLabel, type Profile } from '../types.js'
+import type { Exchange, OperationLabel, Profile } from '../types.js'
 import { validInstance, type Hints } from '../valid-data.js'
 
 /** What a step needs to say about the outcome it requires. */
@@ -16,7 +16,7 @@ export interface Requirement {
 export interface Judgement {
   profile?: Profile
   /** The check it is reported under (default: the flow's own name). */
-  check?: CheckName
+  check?: string
   /** The operation it judges (default: the exchange's), e.g. the key reset, judged by a read after it. */
   operation?: OperationLabel
 }
@@ -47,12 +47,13 @@ export interface Steps {
   enumOf(label: OperationLabel, field: string): string[]
 }
 
-/** Builds the step helpers for one flow. */
-export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'name' | 'operations'>): Steps {
+/** Builds the step helpers for one flow (the one `ctx` is bound to). */
+export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): Steps {
+  const name = ctx.check
   const visited = new Set<OperationLabel>()
   const operation = (label: OperationLabel) => {
     const found = ctx.document.get(label)
-    if (!found) throw new Error(`${flow.name} needs ${label}, which the document does not have`)
+    if (!found) throw new Error(`${name} needs ${label}, which the document does not have`)
     return found
   }
   const stop = (reason: string): never => {
@@ -68,7 +69,7 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'name' | 'operat
         query: options.query,
         ...(options.body === undefined ? {} : { body: options.body }),
         credentials: options.credentials ?? 'primary',
-        purpose: `${flow.name}: ${label}`,
+        purpose: `${name}: ${label}`,
         primary: true,
       })
     },
@@ -80,27 +81,26 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'name' | 'operat
       const reportedBy =
         status >= 500 && ctx.enabled('not_a_server_error')
           ? 'not_a_server_error'
-          : ctx.enabled('status_code_conformance') && statusFailure(ctx, exchange)
+          : ctx.enabled('status_code_conformance') && statusProblem(ctx, exchange)
             ? 'status_code_conformance'
             : undefined
       if (reportedBy && isSuccess(status)) return
       const label = labelOf(exchange)
-      const needs = provides ? `${flow.name} needs ${provides}, and ` : `${flow.name}: `
+      const needs = provides ? `${name} needs ${provides}, and ` : `${name}: `
       if (reportedBy) stop(`${needs}${label} answered ${status} (see ${reportedBy}); the flow stopped there`)
-      if (!ctx.profiles.has(profile)) {
+      if (!ctx.asserts(profile)) {
         stop(`${needs}${label} answered ${status} where the document states ${list.join(' or ')}, which the selected profile does not judge; the flow stopped there`)
       }
-      ctx.report(failureFor(flow.name, profile, exchange, title, describeResponse(exchange), list.join(' or ')))
-      ctx.ran(label, flow.name)
-      stop(`${flow.name} stopped: ${title.charAt(0).toLowerCase()}${title.slice(1)} (${label} answered ${status})`)
+      ctx.fail(title, { exchange, received: describeResponse(exchange), documented: list.join(' or '), profile })
+      ctx.ran(label)
+      stop(`${name} stopped: ${title.charAt(0).toLowerCase()}${title.slice(1)} (${label} answered ${status})`)
     },
-    expect(ok, exchange, title, received, documented, { profile = 'contract', check = flow.name, operation: judged } = {}) {
-      if (!ctx.profiles.has(profile) || !ctx.enabled(check)) return
+    expect(ok, exchange, title, received, documented, { profile = 'contract', check = name, operation: judged } = {}) {
+      if (!ctx.asserts(profile) || !ctx.enabled(check)) return
       const operation = judged ?? exchange.operation ?? labelOf(exchange)
       ctx.ran(operation, check)
       if (ok) return
-      const failure = failureFor(check, profile, exchange, title, preview(received), documented)
-      ctx.report(judged ? new ContractFailure(check, profile, judged, title, failure.received, documented, exchange.request) : failure)
+      ctx.fail(title, { exchange, received: preview(received), documented, profile, check, operation })
     },
     stop,
     successStatus(label) {

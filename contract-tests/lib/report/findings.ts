@@ -1,24 +1,6 @@
 import { byOperation } from '../coverage.js'
-import type { CheckName, ContractFailure, OperationLabel, Profile } from '../types.js'
-
-/**
- * One difference between the deployment and the contract, however often it showed: the failures
- * of one check and profile that share a root cause (see ContractFailure.rootCause).
- */
-export interface Finding {
-  check: CheckName
-  profile: Profile
-  /** The first failure's title. */
-  title: string
-  rootCause: string
-  /** How many distinct responses showed it. */
-  responses: number
-  /** The operations it showed on, in path order. */
-  operations: OperationLabel[]
-  /** The first failure: its request and "Received / Documented" are the example. */
-  example: ContractFailure
-  failures: ContractFailure[]
-}
+import type { Finding } from '../results.js'
+import type { ContractFailure } from '../types.js'
 
 /**
  * Groups failures by root cause, in the order each was first seen.

@@ -1,7 +1,6 @@
 import type { CoverageRow } from '../coverage.js'
-import type { ContractSuiteResult } from '../run-suite.js'
+import type { ContractSuiteResult, Finding } from '../results.js'
 import type { SentRequest } from '../types.js'
-import type { Finding } from './findings.js'
 
 /**
  * The readable summary: the verdict and the count of distinct findings first; then each finding

@@ -1,4 +1,4 @@
-import type { ContractSuiteResult } from '../run-suite.js'
+import type { ContractSuiteResult } from '../results.js'
 import { describeRequest } from './format-report.js'
 
 /**

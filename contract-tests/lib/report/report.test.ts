@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { Coverage } from '../coverage.js'
-import type { ContractSuiteResult } from '../run-suite.js'
+import type { ContractSuiteResult } from '../results.js'
 import { ContractFailure, type SentRequest } from '../types.js'
 import { groupFindings } from './findings.js'
 import { formatReport } from './format-report.js'

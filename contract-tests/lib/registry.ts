@@ -1,0 +1,68 @@
+import type { Check, Flow } from './check.js'
+import { contentTypeConformance } from './checks/content-type-conformance.js'
+import { ensureResourceAvailability } from './checks/ensure-resource-availability.js'
+import { envelopeConformance } from './checks/envelope-conformance.js'
+import { filterConformance } from './checks/filter-conformance.js'
+import { ignoredAuth } from './checks/ignored-auth.js'
+import { negativeDataRejection } from './checks/negative-data-rejection.js'
+import { notAServerError } from './checks/not-a-server-error.js'
+import { objectLevelAuthorization } from './checks/object-level-authorization.js'
+import { orderingConformance } from './checks/ordering-conformance.js'
+import { paginationConformance } from './checks/pagination-conformance.js'
+import { readBackConformance } from './checks/read-back-conformance.js'
+import { resourceInvariants } from './checks/resource-invariants.js'
+import { responseHeadersConformance } from './checks/response-headers-conformance.js'
+import { responseSchemaConformance } from './checks/response-schema-conformance.js'
+import { statusCodeConformance } from './checks/status-code-conformance.js'
+import { toggleConformance } from './checks/toggle-conformance.js'
+import { useAfterFree } from './checks/use-after-free.js'
+import { accountLifecycle } from './flows/account-lifecycle.js'
+import { campaignLifecycle } from './flows/campaign-lifecycle.js'
+import { rateLimitEnforcement } from './flows/rate-limit-enforcement.js'
+
+/**
+ * Every check and flow, registered once under the name of the property it asserts (Schemathesis's
+ * names where they fit). Response checks first: the order they run in on each exchange; then the
+ * probing checks; then the flows, in the order they run.
+ */
+export const REGISTRY = {
+  not_a_server_error: notAServerError,
+  status_code_conformance: statusCodeConformance,
+  content_type_conformance: contentTypeConformance,
+  response_schema_conformance: responseSchemaConformance,
+  response_headers_conformance: responseHeadersConformance,
+  envelope_conformance: envelopeConformance,
+  resource_invariants: resourceInvariants,
+  ordering_conformance: orderingConformance,
+  pagination_conformance: paginationConformance,
+  filter_conformance: filterConformance,
+  toggle_conformance: toggleConformance,
+  ignored_auth: ignoredAuth,
+  negative_data_rejection: negativeDataRejection,
+  read_back_conformance: readBackConformance,
+  use_after_free: useAfterFree,
+  ensure_resource_availability: ensureResourceAvailability,
+  object_level_authorization: objectLevelAuthorization,
+  account_lifecycle: accountLifecycle,
+  campaign_lifecycle: campaignLifecycle,
+  rate_limit_enforcement: rateLimitEnforcement,
+} as const satisfies Readonly<Record<string, Check | Flow>>
+
+/** The name of a registered check or flow. */
+export type CheckName = keyof typeof REGISTRY
+
+/** Every registered name, in the registry's order. */
+export const CHECK_NAMES = Object.keys(REGISTRY) as CheckName[]
+
+/** Whether a string names a registered check or flow. */
+export function isCheckName(value: string): value is CheckName {
+  return Object.hasOwn(REGISTRY, value)
+}
+
+/** A registered check or flow with its name. */
+export type Registration = { name: CheckName } & (Check | Flow)
+
+/** The registry as a list of named entries. */
+export function registrations(): Registration[] {
+  return CHECK_NAMES.map((name) => ({ name, ...REGISTRY[name] }) as Registration)
+}

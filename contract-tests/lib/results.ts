@@ -1,0 +1,49 @@
+import type { CheckTally, CoverageRow } from './coverage.js'
+import type { ContractFailure, OperationLabel, Profile, ProfileSelection, Verdict } from './types.js'
+
+/**
+ * One difference between the deployment and the contract, however often it showed: the failures
+ * of one check and profile that share a root cause (see ContractFailure.rootCause).
+ */
+export interface Finding {
+  check: string
+  profile: Profile
+  /** The first failure's title. */
+  title: string
+  rootCause: string
+  /** How many distinct responses showed it. */
+  responses: number
+  /** The operations it showed on, in path order. */
+  operations: OperationLabel[]
+  /** The first failure: its request and "Received / Documented" are the example. */
+  example: ContractFailure
+  failures: ContractFailure[]
+}
+
+/** What a run found: the runner makes it, the report reads it. */
+export interface ContractSuiteResult {
+  /** PASSED: everything the profile promises ran and held; FAILED: something did not hold (or the run broke); INCONCLUSIVE: neither, but something went unchecked. */
+  verdict: Verdict
+  /** The verdict is PASSED. */
+  ok: boolean
+  runId: string
+  baseUrl: string
+  profile: ProfileSelection
+  failures: ContractFailure[]
+  /** The failures grouped by root cause: what the summary counts. */
+  findings: Finding[]
+  /** Problems that broke part of the run (a crash, a resource left behind). */
+  errors: string[]
+  /** Every check on every operation it promises (or ran on): passed, failed, not exercised or skipped by option. */
+  coverage: CoverageRow[]
+  /** How often each check judged each operation, and how often it failed. */
+  tallies: CheckTally[]
+  requests: number
+  /** Operations some request of the run reached. */
+  exercised: OperationLabel[]
+  notes: string[]
+  cleanup: { deleted: string[]; leftover: string[] }
+  /** The primary key after a reset (only with allowDestructive on a key the run did not open). */
+  rotatedApiKey?: string
+  durationMs: number
+}
