@@ -26,6 +26,8 @@ export interface DocumentedHeader {
   /** JSON pointer of the header's schema, when it has one. */
   schemaPointer?: string
   schema?: JsonObject
+  /** Its `x-` fields (the facts it shares with a body, see document-consistency.ts). */
+  extensions?: JsonObject
 }
 
 export interface DocumentedParameter {
@@ -204,6 +206,7 @@ export class ContractDocument {
           required: header.node.required === true,
           schemaPointer,
           schema: schemaPointer ? this.dereference(this.at(schemaPointer)) : undefined,
+          extensions: Object.fromEntries(Object.entries(header.node).filter(([key]) => key.startsWith('x-'))),
         }
       })
       return {

@@ -26,6 +26,8 @@ export interface ApiRequest {
   outsideBudget?: boolean
   /** Input sent to be refused (negative_data_rejection): marked on the exchange. */
   negative?: boolean
+  /** The request before it, sent again at once (repeatable_read): marked on the exchange. */
+  echo?: boolean
 }
 
 export interface ContractClientOptions {
@@ -93,6 +95,7 @@ export class ContractClient {
       this.requests++
       const { sent, init } = this.encode(request, authorization)
       let response: ReceivedResponse
+      const sentAt = Date.now()
       try {
         response = await this.receive(await this.fetch(sent.url, init))
       } catch (error) {
@@ -103,7 +106,7 @@ export class ContractClient {
       if (authorization !== undefined) this.remember(authorization, response)
       const retryAfter = Number(response.headers['retry-after'])
       const retry = response.status === 429 && request.retryOnRateLimit !== false && attempt < maxRetries
-      const exchange = this.record(request, sent, response)
+      const exchange = { ...this.record(request, sent, response), sentAt, receivedAt: Date.now() }
       if (!retry) {
         await this.onExchange(exchange)
         return exchange
@@ -170,6 +173,7 @@ export class ContractClient {
       primary: request.primary === true,
       credentials: typeof request.credentials === 'object' ? request.credentials.label : request.credentials,
       ...(request.negative ? { negative: true } : {}),
+      ...(request.echo ? { echo: true } : {}),
     }
   }
 

@@ -1,4 +1,4 @@
-import { operationOf, type CheckContext } from './check.js'
+import { operationOf, type RunContext } from './check.js'
 import type { DocumentedOperation } from './document.js'
 import type { ApiRequest, Credentials } from './http-client.js'
 import type { Exchange } from './types.js'
@@ -10,7 +10,7 @@ import type { Exchange } from './types.js'
  * @example const operation = operationToProbe(ctx, exchange, (o) => o.secured, (o) => `ignored_auth ${o.label}`)
  */
 export function operationToProbe(
-  ctx: CheckContext,
+  ctx: RunContext,
   exchange: Exchange,
   when: (operation: DocumentedOperation) => boolean,
   onceKey?: (operation: DocumentedOperation) => string,
@@ -22,13 +22,13 @@ export function operationToProbe(
 }
 
 /** The path below the base URL that an exchange's request went to (no query). */
-export function pathOf(ctx: CheckContext, exchange: Exchange): string {
+export function pathOf(ctx: RunContext, exchange: Exchange): string {
   const base = new URL(ctx.client.baseUrl).pathname.replace(/\/+$/, '')
   return new URL(exchange.request.url).pathname.slice(base.length) || '/'
 }
 
 /** The same request again, with other credentials (or other parts), as a probe. */
-export function replay(ctx: CheckContext, exchange: Exchange, purpose: string, overrides: Partial<ApiRequest> & { credentials: Credentials }): Promise<Exchange> {
+export function replay(ctx: RunContext, exchange: Exchange, purpose: string, overrides: Partial<ApiRequest> & { credentials: Credentials }): Promise<Exchange> {
   const url = new URL(exchange.request.url)
   const body = exchange.request.body
   return ctx.client.send({
@@ -48,7 +48,7 @@ export function collectionOf(itemPath: string): string {
 
 /** Looks for an id in a list, one page at a time (at most `maxPages` pages of the largest documented size). */
 export async function findInList(
-  ctx: CheckContext,
+  ctx: RunContext,
   listPath: string,
   id: unknown,
   credentials: Credentials,

@@ -1,21 +1,30 @@
 import type { Check, Flow } from './check.js'
 import { contentTypeConformance } from './checks/content-type-conformance.js'
+import { crossOperationConsistency } from './checks/cross-operation-consistency.js'
 import { ensureResourceAvailability } from './checks/ensure-resource-availability.js'
 import { envelopeConformance } from './checks/envelope-conformance.js'
 import { filterConformance } from './checks/filter-conformance.js'
+import { immutableFields } from './checks/immutable-fields.js'
 import { ignoredAuth } from './checks/ignored-auth.js'
 import { negativeDataRejection } from './checks/negative-data-rejection.js'
+import { nestedResourceConsistency } from './checks/nested-resource-consistency.js'
 import { notAServerError } from './checks/not-a-server-error.js'
 import { objectLevelAuthorization } from './checks/object-level-authorization.js'
 import { orderingConformance } from './checks/ordering-conformance.js'
 import { paginationConformance } from './checks/pagination-conformance.js'
+import { rateLimitCountdown } from './checks/rate-limit-countdown.js'
+import { rateLimitHeaderAgreement } from './checks/rate-limit-header-agreement.js'
+import { rateLimitResetConformance } from './checks/rate-limit-reset-conformance.js'
+import { rateLimitTierConformance } from './checks/rate-limit-tier-conformance.js'
 import { readBackConformance } from './checks/read-back-conformance.js'
+import { repeatableRead } from './checks/repeatable-read.js'
 import { resourceInvariants } from './checks/resource-invariants.js'
 import { responseHeadersConformance } from './checks/response-headers-conformance.js'
 import { responseSchemaConformance } from './checks/response-schema-conformance.js'
 import { statusCodeConformance } from './checks/status-code-conformance.js'
 import { toggleConformance } from './checks/toggle-conformance.js'
 import { useAfterFree } from './checks/use-after-free.js'
+import { writeStampProgression } from './checks/write-stamp-progression.js'
 import { accountLifecycle } from './flows/account-lifecycle.js'
 import { campaignLifecycle } from './flows/campaign-lifecycle.js'
 import { rateLimitEnforcement } from './flows/rate-limit-enforcement.js'
@@ -37,6 +46,16 @@ export const REGISTRY = {
   pagination_conformance: paginationConformance,
   filter_conformance: filterConformance,
   toggle_conformance: toggleConformance,
+  cross_operation_consistency: crossOperationConsistency,
+  nested_resource_consistency: nestedResourceConsistency,
+  immutable_fields: immutableFields,
+  write_stamp_progression: writeStampProgression,
+  rate_limit_tier_conformance: rateLimitTierConformance,
+  rate_limit_countdown: rateLimitCountdown,
+  rate_limit_reset_conformance: rateLimitResetConformance,
+  rate_limit_header_agreement: rateLimitHeaderAgreement,
+  // First of the probes: it sends the read again at once, before any other request.
+  repeatable_read: repeatableRead,
   ignored_auth: ignoredAuth,
   negative_data_rejection: negativeDataRejection,
   read_back_conformance: readBackConformance,

@@ -54,6 +54,11 @@ export interface Exchange {
   credentials: 'primary' | 'second' | 'none' | 'bad' | 'other'
   /** Input the server should refuse, sent on purpose: if it is accepted, only negative_data_rejection judges the answer. */
   negative?: boolean
+  /** The request just before it sent again at once, to compare the answers: only repeatable_read judges it against the first. */
+  echo?: boolean
+  /** When the request left and the answer was read, in the client's epoch milliseconds. */
+  sentAt?: number
+  receivedAt?: number
 }
 
 /** How a run ended: everything it promised was checked and held, something did not hold, or something went unchecked. */

@@ -1,6 +1,11 @@
 import * as z from 'zod/mini'
 import { NEW_CAMPAIGN_VALUES } from '../domain/campaigns.js'
+import { operations } from '../operations/api.js'
 import type { Operation } from '../operations/define-operation.js'
+import { Advert } from '../schemas/advert.js'
+import { Campaign, CampaignDetailed } from '../schemas/campaign.js'
+import { User } from '../schemas/user.js'
+import { consistencyFacts, rateLimitHeaderFacts, timeExtensions } from './consistency-extensions.js'
 
 /**
  * Behaviour the API keeps that a schema cannot say, written into the document as `x-` fields so
@@ -12,6 +17,8 @@ import type { Operation } from '../operations/define-operation.js'
  * - `x-initial-values` on a create: fields every new resource starts with.
  * - `x-toggles` on a toggle: the one boolean it flips, and the fields it may touch besides.
  * - `x-invariants` on a resource schema: pairs of fields where one never exceeds the other.
+ * - `x-consistency`, `x-immutable`, `x-write-stamp`: facts two places report, and what time may
+ *   not change (see consistency-extensions.ts).
  */
 
 /** Lists are newest first: ids only grow, so the highest id comes first. */
@@ -28,7 +35,8 @@ const BY_OPERATION: Readonly<Record<string, Record<`x-${string}`, unknown>>> = {
 
 /** The `x-` fields of one operation. */
 export function operationExtensions(op: Operation): Record<`x-${string}`, unknown> {
-  return { ...(op.response.list ? { 'x-list': listBehaviour(op) } : {}), ...BY_OPERATION[op.operationId] }
+  const facts = consistencyFacts(op, operations)
+  return { ...(op.response.list ? { 'x-list': listBehaviour(op) } : {}), ...BY_OPERATION[op.operationId], ...(facts.length > 0 ? { 'x-consistency': facts } : {}) }
 }
 
 /** Order, filters and paging of a list: every query parameter named after a field of the item filters by it. */
@@ -49,8 +57,13 @@ const TIMESTAMPS = [{ field: 'created_at', lte: 'updated_at' }]
 
 /** The `x-` fields of named schemas, by component name. */
 export const SCHEMA_EXTENSIONS: Readonly<Record<string, Record<`x-${string}`, unknown>>> = {
-  Campaign: { 'x-invariants': CAMPAIGN_INVARIANTS },
-  CampaignDetailed: { 'x-invariants': CAMPAIGN_INVARIANTS },
-  Advert: { 'x-invariants': TIMESTAMPS },
-  User: { 'x-invariants': TIMESTAMPS },
+  Campaign: { 'x-invariants': CAMPAIGN_INVARIANTS, ...timeExtensions(Campaign) },
+  CampaignDetailed: { 'x-invariants': CAMPAIGN_INVARIANTS, ...timeExtensions(CampaignDetailed) },
+  Advert: { 'x-invariants': TIMESTAMPS, ...timeExtensions(Advert) },
+  User: { 'x-invariants': TIMESTAMPS, ...timeExtensions(User) },
 }
+
+/** The `x-` fields of the rate-limit header components, by header name: the limits are the user's, as the operation that reads the User answers them. */
+export const HEADER_EXTENSIONS: Readonly<Record<string, Record<`x-${string}`, unknown>>> = rateLimitHeaderFacts(
+  operations.find((op) => op.method === 'get' && op.response.data === User)?.operationId ?? 'getUser',
+)

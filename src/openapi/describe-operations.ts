@@ -17,7 +17,7 @@ import type { Plane } from '../handlers/route.js'
 import type { Operation } from '../operations/define-operation.js'
 import { envelopeOf, IdParam, pageEnvelopeOf } from '../schemas/common.js'
 import { errorResponseComponent, errorResponseName, rateLimitHeaderComponents, responseHeaders } from './error-responses.js'
-import { operationExtensions, SCHEMA_EXTENSIONS } from './behaviour-extensions.js'
+import { HEADER_EXTENSIONS, operationExtensions, SCHEMA_EXTENSIONS } from './behaviour-extensions.js'
 import { exampleOf, LIST_EXAMPLES, pageOf, SCHEMA_EXAMPLES } from './examples.js'
 import { componentName, SCHEMA_REF_PREFIX, toOpenApiSchemas, type OpenApiSchemas } from './to-openapi-schemas.js'
 
@@ -111,7 +111,7 @@ export function describeOperations(
     paths,
     schemas: withExamples(components),
     responses,
-    headers: plane === 'api' ? rateLimitHeaderComponents() : {},
+    headers: plane === 'api' ? withHeaderExtensions(rateLimitHeaderComponents()) : {},
   }
 }
 
@@ -210,4 +210,8 @@ function withExamples(schemas: Record<string, SchemaObject>): Record<string, Sch
       { ...schema, ...(id in SCHEMA_EXAMPLES ? { examples: [SCHEMA_EXAMPLES[id]] } : {}), ...SCHEMA_EXTENSIONS[id] },
     ]),
   )
+}
+
+function withHeaderExtensions(headers: Record<string, HeaderObject>): Record<string, HeaderObject> {
+  return Object.fromEntries(Object.entries(headers).map(([name, header]) => [name, { ...header, ...HEADER_EXTENSIONS[name] }]))
 }

@@ -1,0 +1,43 @@
+import type { Check } from '../check.js'
+import { documentsHeader, readRateLimit } from '../rate-limit-reading.js'
+import { accountOf } from '../resource-ledger.js'
+
+/**
+ * What is left never exceeds the limit, and counts down: within one window (the same
+ * X-RateLimit-Limit and X-RateLimit-Reset) every admitted answer has at least one request fewer
+ * left than the answer before it for the same account (requests the run cannot see only make it
+ * fewer), and a refused one no more. Judged on every answer, without spending the window.
+ */
+export const rateLimitCountdown: Check = {
+  kind: 'response',
+  description: 'X-RateLimit-Remaining counts down by the requests sent (never above the limit); RateLimit r never above its quota.',
+  claims: { contract: (operation) => documentsHeader(operation, 'X-RateLimit-Remaining') || documentsHeader(operation, 'RateLimit') },
+  run(ctx, exchange) {
+    const account = accountOf(exchange)
+    const reading = readRateLimit(exchange.response.headers)
+    if (!account) return false
+    const last = ctx.local(() => new Map<string, { limit: number; remaining: number; reset: number; status: number }>())
+    let judged = false
+    for (const policy of reading.policies.filter((p) => p.r !== undefined && p.q !== undefined)) {
+      judged = true
+      if (policy.r! > policy.q!) ctx.fail('RateLimit says more is left than its quota', { received: `"${policy.name}";r=${policy.r} with q=${policy.q}`, documented: 'r <= q (RateLimit, RateLimit-Policy)' })
+    }
+    const { limit, remaining, reset } = reading
+    if (limit === undefined || remaining === undefined || reset === undefined) return judged
+    const received = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset}`
+    if (remaining > limit) ctx.fail('X-RateLimit-Remaining is above X-RateLimit-Limit', { received, documented: 'X-RateLimit-Remaining <= X-RateLimit-Limit' })
+    const before = last.get(account)
+    last.set(account, { limit, remaining, reset, status: exchange.response.status })
+    if (before && before.limit === limit && before.reset === reset) {
+      const admitted = exchange.response.status !== 429
+      const most = admitted ? before.remaining - 1 : before.remaining
+      if (remaining > most) {
+        ctx.fail('X-RateLimit-Remaining does not count down', {
+          received: `${before.remaining} left, then ${remaining} after ${admitted ? 'one more admitted request' : 'a refused one'} in the same window (${received})`,
+          documented: `at most ${Math.max(0, most)} left: each admitted request counts, and requests the run cannot see only lower it`,
+        })
+      }
+    }
+    return true
+  },
+}

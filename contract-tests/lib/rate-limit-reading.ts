@@ -1,0 +1,67 @@
+import type { DocumentedOperation } from './document.js'
+
+/** One policy of the IETF pair: its quota and window (RateLimit-Policy), what is left and when it resets (RateLimit). */
+export interface RateLimitPolicy {
+  name: string
+  q?: number
+  w?: number
+  r?: number
+  t?: number
+}
+
+/** The rate-limit headers of one answer, as numbers. */
+export interface RateLimitReading {
+  limit?: number
+  remaining?: number
+  reset?: number
+  /** The answer's Date header, in epoch seconds. */
+  date?: number
+  /** The IETF pair, joined by policy name. */
+  policies: RateLimitPolicy[]
+}
+
+const integer = (value: string | undefined) => (value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined)
+
+/**
+ * Reads X-RateLimit-Limit, -Remaining, -Reset, Date, and the draft RateLimit-Policy
+ * (`"minute";q=300;w=60, …`) and RateLimit (`"minute";r=299;t=42, …`) headers.
+ * @example readRateLimit({ 'x-ratelimit-limit': '300', ratelimit: '"minute";r=299;t=42' }).policies // [{ name: 'minute', r: 299, t: 42 }]
+ */
+export function readRateLimit(headers: Record<string, string>): RateLimitReading {
+  const policies = new Map<string, RateLimitPolicy>()
+  for (const header of [headers['ratelimit-policy'], headers.ratelimit]) {
+    for (const item of (header ?? '').split(',')) {
+      const [rawName, ...params] = item.split(';').map((part) => part.trim())
+      if (!rawName) continue
+      const name = rawName.replace(/^"|"$/g, '')
+      const policy = policies.get(name) ?? { name }
+      for (const param of params) {
+        const [key, value] = param.split('=')
+        if (key && ['q', 'w', 'r', 't'].includes(key) && integer(value) !== undefined) policy[key as 'q'] = integer(value)
+      }
+      policies.set(name, policy)
+    }
+  }
+  const date = Date.parse(headers.date ?? '')
+  return {
+    ...optional('limit', integer(headers['x-ratelimit-limit'])),
+    ...optional('remaining', integer(headers['x-ratelimit-remaining'])),
+    ...optional('reset', integer(headers['x-ratelimit-reset'])),
+    ...optional('date', Number.isFinite(date) ? Math.floor(date / 1000) : undefined),
+    policies: [...policies.values()],
+  }
+}
+
+function optional<K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, number>)
+}
+
+/** Whether an operation's success response documents a header. */
+export function documentsHeader(operation: DocumentedOperation, name: string): boolean {
+  return operation.responses.some((response) => /^2/.test(response.key) && response.headers.some((header) => header.name.toLowerCase() === name.toLowerCase()))
+}
+
+/** The value at a dotted path of a body, e.g. `api_tier_limits.per_minute`. */
+export function valueAt(body: Record<string, unknown> | undefined, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), body)
+}

@@ -1,0 +1,142 @@
+import { isSuccess, type RunContext } from './check.js'
+import { consistencyFacts, selfFact, type ConsistencyFact } from './document-consistency.js'
+import type { DocumentedOperation } from './document.js'
+import { pathOf } from './probe.js'
+import type { Exchange } from './types.js'
+
+/** One resource as one answer reported it, in the field names of the operation that reads it. */
+export interface Sighting {
+  /** The account and the resource's own path: `primary /campaigns/12`. */
+  key: string
+  fact: ConsistencyFact
+  /** `write`: the state after a write to this resource; `before`: the state a delete removed; `read` otherwise. */
+  kind: 'read' | 'write' | 'before'
+  fields: Record<string, unknown>
+  /** The answer's data that holds it (the item, for a list): where an embedded resource's id field is. */
+  holder: Record<string, unknown>
+  exchange: Exchange
+  /** Its position in the run's history, and among all sightings. */
+  index: number
+  order: number
+}
+
+/**
+ * Every resource the run's answers reported, in order, and every write: built from the run's
+ * history as the document's `x-consistency` facts read it, so that checks can compare a sighting
+ * with the one before it and know whether a write came between.
+ */
+export class ResourceLedger {
+  private readonly sightings: Sighting[] = []
+  private readonly byExchange = new Map<Exchange, Sighting[]>()
+  /** Indexes of accepted writes, by account and path (a write to `/campaigns/12/toggle` touches `/campaigns/12` too). */
+  private readonly touches = new Map<string, number[]>()
+  private seen = 0
+
+  constructor(private readonly ctx: RunContext) {}
+
+  /** What an exchange of the history reported (reading the history up to it first). */
+  of(exchange: Exchange): Sighting[] {
+    this.catchUp()
+    return this.byExchange.get(exchange) ?? []
+  }
+
+  /** The last sighting of the same resource before this one, not an embedded one; with `having`, the last that reports that field. */
+  previous(sighting: Sighting, having?: string): Sighting | undefined {
+    for (let i = sighting.order - 1; i >= 0; i--) {
+      const other = this.sightings[i]!
+      if (other.key === sighting.key && !other.fact.at && (having === undefined || having in other.fields)) return other
+    }
+    return undefined
+  }
+
+  /** The last sighting so far of what `read` answers for an account, among those that report `field`. */
+  latest(account: string, read: DocumentedOperation, field: string): Sighting | undefined {
+    this.catchUp()
+    for (let i = this.sightings.length - 1; i >= 0; i--) {
+      const sighting = this.sightings[i]!
+      if (sighting.fact.read === read && !sighting.fact.at && sighting.key.startsWith(`${account} `) && field in sighting.fields) return sighting
+    }
+    return undefined
+  }
+
+  /** Whether an accepted write to the resource came strictly between two sightings (or the earlier one was its delete). */
+  writtenBetween(earlier: Sighting, later: Sighting): boolean {
+    if (earlier.kind === 'before') return true
+    return (this.touches.get(later.key) ?? []).some((index) => index > earlier.index && index < later.index)
+  }
+
+  private catchUp(): void {
+    const { history } = this.ctx.state
+    for (; this.seen < history.length; this.seen++) this.read(history[this.seen]!, this.seen)
+  }
+
+  private read(exchange: Exchange, index: number): void {
+    // An echo is judged against the read it repeats, by repeatable_read alone.
+    if (!isSuccess(exchange.response.status) || exchange.echo) return
+    const account = accountOf(exchange)
+    if (exchange.request.method !== 'GET') {
+      // A wrongly accepted write with a bad key landed somewhere: most likely the run's own account.
+      const owner = account ?? 'primary'
+      for (let path = pathOf(this.ctx, exchange); path.length > 1; path = path.replace(/\/[^/]*$/, '') || '/') this.touch(`${owner} ${path}`, index)
+    }
+    const operation = exchange.operation ? this.ctx.document.get(exchange.operation) : undefined
+    const data = (exchange.response.json as { data?: unknown } | undefined)?.data
+    if (!operation || !account || !data || typeof data !== 'object') return
+    const facts = consistencyFacts(this.ctx.document, operation)
+    const self = selfFact(facts, operation)
+    const found: Sighting[] = []
+    for (const holder of (Array.isArray(data) ? data : [data]).filter(isObject)) {
+      for (const fact of facts) {
+        const resource = fact.at ? holder[fact.at] : holder
+        const path = readPath(fact, holder)
+        if (!isObject(resource) || path === undefined) continue
+        const fields = Object.fromEntries(Object.entries(fact.fields).filter(([here]) => here in resource).map(([here, there]) => [there, resource[here]]))
+        const write = fact === self && exchange.request.method !== 'GET'
+        const kind = write ? (fact.state === 'before' ? 'before' : 'write') : 'read'
+        found.push({ key: `${account} ${path}`, fact, kind, fields, holder, exchange, index, order: this.sightings.length + found.length })
+      }
+    }
+    this.sightings.push(...found)
+    this.byExchange.set(exchange, found)
+  }
+
+  private touch(key: string, index: number): void {
+    this.touches.set(key, [...(this.touches.get(key) ?? []), index])
+  }
+}
+
+const ledgers = new WeakMap<object, ResourceLedger>()
+
+/** The run's ledger (one per run, shared by the checks that read it). */
+export function ledgerOf(ctx: RunContext): ResourceLedger {
+  let ledger = ledgers.get(ctx.state)
+  if (!ledger) ledgers.set(ctx.state, (ledger = new ResourceLedger(ctx)))
+  return ledger
+}
+
+/** Whose resources an exchange saw: the run's keys by role, another key by its masked value; none for no key or a bad one. */
+export function accountOf(exchange: Exchange): string | undefined {
+  if (exchange.credentials === 'primary' || exchange.credentials === 'second') return exchange.credentials
+  if (exchange.credentials === 'other') return `key ${exchange.request.headers.authorization ?? ''}`
+  return undefined
+}
+
+/** The path the fact's read would be sent to, its parameters filled from the holder's fields. */
+function readPath(fact: ConsistencyFact, holder: Record<string, unknown>): string | undefined {
+  let missing = false
+  const path = fact.read.path.replace(/\{(\w+)\}/g, (_whole, param: string) => {
+    const value = holder[fact.params[param] ?? param]
+    if (typeof value !== 'number' && typeof value !== 'string') missing = true
+    return String(value)
+  })
+  return missing ? undefined : path
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/** Two field values as the API would compare them. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
