@@ -104,9 +104,13 @@ it('reaches a 429 on a live deployment with CONTRACT_RATE_LIMIT, waits out Retry
   const nextMinute = Math.ceil((Date.now() + 1000) / 60_000) * 60_000
   await admin('POST', '/clock', { set: new Date(nextMinute - 4_000).toISOString() })
   await admin('POST', '/clock', { resume: true })
-  const result = await runContractSuite({ baseUrl: listener.baseUrl, apiKey: user.api_key, document, rateLimit: true, checks: ['rate_limit_enforcement'] })
+  const progress: string[] = []
+  const onProgress = (line: string) => progress.push(line)
+  const result = await runContractSuite({ baseUrl: listener.baseUrl, apiKey: user.api_key, document, rateLimit: true, checks: ['rate_limit_enforcement'], onProgress })
   expect(result.failures, formatReport(result)).toEqual([])
   expect(result.tallies).toEqual([{ operation: 'GET /user/balance', check: 'rate_limit_enforcement', runs: 1, failures: 0 }])
+  // The real wait was announced, with its length, before it began.
+  expect(progress).toContainEqual(expect.stringMatching(/^contract suite: waiting \d+ s for the rate-limit window \(Retry-After on the 429 to GET \/user\/balance\)$/))
   expect(result.requests).toBeGreaterThanOrEqual(6)
   expect(result.notes.join('\n')).not.toContain('rate_limit_enforcement: skipped')
   // Should a stalled machine miss the minute's end, the flow counts the next window and waits it out.

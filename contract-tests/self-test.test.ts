@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { formatReport } from './lib/report/format-report.js'
 import { runContractSuite, type ContractSuiteOptions } from './lib/run-suite.js'
 import { loadContractDocument, type ContractDocument } from './lib/document.js'
+import { CONSISTENCY_VARIANTS } from './support/broken-consistency-variants.js'
 import { BROKEN_VARIANTS, breakMock, type Rewriter } from './support/broken-variants.js'
 import { startInProcessMock, type InProcessMock } from './support/in-process.js'
 import { leftovers } from './support/leftovers.js'
@@ -35,11 +37,13 @@ it('passes the same mock when nothing is broken (the control row)', async () => 
   expect(await leftovers(mock.handle, mock.adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
 })
 
-describe.each(BROKEN_VARIANTS)('a mock with $name', ({ rewrite, caughtBy }) => {
-  it(`is caught by ${caughtBy}`, async () => {
+describe.each([...BROKEN_VARIANTS, ...CONSISTENCY_VARIANTS])('a mock with $name', ({ rewrite, caughtBy, alone }) => {
+  it(`is caught by ${caughtBy}${alone ? ' alone' : ''}`, async () => {
     const result = await runAgainst(rewrite)
     expect(result.ok).toBe(false)
     expect([...new Set(result.failures.map((failure) => failure.check))]).toContain(caughtBy)
+    // The consistency and rate-limit header variants break one fact each: no unrelated check may blame it.
+    if (alone) expect([...new Set(result.failures.map((failure) => failure.check))], formatReport(result)).toEqual([caughtBy])
     const failure = result.failures.find((f) => f.check === caughtBy)
     expect(failure?.request?.url).toMatch(/^http:\/\/contract\.mock\.test\/api\/v1\//)
     expect(failure?.message).toMatch(/Received: .+\nDocumented: .+/)

@@ -30,12 +30,16 @@ it('reads a live run from the CONTRACT_* variables', () => {
 
 it('runs a live deployment with the contract profile when CONTRACT_PROFILE is not set', () => {
   const { options } = contractOptionsFromEnv({ CONTRACT_BASE_URL: 'https://ads.example.com/api/v1', CONTRACT_API_KEY: 'key-1' })
-  expect(options).toEqual({ baseUrl: 'https://ads.example.com/api/v1', apiKey: 'key-1', document: 'openapi/openapi.json', profile: 'contract' })
+  expect(options).toEqual({ baseUrl: 'https://ads.example.com/api/v1', apiKey: 'key-1', profile: 'contract' })
   expect(contractOptionsFromEnv({ CONTRACT_BASE_URL: 'https://ads.example.com/api/v1', CONTRACT_API_KEY: 'key-1', CONTRACT_PROFILE: ' ' }).options.profile).toBe('contract')
 })
 
-it('defaults to the committed document and leaves the rest (profile all, with the mock) to the run', () => {
-  expect(contractOptionsFromEnv({})).toEqual({ options: { document: 'openapi/openapi.json' } })
+it('leaves the document (the one shipped in the package) and the rest (profile all, with the mock) to the run', () => {
+  expect(contractOptionsFromEnv({})).toEqual({ options: {} })
+})
+
+it('lists the known checks when a name is unknown', () => {
+  expect(() => contractOptionsFromEnv({ CONTRACT_CHECKS: 'nonsense' })).toThrow(/^CONTRACT_CHECKS names unknown checks: nonsense\. The checks: not_a_server_error, status_code_conformance, .*, rate_limit_enforcement$/)
 })
 
 it('refuses what it cannot use', () => {

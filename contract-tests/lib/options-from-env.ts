@@ -11,10 +11,12 @@ export interface EnvRun {
 }
 
 /**
- * Reads CONTRACT_BASE_URL, CONTRACT_API_KEY, CONTRACT_API_KEY_2, CONTRACT_OPENAPI, CONTRACT_PROFILE,
- * CONTRACT_RATE_LIMIT, CONTRACT_ALLOW_DESTRUCTIVE, CONTRACT_REPORT, CONTRACT_CHECKS,
- * CONTRACT_SKIP_CHECKS and CONTRACT_MAX_REQUESTS; throws on a value it cannot use.
- * @example const { options, reportPath } = contractOptionsFromEnv(process.env)
+ * The options of a run from the CONTRACT_* variables, as `npm run test:contract` reads them:
+ * CONTRACT_BASE_URL, CONTRACT_API_KEY, CONTRACT_API_KEY_2, CONTRACT_OPENAPI (unset: the document
+ * shipped in the package), CONTRACT_PROFILE, CONTRACT_RATE_LIMIT, CONTRACT_ALLOW_DESTRUCTIVE,
+ * CONTRACT_REPORT, CONTRACT_CHECKS, CONTRACT_SKIP_CHECKS and CONTRACT_MAX_REQUESTS. Throws an Error
+ * with one line naming the variable on a value it cannot use (an unknown check name lists the known ones).
+ * @example const { options, reportPath } = contractOptionsFromEnv(process.env); const result = await runContractSuite({ ...options, baseUrl: options.baseUrl! })
  */
 export function contractOptionsFromEnv(env: Record<string, string | undefined>): EnvRun {
   const baseUrl = env.CONTRACT_BASE_URL?.trim() || undefined
@@ -33,7 +35,8 @@ export function contractOptionsFromEnv(env: Record<string, string | undefined>):
       ...(baseUrl ? { baseUrl } : {}),
       ...(apiKey ? { apiKey } : {}),
       ...(env.CONTRACT_API_KEY_2 ? { secondApiKey: env.CONTRACT_API_KEY_2.trim() } : {}),
-      document: env.CONTRACT_OPENAPI?.trim() || 'openapi/openapi.json',
+      // Unset, the run judges against the document shipped in the package (packagedDocumentPath).
+      ...(env.CONTRACT_OPENAPI?.trim() ? { document: env.CONTRACT_OPENAPI.trim() } : {}),
       // Live, the default is contract: the mock's own choices (profile all) are no claim on another deployment.
       ...(profile ? { profile } : baseUrl ? { profile: 'contract' as const } : {}),
       ...(flag('CONTRACT_RATE_LIMIT') !== undefined ? { rateLimit: flag('CONTRACT_RATE_LIMIT') } : {}),

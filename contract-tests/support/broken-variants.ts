@@ -1,52 +1,6 @@
-import type { CheckName } from '../lib/registry.js'
-import type { FetchLike } from './in-process.js'
+import { answerStatusAs, eachCampaign, isSuccess, stateful, withJson, type BrokenVariant } from './rewriters.js'
 
-/** Rewrites one request/response pair on its way through the real mock. */
-export type Rewriter = (request: Request, next: FetchLike) => Promise<Response>
-
-/** A deliberately broken variant of the mock and the check that must catch it. */
-export interface BrokenVariant {
-  name: string
-  caughtBy: CheckName
-  rewrite: Rewriter
-}
-
-/** Runs `rewrite` on the public API only; the control plane goes straight through. */
-export function breakMock(handle: FetchLike, rewrite: Rewriter): FetchLike {
-  return (request) => (new URL(request.url).pathname.includes('/api/v1') ? rewrite(request, handle) : handle(request))
-}
-
-async function withJson(response: Response, change: (body: any) => unknown, status = response.status): Promise<Response> {
-  const text = await response.text()
-  const body = text ? change(JSON.parse(text)) : undefined
-  return new Response(body === undefined ? text : JSON.stringify(body), { status, headers: response.headers })
-}
-
-async function withStatus(response: Response, status: number): Promise<Response> {
-  return new Response(await response.text(), { status, headers: response.headers })
-}
-
-/** A server that answers `to` wherever the real one answers `from`, with the same body and headers. */
-function answerStatusAs(from: number, to: number): Rewriter {
-  return async (request, next) => {
-    const response = await next(request)
-    return response.status === from ? withStatus(response, to) : response
-  }
-}
-
-const isSuccess = (response: Response) => response.status >= 200 && response.status < 300
-
-/** Every campaign object in a body (one, or a list's items). */
-function eachCampaign(body: any, change: (campaign: Record<string, unknown>) => void): any {
-  const items = Array.isArray(body?.data) ? body.data : [body?.data]
-  for (const item of items) if (item && typeof item === 'object' && 'advert_title' in item) change(item)
-  return body
-}
-
-function stateful(create: () => Rewriter): Rewriter {
-  let rewrite: Rewriter | undefined
-  return (request, next) => (rewrite ??= create())(request, next)
-}
+export { breakMock, type BrokenVariant, type Rewriter } from './rewriters.js'
 
 /** The table: one small rewrite per way to break the contract. */
 export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
