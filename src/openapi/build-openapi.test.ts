@@ -146,3 +146,29 @@ it('states list order, filters, initial values, the toggle and invariants as x- 
     for (const filter of list.filters) expect(Object.keys(schemas[item]!.properties!)).toContain(filter.field)
   }
 })
+
+it('states the facts two places report as x-consistency, derived from the declarations: lists, writes and views against the read of the same resource', () => {
+  const op = (path: string, method: 'get' | 'post' | 'patch' | 'delete') => doc.paths![path]![method] as OperationObject
+  const facts = (path: string, method: 'get' | 'post' | 'patch' | 'delete') => op(path, method)['x-consistency'] as Array<Record<string, unknown>>
+  const campaignFields = ['id', 'advert_id', 'broadcasting_type', 'cpm', 'sending_limit', 'sending_count', 'enabled', 'created_at', 'updated_at']
+  // A list's items are the items read one by one; advert_title is the title of the advert advert_id names.
+  expect(facts('/campaigns', 'get')).toEqual([
+    { read: 'getCampaign', params: { id: 'id' }, fields: Object.fromEntries(campaignFields.map((field) => [field, field])) },
+    { read: 'getAdvert', params: { id: 'advert_id' }, fields: { advert_title: 'title' } },
+  ])
+  // The embedded advert is the one advert_id names, as GET /adverts/{id} answers it.
+  expect(facts('/campaigns/{id}', 'get')).toContainEqual(expect.objectContaining({ at: 'advert', read: 'getAdvert', params: { id: 'advert_id' } }))
+  expect(facts('/user/balance', 'get')).toEqual([{ read: 'getUser', fields: { balance_usd: 'balance_usd', total_topups_usd: 'total_topups_usd' } }])
+  expect(facts('/user', 'patch')[0]).toMatchObject({ read: 'getUser' })
+  expect(facts('/user/reset_api_key', 'post')[0]).toMatchObject({ read: 'getUser' })
+  // A delete answers the resource as it was.
+  expect(facts('/adverts/{id}', 'delete')[0]).toMatchObject({ read: 'getAdvert', state: 'before' })
+  const schemas = doc.components!.schemas as Record<string, SchemaObject>
+  for (const name of ['Campaign', 'CampaignDetailed', 'Advert', 'User']) {
+    expect(schemas[name]!['x-immutable']).toEqual(['id', 'created_at'])
+    expect(schemas[name]!['x-write-stamp']).toMatchObject({ field: 'updated_at' })
+  }
+  const headers = doc.components!.headers as Record<string, Record<string, unknown>>
+  expect(headers['X-RateLimit-Limit']!['x-consistency']).toMatchObject({ read: 'getUser', windows: { 60: 'api_tier_limits.per_minute', 86400: 'api_tier_limits.per_day' } })
+  expect(headers.RateLimit!['x-consistency']).toEqual({ agrees: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] })
+})
