@@ -210,7 +210,7 @@ export class ContractClient {
     if (!window || window.remaining > 0) return
     this.window.delete(authorization)
     const seconds = Math.max(1, Math.ceil((window.reopensAtMs - Date.now()) / 1000))
-    await this.waitSeconds(seconds, 'X-RateLimit-Remaining is 0')
+    await this.waitSeconds(seconds, 'no requests left in the window')
   }
 
   private async waitSeconds(seconds: number, why: string): Promise<void> {

@@ -101,12 +101,7 @@ async function prepare(options: ContractSuiteOptions): Promise<Run> {
     maxRequestsGiven: options.maxRequests !== undefined,
   }
   const claimed = registrations().filter((item) => claimsUnder(item, profiles))
-  const primary = options.apiKey ?? (plane ? (await plane.createUser({})).api_key : undefined)
-  if (!primary) throw new Error('runContractSuite needs apiKey, or a controlPlane to open an account with')
-  // A second account is opened when something enabled runs only with one.
-  const needsSecondKey = (item: Registration) => item.skippedBy?.({ ...base, hasSecondKey: false }) !== undefined && item.skippedBy({ ...base, hasSecondKey: true }) === undefined
-  const opensSecond = plane && !options.secondApiKey && registrations().some((item) => enabled(item.name) && needsSecondKey(item))
-  const second = options.secondApiKey ?? (opensSecond ? (await plane.createUser({})).api_key : undefined)
+  const { primary, second } = await openKeys(options, plane, (item) => enabled(item.name) && needsSecondKey(item, base))
   const keys = [{ key: primary, name: 'CONTRACT_API_KEY' }, ...(second ? [{ key: second, name: 'CONTRACT_API_KEY_2' }] : [])]
   await preflight({ baseUrl: options.baseUrl, document, keys, fetch: options.fetch })
   const settings: RunSettings = { ...base, hasSecondKey: second !== undefined }
@@ -134,6 +129,20 @@ async function prepare(options: ContractSuiteOptions): Promise<Run> {
   promise(run, claimed, profiles, settings)
   client.onExchange = (exchange) => observe(run, exchange)
   return run
+}
+
+/** The run's keys: given, or opened through the control plane (a second one when something enabled runs only with one). */
+async function openKeys(options: ContractSuiteOptions, plane: ControlPlane | undefined, wantsSecond: (item: Registration) => boolean): Promise<{ primary: string; second?: string }> {
+  const primary = options.apiKey ?? (plane ? (await plane.createUser({})).api_key : undefined)
+  if (!primary) throw new Error('runContractSuite needs apiKey, or a controlPlane to open an account with')
+  const opensSecond = plane && !options.secondApiKey && registrations().some(wantsSecond)
+  const second = options.secondApiKey ?? (opensSecond ? (await plane.createUser({})).api_key : undefined)
+  return { primary, ...(second ? { second } : {}) }
+}
+
+/** Whether an item runs only with a second key: its option says so without one and not with one. */
+function needsSecondKey(item: Registration, settings: RunSettings): boolean {
+  return item.skippedBy?.({ ...settings, hasSecondKey: false }) !== undefined && item.skippedBy({ ...settings, hasSecondKey: true }) === undefined
 }
 
 /** Whether an item claims anything under the selected profiles: the one place the run filters by profile. */
