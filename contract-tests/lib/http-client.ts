@@ -45,6 +45,8 @@ export interface ContractClientOptions {
   /** How to wait, and why; the mock's clock can be advanced instead of sleeping. */
   wait?: (seconds: number, why: string) => Promise<void>
   timeoutMs?: number
+  /** Hears every exchange before `send` returns (the runner judges it there). */
+  onExchange?: (exchange: Exchange) => Promise<void>
 }
 
 /** The run's request budget is spent: the suite stops sending and cleans up. */
@@ -68,8 +70,6 @@ export interface CreatedResource {
 export class ContractClient {
   requests = 0
   readonly created: CreatedResource[] = []
-  /** Called for every exchange, before `send` returns (the suite runs its checks here). */
-  onExchange: (exchange: Exchange) => Promise<void> = async () => {}
   readonly keys: { primary: string; second?: string }
   private readonly fetch: typeof fetch
   private readonly window = new Map<string, { remaining: number; reopensAtMs: number }>()
@@ -83,7 +83,7 @@ export class ContractClient {
     return this.options.baseUrl.replace(/\/+$/, '')
   }
 
-  /** Sends a request, records the exchange and hands it to `onExchange`. */
+  /** Sends a request, records the exchange and hands it to the `onExchange` of the options. */
   async send(request: ApiRequest): Promise<Exchange> {
     const authorization = this.authorizationOf(request.credentials)
     const maxRetries = this.options.maxRetries ?? 2
@@ -108,10 +108,10 @@ export class ContractClient {
       const retry = response.status === 429 && request.retryOnRateLimit !== false && attempt < maxRetries
       const exchange = { ...this.record(request, sent, response), sentAt, receivedAt: Date.now() }
       if (!retry) {
-        await this.onExchange(exchange)
+        await this.options.onExchange?.(exchange)
         return exchange
       }
-      await this.onExchange({ ...exchange, primary: false })
+      await this.options.onExchange?.({ ...exchange, primary: false })
       await this.waitSeconds(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 1, `${sent.method} ${sent.url} got 429`)
     }
   }

@@ -60,6 +60,8 @@ interface Run {
   items: Registration[]
   plane?: ControlPlane
   keyCount: number
+  /** Exchanges are judged until cleanup starts. */
+  observing: boolean
 }
 
 /**
@@ -77,7 +79,7 @@ export async function runContractSuite(options: ContractSuiteOptions): Promise<C
     run.recorder.coverage.block('*', `${error.message}: the run stopped there`)
     run.ctx.state.notes.push(`${error.message}; the run stopped there and cleaned up`)
   } finally {
-    run.ctx.client.onExchange = async () => {}
+    run.observing = false
     cleanup = await cleanUp(run.ctx.client, run.ctx.state.titlePrefix)
   }
   return summarize(run, cleanup)
@@ -106,7 +108,8 @@ async function prepare(options: ContractSuiteOptions): Promise<Run> {
   await preflight({ baseUrl: options.baseUrl, document, keys, fetch: options.fetch })
   const settings: RunSettings = { ...base, hasSecondKey: second !== undefined }
   const wait = waiter(plane, options.onProgress)
-  const client = new ContractClient({ baseUrl: options.baseUrl, document, keys: { primary, second }, fetch: options.fetch, maxRequests: settings.maxRequests, maxWaitSeconds: options.maxWaitSeconds, wait })
+  const onExchange = (exchange: Exchange) => observe(run, exchange)
+  const client = new ContractClient({ baseUrl: options.baseUrl, document, keys: { primary, second }, fetch: options.fetch, maxRequests: settings.maxRequests, maxWaitSeconds: options.maxWaitSeconds, wait, onExchange })
   const state: RunState = { runId, titlePrefix: `[contract ${runId}]`, allowDestructive: settings.allowDestructive, hasSecondKey: settings.hasSecondKey, acceptedBodies: new Map(), history: [], notes: [] }
   const recorder = createRecorder(profiles, enabled, (name) => REGISTRY[name as CheckName]?.claims ?? {})
   // Flows run even with their own name off: they drive the traffic the checks judge.
@@ -125,9 +128,8 @@ async function prepare(options: ContractSuiteOptions): Promise<Run> {
     enabled,
     wait,
   }
-  const run: Run = { options, started, selection, ctx, recorder, items, ...(plane ? { plane } : {}), keyCount: keys.length }
+  const run: Run = { options, started, selection, ctx, recorder, items, ...(plane ? { plane } : {}), keyCount: keys.length, observing: true }
   promise(run, claimed, profiles, settings)
-  client.onExchange = (exchange) => observe(run, exchange)
   return run
 }
 
@@ -172,6 +174,7 @@ function promise(run: Run, claimed: readonly Registration[], profiles: ReadonlyS
 
 /** Every exchange, as it arrives: kept in the history, judged by the response checks, and by the probing ones when primary. */
 async function observe(run: Run, exchange: Exchange): Promise<void> {
+  if (!run.observing) return
   const { state } = run.ctx
   state.history.push(exchange)
   if (exchange.primary && exchange.response.status < 300 && exchange.request.body && exchange.operation) {
