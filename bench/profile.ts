@@ -51,19 +51,23 @@ if (values.target === 'listener') {
   console.log(`Listener, ${REQUEST_LABELS[kind]}, ${campaigns} campaigns: ${Math.round(report.rps)} req/s, p99 ${report.p99Ms} ms, statuses ${JSON.stringify(report.statuses)}`)
   await load.worker.stop()
   await server.worker.stop()
-} else if (values.target === 'in-process' || values.target === 'scale') {
+} else if (values.target === 'in-process' || values.target === 'scale' || values.target === 'writes') {
   const setup: MockWorkerSetup =
-    values.target === 'scale' ? { campaigns, shape: 'one-user', via: 'handlers', kinds: [kind] } : { campaigns, shape: 'spread', via: 'fetch', kinds: [kind] }
+    values.target === 'scale'
+      ? { campaigns, shape: 'one-user', via: 'handlers', kinds: [kind] }
+      : values.target === 'writes'
+        ? { campaigns, others: 0, shape: 'accounts', via: 'handlers', kinds: [kind] }
+        : { campaigns, shape: 'spread', via: 'fetch', kinds: [kind] }
   const mock = await startWorker<SeedCost>('bench/workers/mock.ts', [JSON.stringify(setup)], { cpu: pinning.serverCpu, execArgv: ['--expose-gc'] })
   await mock.worker.ask({ requests: 1000, maxMs: 2000, warmup: 500 })
   await mock.worker.ask({ profile: 'start' })
   const { rows } = await mock.worker.ask<{ rows: { summary: { median: number; p99: number; n: number } }[] }>({ requests: 1e9, maxMs: seconds * 1000, warmup: 0 })
   await mock.worker.ask({ profile: 'stop', file })
   const { median, p99, n } = rows[0]!.summary
-  console.log(`${values.target === 'scale' ? 'One user, getResponse' : 'In-process fetch'}, ${REQUEST_LABELS[kind]}, ${campaigns} campaigns: ${n} requests, median ${median.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms`)
+  console.log(`${values.target === 'in-process' ? 'In-process fetch' : 'One account, getResponse'}, ${REQUEST_LABELS[kind]}, ${campaigns} campaigns: ${n} requests, median ${median.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms`)
   await mock.worker.stop()
 } else {
-  throw new Error('--target is listener, in-process or scale')
+  throw new Error('--target is listener, in-process, scale or writes')
 }
 
 const analysis = analyzeProfile(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile)

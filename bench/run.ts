@@ -1,8 +1,8 @@
 /**
- * npm run bench [-- --quick] [-- --only listener,in-process,scale,startup]
+ * npm run bench [-- --quick] [-- --only listener,in-process,scale,writes,startup]
  *
  * Starts every target itself on loopback, loads each within fixed bounds, alternates targets in
- * rounds within this one run, and judges the figures against issue 12's targets. Writes
+ * rounds within this one run, and judges the figures against issues 12 and 16's targets. Writes
  * bench/results/latest.json and latest.md (quick.* or partial.* for a quick or partial run).
  */
 import { execSync } from 'node:child_process'
@@ -17,7 +17,7 @@ import { benchListener } from './sections/listener.js'
 import { benchMockLatency } from './sections/mock-latency.js'
 import { benchStartup } from './sections/startup.js'
 
-const SECTIONS = ['listener', 'in-process', 'scale', 'startup'] as const
+const SECTIONS = ['listener', 'in-process', 'scale', 'writes', 'startup'] as const
 type Section = (typeof SECTIONS)[number]
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } })
@@ -32,8 +32,8 @@ const quick = values.quick
 
 /** Full: the issue's settings. Quick: a smoke run of every piece in about a minute and a half. */
 const settings = quick
-  ? { rounds: 2, connections: 10, durationSec: 1, warmupSec: 0.5, inProcessSizes: [1_000, 10_000], scaleSizes: [1_000, 10_000], requests: 100, maxMs: 300, warmup: 50, startupRuns: 1 }
-  : { rounds: 3, connections: 50, durationSec: 8, warmupSec: 2, inProcessSizes: [1_000, 100_000], scaleSizes: [1_000, 100_000, 1_000_000], requests: 2_000, maxMs: 1_500, warmup: 300, startupRuns: 3 }
+  ? { rounds: 2, connections: 10, durationSec: 1, warmupSec: 0.5, inProcessSizes: [1_000, 10_000], scaleSizes: [1_000, 10_000], writeSizes: [[1_000, 0], [1_000, 9_000], [10_000, 0]], requests: 100, maxMs: 300, warmup: 50, startupRuns: 1 }
+  : { rounds: 3, connections: 50, durationSec: 8, warmupSec: 2, inProcessSizes: [1_000, 100_000], scaleSizes: [1_000, 100_000], writeSizes: [[1_000, 0], [1_000, 99_000], [10_000, 90_000]], requests: 2_000, maxMs: 1_500, warmup: 300, startupRuns: 3 }
 
 const log = (line: string) => console.log(line)
 const pinning = detectPinning()
@@ -69,7 +69,7 @@ try {
   if (runs('in-process')) {
     log('\n== In-process: startNodeMock + fetch ==')
     results.inProcess = await benchMockLatency(
-      { sizes: settings.inProcessSizes, shape: 'spread', via: 'fetch', kinds: ['list', 'filtered', 'get', 'create', 'update'], floors: ['list', 'create'], rounds: settings.rounds, order },
+      { sizes: settings.inProcessSizes.map((campaigns) => ({ campaigns })), shape: 'spread', via: 'fetch', kinds: ['list', 'filtered', 'get', 'create', 'update'], floors: ['list', 'create'], rounds: settings.rounds, order },
       pinning,
       log,
     )
@@ -77,7 +77,15 @@ try {
   if (runs('scale')) {
     log('\n== Scale: one user holding every campaign ==')
     results.scale = await benchMockLatency(
-      { sizes: settings.scaleSizes, shape: 'one-user', via: 'handlers', kinds: ['list', 'filtered', 'get', 'update'], rounds: settings.rounds, order },
+      { sizes: settings.scaleSizes.map((campaigns) => ({ campaigns })), shape: 'one-user', via: 'handlers', kinds: ['list', 'filtered', 'get', 'update'], rounds: settings.rounds, order },
+      pinning,
+      log,
+    )
+  }
+  if (runs('writes')) {
+    log('\n== Writes: one account beside others, msw getResponse ==')
+    results.writes = await benchMockLatency(
+      { sizes: settings.writeSizes.map(([campaigns, others]) => ({ campaigns: campaigns!, others })), shape: 'accounts', via: 'handlers', kinds: ['update', 'toggle', 'delete'], rounds: settings.rounds, order },
       pinning,
       log,
     )

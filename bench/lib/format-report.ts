@@ -15,6 +15,7 @@ export function formatReport(results: BenchResults, verdicts: readonly Verdict[]
   if (results.listener) parts.push(formatListener(results.listener))
   if (results.inProcess) parts.push(formatLatencies('In-process: `startNodeMock` + `fetch`, ms per request', results.inProcess))
   if (results.scale) parts.push(formatLatencies('Scale: one user holding N campaigns, msw `getResponse`, ms per request', results.scale))
+  if (results.writes) parts.push(formatLatencies('Writes: one account of N campaigns (+ those of other accounts), msw `getResponse`, ms per request', results.writes))
   if (results.startup) parts.push(formatStartup(results.startup))
   return `${parts.join('\n\n')}\n`
 }
@@ -53,10 +54,11 @@ function formatListener(listener: NonNullable<BenchResults['listener']>): string
 }
 
 function formatLatencies(title: string, { seeds, rows }: { seeds: SeedCost[]; rows: LatencyRow[] }): string {
-  const sizes = seeds.map((seed) => seed.campaigns)
-  const head = ['request', ...sizes.flatMap((size) => [`${count(size)} median`, 'p99']), 'largest / smallest']
+  const head = ['request', ...seeds.flatMap((seed) => [`${count(seed.campaigns)}${seed.others ? ` (+${count(seed.others)})` : ''} median`, 'p99']), 'last / first']
   const line = (kind: RequestKind, floor: boolean) => {
-    const bySize = sizes.map((size) => rows.find((row) => row.kind === kind && row.campaigns === size && (row.floor ?? false) === floor))
+    const bySize = seeds.map((seed) =>
+      rows.find((row) => row.kind === kind && row.campaigns === seed.campaigns && (row.others ?? 0) === (seed.others ?? 0) && (row.floor ?? false) === floor),
+    )
     const first = bySize[0]?.summary.median
     const last = bySize.at(-1)?.summary.median
     const ratio = first && last ? `${(last / first).toFixed(2)}x` : '–'

@@ -28,6 +28,8 @@ export interface LoadRun {
 /** Latencies of one kind of request, sequential, one process (in-process or scale). */
 export interface LatencyRow {
   campaigns: number
+  /** Campaigns the other accounts hold (the writes section), when any. */
+  others?: number
   kind: RequestKind
   /** msw alone (one handler answering the mock's bytes), not the mock: the floor of the path. */
   floor?: boolean
@@ -39,7 +41,12 @@ export interface LatencyRow {
 
 /** What holding a dataset costs one process. */
 export interface SeedCost {
+  /** Campaigns of the measured account (scale, writes) or in all (in-process). */
   campaigns: number
+  /** Campaigns the other accounts hold (the writes section). */
+  others?: number
+  /** Users in the dataset. */
+  users?: number
   /** Generating the dataset (faker), before the mock sees it. */
   generateMs: number
   /** From the dataset to a mock that answers: createMockApi / startNodeMock. */
@@ -77,5 +84,6 @@ export interface BenchResults {
   listener?: { campaigns: number; users: number; connections: number; durationSec: number; runs: LoadRun[] }
   inProcess?: { seeds: SeedCost[]; rows: LatencyRow[] }
   scale?: { seeds: SeedCost[]; rows: LatencyRow[] }
+  writes?: { seeds: SeedCost[]; rows: LatencyRow[] }
   startup?: StartupRow[]
 }

@@ -3,7 +3,7 @@ import type { Dataset } from '../../src/schemas/dataset.js'
 import { generateDataset } from '../../src/store/generate-dataset.js'
 
 /** The kinds of request the bench times, in the order it reports them. */
-export const REQUEST_KINDS = ['list', 'filtered', 'get', 'create', 'update'] as const
+export const REQUEST_KINDS = ['list', 'filtered', 'get', 'create', 'update', 'toggle', 'delete'] as const
 export type RequestKind = (typeof REQUEST_KINDS)[number]
 
 /** How each kind reads in the report. */
@@ -13,11 +13,13 @@ export const REQUEST_LABELS: Readonly<Record<RequestKind, string>> = {
   get: 'GET /campaigns/{id}',
   create: 'POST /campaigns',
   update: 'PATCH /campaigns/{id}',
+  toggle: 'POST /campaigns/{id}/toggle',
+  delete: 'DELETE /campaigns/{id}',
 }
 
 /** One request below the API base, as a load generator or `fetch` sends it. */
 export interface BenchRequest {
-  method: 'GET' | 'POST' | 'PATCH'
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   /** Below the API base, e.g. `/campaigns?per_page=25`. */
   path: string
   body?: string
@@ -28,6 +30,8 @@ export interface Subject {
   apiKey: string
   campaignId: number
   advertId: number
+  /** Every campaign of the subject's, oldest first (what deletes take their victims from). */
+  campaignIds?: number[]
 }
 
 /**
@@ -51,7 +55,8 @@ export function expectedStatus(kind: RequestKind): number {
 
 /**
  * The requests of a kind, sent in turn: an update alternates two prices so that every
- * PATCH writes (one that changes nothing writes nothing).
+ * PATCH writes (one that changes nothing writes nothing). A delete names the subject's campaign;
+ * the mock worker sends it for a fresh victim each time (`victimsOf`).
  */
 export function requestsOf(kind: RequestKind, { campaignId, advertId }: Subject): BenchRequest[] {
   switch (kind) {
@@ -67,6 +72,10 @@ export function requestsOf(kind: RequestKind, { campaignId, advertId }: Subject)
     }
     case 'update':
       return [2.5, 3.5].map((cpm) => ({ method: 'PATCH', path: `/campaigns/${campaignId}`, body: JSON.stringify({ campaign: { cpm } }) }))
+    case 'toggle':
+      return [{ method: 'POST', path: `/campaigns/${campaignId}/toggle` }]
+    case 'delete':
+      return [{ method: 'DELETE', path: `/campaigns/${campaignId}` }]
   }
 }
 
@@ -80,6 +89,22 @@ export function oneUserDataset(campaigns: number): Dataset {
   return generateDataset({ seed: 1, users: 1, advertsPerUser: 10, campaignsPerAdvert: Math.max(1, Math.round(campaigns / 10)) })
 }
 
+/**
+ * One account holding `campaigns` campaigns (user 1, 10 adverts), then accounts of 1,000
+ * campaigns each holding `others` between them: what a write in one account costs beside the rest.
+ */
+export function accountsDataset(campaigns: number, others: number): Dataset {
+  const subject = generateDataset({ seed: 1, users: 1, advertsPerUser: 10, campaignsPerAdvert: Math.max(1, Math.round(campaigns / 10)) })
+  const rest = others > 0 ? generateDataset({ seed: 2, users: Math.round(others / 1000), advertsPerUser: 10, campaignsPerAdvert: 100 }) : undefined
+  if (!rest) return subject
+  const [users, adverts, campaignCount] = [subject.users.length, subject.adverts.length, subject.campaigns.length]
+  return {
+    users: [...subject.users, ...rest.users.map((user) => ({ ...user, id: user.id + users, email: user.email.replace('@', '.other@') }))],
+    adverts: [...subject.adverts, ...rest.adverts.map((advert) => ({ ...advert, id: advert.id + adverts, user_id: advert.user_id + users }))],
+    campaigns: [...subject.campaigns, ...rest.campaigns.map((campaign) => ({ ...campaign, id: campaign.id + campaignCount, advert_id: campaign.advert_id + adverts }))],
+  }
+}
+
 /** The user at `index` in a dataset, one of their campaigns from the middle and one of their adverts. */
 export function subjectOf(dataset: Dataset, index: number): Subject {
   const user = dataset.users[index]
@@ -88,5 +113,5 @@ export function subjectOf(dataset: Dataset, index: number): Subject {
   const campaigns = dataset.campaigns.filter((campaign) => adverts.has(campaign.advert_id))
   const campaign = campaigns[campaigns.length >> 1]
   if (!campaign) throw new RangeError(`User ${user.id} has no campaign`)
-  return { apiKey: user.api_key, campaignId: campaign.id, advertId: campaign.advert_id }
+  return { apiKey: user.api_key, campaignId: campaign.id, advertId: campaign.advert_id, campaignIds: campaigns.map((row) => row.id) }
 }

@@ -11,13 +11,18 @@ import { createMockApi, type MockApi } from '../../src/create-mock-api.js'
 import { isProfileOrder, obeyProfileOrder, type ProfileOrder } from '../lib/profile-on-demand.js'
 import type { SeedCost } from '../lib/results.js'
 import { summarize, type Summary } from '../lib/stats.js'
-import { expectedStatus, oneUserDataset, requestsOf, spreadDataset, subjectOf, UNCAPPED, UNLIMITED_TIERS, type RequestKind, type Subject } from '../lib/workload.js'
+import { accountsDataset, expectedStatus, oneUserDataset, requestsOf, spreadDataset, subjectOf, UNCAPPED, UNLIMITED_TIERS, type RequestKind, type Subject } from '../lib/workload.js'
 
 /** How the worker is set up (its one argument, as JSON). */
 export interface MockWorkerSetup {
   campaigns: number
-  /** `spread`: users holding 100 campaigns each; `one-user`: one user holds them all. */
-  shape: 'spread' | 'one-user'
+  /**
+   * `spread`: users holding 100 campaigns each; `one-user`: one user holds them all; `accounts`:
+   * one user holds `campaigns` and accounts of 1,000 hold `others` (every request acts as that user).
+   */
+  shape: 'spread' | 'one-user' | 'accounts'
+  /** With `accounts`: how many campaigns the other accounts hold between them. */
+  others?: number
   via: 'fetch' | 'handlers'
   kinds: RequestKind[]
   /**
@@ -40,7 +45,8 @@ const gc = (globalThis as { gc?: () => void }).gc
 if (!gc) throw new Error('Run the mock worker with --expose-gc')
 
 let started = performance.now()
-const dataset = setup.shape === 'spread' ? spreadDataset(setup.campaigns) : oneUserDataset(setup.campaigns)
+const dataset =
+  setup.shape === 'spread' ? spreadDataset(setup.campaigns) : setup.shape === 'one-user' ? oneUserDataset(setup.campaigns) : accountsDataset(setup.campaigns, setup.others ?? 0)
 const generateMs = performance.now() - started
 
 started = performance.now()
@@ -59,13 +65,18 @@ if (setup.via === 'fetch') {
 const seedMs = performance.now() - started
 
 // Reads act as one user, creates and updates as others, so that writes never change what reads see.
-const middle = dataset.users.length >> 1
+// With `accounts`, every kind acts as the one account whose size is measured.
+const middle = setup.shape === 'accounts' ? 0 : dataset.users.length >> 1
+const reader = subjectOf(dataset, middle)
+const writer = setup.shape === 'accounts' ? reader : subjectOf(dataset, (middle + 2) % dataset.users.length)
 const subjects: Record<RequestKind, Subject> = {
-  list: subjectOf(dataset, middle),
-  filtered: subjectOf(dataset, middle),
-  get: subjectOf(dataset, middle),
-  create: subjectOf(dataset, (middle + 1) % dataset.users.length),
-  update: subjectOf(dataset, (middle + 2) % dataset.users.length),
+  list: reader,
+  filtered: reader,
+  get: reader,
+  create: setup.shape === 'accounts' ? reader : subjectOf(dataset, (middle + 1) % dataset.users.length),
+  update: writer,
+  toggle: writer,
+  delete: writer,
 }
 
 gc()
@@ -82,27 +93,44 @@ async function floorHandler(kind: RequestKind) {
   const response = (await getResponse(api.handlers, new Request(baseUrl + path, { method, headers, body })))!
   const bytes = await response.arrayBuffer()
   const init = { status: response.status, headers: response.headers }
-  return http[method.toLowerCase() as 'get' | 'post' | 'patch'](`*${new URL(baseUrl + path).pathname}`, async ({ request }) => {
+  return http[method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](`*${new URL(baseUrl + path).pathname}`, async ({ request }) => {
     await request.text()
     return new Response(bytes, init)
   })
 }
 const floors = new Map(await Promise.all((setup.floors ?? []).map(async (kind) => [kind, await floorHandler(kind)] as const)))
 
-/** Sends one request the way `setup.via` says and fails on any status but the expected one. */
-function sender(kind: RequestKind): () => Promise<void> {
-  const subject = subjects[kind]
-  const requests = requestsOf(kind, subject)
-  const expected = expectedStatus(kind)
+/** Sends one request the way `setup.via` says; fails on any status but the expected one and answers the body. */
+async function send(kind: RequestKind, { method, path, body }: { method: string; path: string; body?: string }): Promise<string> {
+  const headers: Record<string, string> = { Authorization: subjects[kind].apiKey }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  const request = new Request(baseUrl + path, { method, headers, body })
+  const response = setup.via === 'fetch' ? await fetch(request) : await getResponse(api.handlers, request)
+  const text = (await response?.text()) ?? ''
+  if (response?.status !== expectedStatus(kind)) throw new Error(`${method} ${path} answered ${response?.status} (expected ${expectedStatus(kind)}): ${text.slice(0, 300)}`)
+  return text
+}
+
+/**
+ * A sender per kind; it answers the ms it timed itself when part of its work is not to be timed.
+ * A delete takes its victims from the middle of the account's campaigns up, and after each one an
+ * untimed create puts a campaign back, so the account keeps its size however many deletes run.
+ */
+function sender(kind: RequestKind): () => Promise<number | void> {
+  const requests = requestsOf(kind, subjects[kind])
   let turn = 0
+  if (kind !== 'delete') return async () => void (await send(kind, requests[turn++ % requests.length]!))
+  const ids = subjects.delete.campaignIds ?? []
+  const victims = ids.slice(ids.length >> 1)
+  const refill = requestsOf('create', subjects.delete)[0]!
   return async () => {
-    const { method, path, body } = requests[turn++ % requests.length]!
-    const headers: Record<string, string> = { Authorization: subject.apiKey }
-    if (body !== undefined) headers['Content-Type'] = 'application/json'
-    const request = new Request(baseUrl + path, { method, headers, body })
-    const response = setup.via === 'fetch' ? await fetch(request) : await getResponse(api.handlers, request)
-    const text = await response?.text()
-    if (response?.status !== expected) throw new Error(`${method} ${path} answered ${response?.status} (expected ${expected}): ${text?.slice(0, 300)}`)
+    const victim = victims.shift()
+    if (victim === undefined) throw new Error('The delete bench ran out of campaigns to delete')
+    const started = performance.now()
+    await send('delete', { method: 'DELETE', path: `/campaigns/${victim}` })
+    const took = performance.now() - started
+    victims.push((JSON.parse(await send('create', refill)) as { data: { id: number } }).data.id)
+    return took
   }
 }
 
@@ -116,28 +144,28 @@ export interface RoundRow {
 }
 
 /** Times one sender: warm-up and timing both bounded in time too, so a slow request cannot stall the run. */
-async function time(send: () => Promise<void>, { requests, maxMs, warmup }: RoundOrder): Promise<Summary> {
+async function time(sendOne: () => Promise<number | void>, { requests, maxMs, warmup }: RoundOrder): Promise<Summary> {
   const warmupDeadline = performance.now() + maxMs
-  for (let i = 0; i < warmup && performance.now() < warmupDeadline; i++) await send()
+  for (let i = 0; i < warmup && performance.now() < warmupDeadline; i++) await sendOne()
   const samples: number[] = []
   const deadline = performance.now() + maxMs
   // At least 20 samples, so a p99 means something even when one request is slow.
   while (samples.length < requests && (samples.length < 20 || performance.now() < deadline)) {
     const start = performance.now()
-    await send()
-    samples.push(performance.now() - start)
+    const timed = await sendOne()
+    samples.push(typeof timed === 'number' ? timed : performance.now() - start)
   }
   return summarize(samples)
 }
 
 async function round(order: RoundOrder): Promise<RoundRow[]> {
   const rows: RoundRow[] = []
-  for (const [kind, send] of senders) {
-    rows.push({ kind, floor: false, summary: await time(send, order) })
+  for (const [kind, sendOne] of senders) {
+    rows.push({ kind, floor: false, summary: await time(sendOne, order) })
     const floor = floors.get(kind)
     if (!floor || !server) continue
     server.use(floor)
-    rows.push({ kind, floor: true, summary: await time(send, order) })
+    rows.push({ kind, floor: true, summary: await time(sendOne, order) })
     server.resetHandlers()
   }
   return rows
@@ -150,5 +178,5 @@ process.on('message', (order: RoundOrder | ProfileOrder) => {
     (error: Error) => process.send!({ error: error.stack ?? error.message }),
   )
 })
-const seed: SeedCost = { campaigns: setup.campaigns, generateMs, seedMs, heapMb }
+const seed: SeedCost = { campaigns: setup.campaigns, others: setup.others, users: dataset.users.length, generateMs, seedMs, heapMb }
 process.send!(seed)
