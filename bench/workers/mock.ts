@@ -121,7 +121,8 @@ function sender(kind: RequestKind): () => Promise<number | void> {
   let turn = 0
   if (kind !== 'delete') return async () => void (await send(kind, requests[turn++ % requests.length]!))
   const ids = subjects.delete.campaignIds ?? []
-  const victims = ids.slice(ids.length >> 1)
+  // From just after the subject's campaign (the one updates and toggles use) up.
+  const victims = ids.slice(ids.indexOf(subjects.delete.campaignId) + 1)
   const refill = requestsOf('create', subjects.delete)[0]!
   return async () => {
     const victim = victims.shift()
