@@ -20,7 +20,7 @@ import { DEFAULT_RESOURCE_CAPS, ResourceCaps } from './schemas/resource-caps.js'
 import type { ApiTier, ApiTierLimits } from './schemas/user.js'
 import { DEFAULT_FIXTURES } from './store/fixtures.js'
 import type { GenerateDatasetOptions } from './store/generate-dataset.js'
-import { Store } from './store/store.js'
+import { Store, type MockDb } from './store/store.js'
 
 /** Options of createMockApi; every one has a default, so `createMockApi()` is a working mock. */
 export interface MockApiOptions {
@@ -57,6 +57,13 @@ export interface MockApi extends MockControls {
   /** The msw request handlers; give them to setupServer, setupWorker or the Express adapter. */
   readonly handlers: RequestHandler[]
   readonly context: MockContext
+  /**
+   * The state, to inspect: `db.users` and `db.account(userId).adverts` / `.campaigns` are @msw/data
+   * collections holding the records themselves (fixtures shape: money in USD). A write through the
+   * API shows there at once; see the README's store section for writing there directly.
+   * @example api.db.account(1).campaigns.findMany((q) => q.where({ enabled: true }))
+   */
+  readonly db: MockDb
   /** The last requests of the public API, to assert on: `journal.entries()`, `journal.clear()`. */
   readonly journal: Pick<RequestJournal, 'entries' | 'clear'>
   /**
@@ -101,6 +108,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     ...checkedControls(control),
     handlers: createHandlers(context, control),
     context,
+    db: context.store.db,
     journal: { entries: () => context.journal.entries(), clear: () => context.journal.clear() },
     subscribe: (listener) => changes.subscribe(listener),
   }

@@ -30,7 +30,7 @@ process.on('message', (message: { start?: true; stop?: true; heap?: true }) => {
     collected = setInterval(() => process.send!({ gcHeap: { atMs: performance.now() - origin, bytes: heapAfterGc() } }), 2_000)
   }
   if (message.stop) clearInterval(collected)
-  if (message.heap) process.send!({ heapNow: heapAfterGc(), campaigns: listener.api.context.store.campaigns.size })
+  if (message.heap) process.send!({ heapNow: heapAfterGc(), campaigns: listener.api.context.store.counts().campaigns })
 })
 process.on('disconnect', () => {
   clearInterval(standing)

@@ -1,5 +1,6 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
+import type { MockDb } from '../store/store.js'
 import { baseUrl } from '../handlers/base-path.js'
 import { DEFAULT_STORAGE_KEY, persistToWebStorage } from './web-storage-persistence.js'
 
@@ -20,6 +21,8 @@ export interface BrowserMockOptions extends MockApiOptions {
 /** The mock running in this page through msw's service worker. */
 export interface BrowserMock {
   readonly api: MockApi
+  /** The state, to inspect: `api.db` (@msw/data collections of users and of each account's adverts and campaigns). */
+  readonly db: MockDb
   readonly worker: SetupWorker
   /** The API's base URL on this page's origin, e.g. `http://localhost:5173/api/v1`. */
   readonly baseUrl: string
@@ -61,6 +64,7 @@ export async function startBrowserMock({
   }
   return {
     api,
+    db: api.db,
     worker,
     baseUrl: baseUrl(api.context.apiBase, location.origin),
     get apiKey() {

@@ -1,5 +1,6 @@
 import { setupServer, type SetupServer } from 'msw/node'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
+import type { MockDb } from '../store/store.js'
 import { baseUrl } from '../handlers/base-path.js'
 import { persistToFile, type StateFile, type StateFileOptions } from './state-file.js'
 
@@ -19,6 +20,8 @@ export interface NodeMockOptions extends MockApiOptions {
 /** The mock running in-process under msw/node: fetch to any origin's /api/v1 reaches it. */
 export interface NodeMock {
   readonly api: MockApi
+  /** The state, to inspect: `api.db` (@msw/data collections of users and of each account's adverts and campaigns). */
+  readonly db: MockDb
   readonly server: SetupServer
   /** A base URL to send requests to (from the `apiBase` option); with the default, any origin works and this one never reaches a network. */
   readonly baseUrl: string
@@ -47,6 +50,7 @@ export async function startNodeMock({ onUnhandledRequest = 'bypass', state, ...o
   server.listen({ onUnhandledRequest })
   return {
     api,
+    db: api.db,
     server,
     baseUrl: baseUrl(api.context.apiBase, ORIGIN),
     get apiKey() {

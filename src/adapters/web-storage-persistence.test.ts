@@ -37,7 +37,7 @@ it('saves every acknowledged write and loads it in the next page, ids continuing
 
   const reloaded = await createMockApi()
   expect((await persistToWebStorage(reloaded, storage)).restored).toBe(true)
-  expect(reloaded.context.store.adverts.get(created.id)?.title).toBe('Kept across a reload')
+  expect(reloaded.db.account(1).adverts.get(created.id)?.title).toBe('Kept across a reload')
   expect((await createAdvert(reloaded, 'Next')).id).toBe(created.id + 1)
 })
 
@@ -69,7 +69,7 @@ it.each([
   expect(String(warn.mock.calls[0]![0])).toMatch(message)
   expect(String(warn.mock.calls[0]![0])).toContain('discarded')
   expect(storage.entries.has(DEFAULT_STORAGE_KEY)).toBe(false)
-  expect(next.context.store.adverts.size).toBe(DEFAULT_FIXTURES.adverts.length)
+  expect(next.context.store.counts().adverts).toBe(DEFAULT_FIXTURES.adverts.length)
 })
 
 it('warns once when the storage is full, and the writes still succeed', async () => {

@@ -12,15 +12,15 @@ import { assertRoomForUser } from './resource-caps.js'
 export async function createAccount(ctx: DomainContext, { email, tier = 'basic' }: NewUserInput = {}): Promise<UserRecord> {
   assertRoomForUser(ctx)
   if (email !== undefined) assertEmailFree(ctx, email, { field: 'email', action: 'create user' })
-  const id = ctx.store.users.nextId()
+  const id = ctx.store.nextId('users')
   const now = isoTimestamp(ctx.clock.now())
-  return ctx.store.insertUser({
+  return ctx.store.users.create({
     id,
     email: email ?? defaultEmail(ctx, id),
     api_key: createApiKey(),
     api_tier: tier,
-    balance_micros: 0,
-    total_topups_micros: 0,
+    balance_usd: 0,
+    total_topups_usd: 0,
     topups_count: 0,
     created_at: now,
     updated_at: now,

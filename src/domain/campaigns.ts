@@ -3,8 +3,7 @@ import { MESSAGES } from '../errors/messages.js'
 import type { CampaignInput, CampaignListQuery, CampaignUpdateInput } from '../schemas/campaign.js'
 import { applyChanges } from '../store/apply-changes.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
-import { usdToMicros } from '../store/money.js'
-import type { Page } from '../store/partitioned-table.js'
+import type { Page } from '../store/indexed-collection.js'
 import { isoTimestamp } from './clock.js'
 import type { DomainContext } from './domain-context.js'
 import { ownedAdvert, ownedCampaign } from './ownership.js'
@@ -19,7 +18,7 @@ export function listCampaigns(ctx: DomainContext, user: UserRecord, query: Campa
     (enabled === undefined || campaign.enabled === enabled) &&
     (advert_id === undefined || campaign.advert_id === advert_id) &&
     (broadcasting_type === undefined || campaign.broadcasting_type === broadcasting_type)
-  return ctx.store.campaigns.page(user.id, { where: filtered ? where : undefined, offset: pageOffset(query), limit: query.per_page })
+  return ctx.store.account(user.id).campaigns.page({ where: filtered ? where : undefined, offset: pageOffset(query), limit: query.per_page })
 }
 
 /** What every new campaign starts with; the document publishes it as `x-initial-values`. */
@@ -31,12 +30,11 @@ export async function createCampaign(ctx: DomainContext, user: UserRecord, input
   const advert = advertForInput(ctx, user, advert_id, 'create')
   assertRoomFor(ctx, 'campaign', user)
   const now = isoTimestamp(ctx.clock.now())
-  return ctx.store.campaigns.insert({
-    id: ctx.store.campaigns.nextId(),
-    user_id: user.id,
+  return ctx.store.account(user.id).campaigns.create({
+    id: ctx.store.nextId('campaigns'),
     advert_id: advert.id,
     broadcasting_type,
-    cpm_micros: usdToMicros(cpm),
+    cpm,
     sending_limit,
     ...NEW_CAMPAIGN_VALUES,
     created_at: now,
@@ -55,28 +53,27 @@ export async function updateCampaign(
   input: CampaignUpdateInput['campaign'],
 ): Promise<CampaignRecord> {
   const campaign = ownedCampaign(ctx, user, id)
-  const { advert_id, cpm, ...rest } = input
+  const { advert_id, ...rest } = input
   if (advert_id !== undefined) advertForInput(ctx, user, advert_id, 'update')
   if (rest.sending_limit !== undefined && rest.sending_limit < campaign.sending_count) {
     throw validationFailed(MESSAGES.validation_failed.limitBelowCount(id), [
       { field: 'campaign.sending_limit', message: `must be at least sending_count (${campaign.sending_count})` },
     ])
   }
-  const changes = { ...rest, advert_id, cpm_micros: cpm === undefined ? undefined : usdToMicros(cpm) }
-  return applyChanges(ctx.store.campaigns, campaign, changes, isoTimestamp(ctx.clock.now()))
+  return applyChanges(ctx.store.account(user.id).campaigns, campaign, { ...rest, advert_id }, isoTimestamp(ctx.clock.now()))
 }
 
 /** Deletes the caller's campaign and answers it. */
-export function deleteCampaign(ctx: DomainContext, user: UserRecord, id: number): CampaignRecord {
+export async function deleteCampaign(ctx: DomainContext, user: UserRecord, id: number): Promise<CampaignRecord> {
   const campaign = ownedCampaign(ctx, user, id)
-  ctx.store.campaigns.remove(campaign)
+  ctx.store.account(user.id).campaigns.delete(campaign)
   return campaign
 }
 
 /** Flips the caller's campaign on or off. */
 export function toggleCampaign(ctx: DomainContext, user: UserRecord, id: number): Promise<CampaignRecord> {
   const campaign = ownedCampaign(ctx, user, id)
-  return applyChanges(ctx.store.campaigns, campaign, { enabled: !campaign.enabled }, isoTimestamp(ctx.clock.now()))
+  return applyChanges(ctx.store.account(user.id).campaigns, campaign, { enabled: !campaign.enabled }, isoTimestamp(ctx.clock.now()))
 }
 
 /** The caller's advert a campaign input names: a missing or foreign one is a 422 on that field, not a 404. */

@@ -57,7 +57,7 @@ export function createControlOperations(ctx: DomainContext) {
     void ctx.changes.notify({ reason: 'settings' })
     return result
   }
-  const counts = (): StoreCounts => ({ users: ctx.store.users.size, adverts: ctx.store.adverts.size, campaigns: ctx.store.campaigns.size })
+  const counts = (): StoreCounts => ctx.store.counts()
   const clock = (): ClockState => {
     const now = ctx.clock.now()
     return { now: isoTimestamp(now), epoch_ms: now, frozen: ctx.clock.frozen }

@@ -43,27 +43,27 @@ it('stops at sending_limit, sends only what the balance pays for, and disables t
     { campaign_id: 3, user_id: 2, sent: 10, charged_micros: 10_000, sending_count: 10, sending_limit: 100, enabled: true, outcome: 'sent' },
   ])
   expect(report).toMatchObject({ sent: 24, charged_micros: 960_000 })
-  expect(api.context.store.users.get(1)!.balance_micros).toBe(50_000)
-  expect(api.context.store.users.get(2)!.balance_micros).toBe(4_990_000)
-  expect(api.context.store.campaigns.get(2)!.enabled).toBe(false)
-  expect(api.context.store.campaigns.get(4)!.sending_count).toBe(0)
+  expect(api.db.users.get(1)!.balance_usd).toBe(0.05)
+  expect(api.db.users.get(2)!.balance_usd).toBe(4.99)
+  expect(api.db.account(1).campaigns.get(2)!.enabled).toBe(false)
+  expect(api.db.account(2).campaigns.get(4)!.sending_count).toBe(0)
 })
 
 it('never takes a balance below zero or a count past the limit, however often it runs', async () => {
   const api = await createMockApi({ fixtures: dataset })
   for (let run = 0; run < 20; run++) await api.deliver({ sends: 7 })
-  for (const row of api.context.store.campaigns.rows()) expect(row.sending_count).toBeLessThanOrEqual(row.sending_limit)
-  for (const row of api.context.store.users.rows()) expect(row.balance_micros).toBeGreaterThanOrEqual(0)
+  for (const id of [1, 2]) for (const row of api.db.account(id).campaigns.findMany()) expect(row.sending_count).toBeLessThanOrEqual(row.sending_limit)
+  for (const row of api.db.users.findMany()) expect(row.balance_usd).toBeGreaterThanOrEqual(0)
   // Campaign 3 ran out of room at 100 sends ($0.10) and stays enabled; user 2 keeps the rest.
-  expect(api.context.store.campaigns.get(3)).toMatchObject({ sending_count: 100, enabled: true })
-  expect(api.context.store.users.get(2)!.balance_micros).toBe(4_900_000)
+  expect(api.db.account(2).campaigns.get(3)).toMatchObject({ sending_count: 100, enabled: true })
+  expect(api.db.users.get(2)!.balance_usd).toBe(4.9)
 })
 
 it('charges cpm / 1000 exactly, in micros, for each send', async () => {
   const api = await createMockApi({ fixtures: { ...dataset, campaigns: [campaign(1, 1, 0.03, 1000)] } })
   const report = await api.deliver({ sends: 7 })
   expect(report.charged_micros).toBe(7 * 30)
-  expect(api.context.store.users.get(1)!.balance_micros).toBe(1_000_000 - 210)
+  expect(api.db.users.get(1)!.balance_usd).toBe(0.99979)
 })
 
 it('disables a campaign that cannot pay for its first send', async () => {

@@ -2,13 +2,20 @@ import { ApiError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import type { CampaignDelivery, DeliveryInput, DeliveryReport } from '../schemas/admin.js'
 import type { CampaignRecord } from '../store/models.js'
+import { exactUsdToMicros, microsToExactUsd, usdToMicros } from '../store/money.js'
 import { isoTimestamp } from './clock.js'
 import type { DomainContext } from './domain-context.js'
 
 /** Sends a thousand of cost the campaign's cpm, so one send costs cpm / 1000 (exact in micros). */
-export function pricePerSendMicros(campaign: Pick<CampaignRecord, 'cpm_micros'>): number {
+export function pricePerSendMicros(campaign: Pick<CampaignRecord, 'cpm'>): number {
   // cpm is whole cents (10,000 micros), so the price is a whole number of micros.
-  return campaign.cpm_micros / 1000
+  return usdToMicros(campaign.cpm) / 1000
+}
+
+/** A campaign and the account that holds it. */
+interface Held {
+  campaign: CampaignRecord
+  userId: number
 }
 
 /**
@@ -22,33 +29,33 @@ export function pricePerSendMicros(campaign: Pick<CampaignRecord, 'cpm_micros'>)
  */
 export async function deliver(ctx: DomainContext, { sends, campaign_ids }: DeliveryInput): Promise<DeliveryReport> {
   const { store } = ctx
-  const campaigns = campaign_ids
+  const held = campaign_ids
     ? [...new Set(campaign_ids)].sort((a, b) => a - b).map((id) => campaignById(ctx, id))
-    : Array.from(store.campaigns.rows()).filter((campaign) => campaign.enabled)
+    : enabledCampaigns(ctx)
 
   // Plan everything first from one snapshot, then write: the balance never goes below zero.
   const balances = new Map<number, number>()
-  const plans = campaigns.map((campaign) => {
+  const plans = held.map(({ campaign, userId }) => {
     const price = pricePerSendMicros(campaign)
-    const balance = balances.get(campaign.user_id) ?? store.users.get(campaign.user_id)!.balance_micros
+    const balance = balances.get(userId) ?? exactUsdToMicros(store.users.get(userId)!.balance_usd)
     const room = campaign.sending_limit - campaign.sending_count
     const sent = campaign.enabled ? Math.min(sends, room, Math.floor(balance / price)) : 0
-    balances.set(campaign.user_id, balance - sent * price)
-    return { campaign, price, sent, charged: sent * price }
+    balances.set(userId, balance - sent * price)
+    return { campaign, userId, price, sent, charged: sent * price }
   })
 
-  const report: CampaignDelivery[] = plans.map(({ campaign, price, sent, charged }) => {
+  const report: CampaignDelivery[] = plans.map(({ campaign, userId, price, sent, charged }) => {
     const sendingCount = campaign.sending_count + sent
     const outcome: CampaignDelivery['outcome'] = !campaign.enabled
       ? 'skipped_disabled'
       : sendingCount >= campaign.sending_limit
         ? 'limit_reached'
-        : balances.get(campaign.user_id)! < price
+        : balances.get(userId)! < price
           ? 'disabled_unpaid'
           : 'sent'
     return {
       campaign_id: campaign.id,
-      user_id: campaign.user_id,
+      user_id: userId,
       sent,
       charged_micros: charged,
       sending_count: sendingCount,
@@ -59,21 +66,25 @@ export async function deliver(ctx: DomainContext, { sends, campaign_ids }: Deliv
   })
 
   const now = isoTimestamp(ctx.clock.now())
-  for (const [index, { campaign, sent }] of plans.entries()) {
+  for (const [index, { campaign, userId, sent }] of plans.entries()) {
     const disable = report[index]!.outcome === 'disabled_unpaid'
     if (sent === 0 && !disable) continue
-    await store.campaigns.update(campaign, (draft) => {
-      draft.sending_count += sent
-      if (disable) draft.enabled = false
-      draft.updated_at = now
+    await store.account(userId).campaigns.update(campaign, {
+      strict: true,
+      data: (draft) => {
+        draft.sending_count += sent
+        if (disable) draft.enabled = false
+        draft.updated_at = now
+      },
     })
   }
   const charges = new Map<number, number>()
-  for (const { campaign, charged } of plans) charges.set(campaign.user_id, (charges.get(campaign.user_id) ?? 0) + charged)
+  for (const { userId, charged } of plans) charges.set(userId, (charges.get(userId) ?? 0) + charged)
   for (const [userId, charged] of charges) {
     if (charged === 0) continue
-    await store.updateUser(store.users.get(userId)!, (draft) => {
-      draft.balance_micros -= charged
+    const user = store.users.get(userId)!
+    await store.updateUser(user, (draft) => {
+      draft.balance_usd = microsToExactUsd(exactUsdToMicros(user.balance_usd) - charged)
       draft.updated_at = now
     })
   }
@@ -85,8 +96,20 @@ export async function deliver(ctx: DomainContext, { sends, campaign_ids }: Deliv
   }
 }
 
-function campaignById(ctx: DomainContext, id: number): CampaignRecord {
-  const campaign = ctx.store.campaigns.get(id)
-  if (!campaign) throw new ApiError('not_found', MESSAGES.not_found.delivery(id))
-  return campaign
+/** The campaign with this id, in whichever account holds it (one look-up per account). */
+function campaignById(ctx: DomainContext, id: number): Held {
+  for (const account of ctx.store.accounts()) {
+    const campaign = account.campaigns.get(id)
+    if (campaign) return { campaign, userId: account.userId }
+  }
+  throw new ApiError('not_found', MESSAGES.not_found.delivery(id))
+}
+
+/** Every enabled campaign of every account, in id order. */
+function enabledCampaigns(ctx: DomainContext): Held[] {
+  const held: Held[] = []
+  for (const account of ctx.store.accounts()) {
+    for (const campaign of account.campaigns.rows()) if (campaign.enabled) held.push({ campaign, userId: account.userId })
+  }
+  return held.sort((a, b) => a.campaign.id - b.campaign.id)
 }

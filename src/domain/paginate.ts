@@ -1,5 +1,5 @@
 import type { Pagination } from '../schemas/common.js'
-import type { Page } from '../store/partitioned-table.js'
+import type { Page } from '../store/indexed-collection.js'
 
 /** Which page of a list to read, as list queries give it. */
 export interface PageQuery {

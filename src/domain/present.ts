@@ -2,7 +2,10 @@ import type { Advert } from '../schemas/advert.js'
 import type { Campaign, CampaignDetailed } from '../schemas/campaign.js'
 import type { ApiTier, ApiTierLimits, Balance, User } from '../schemas/user.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
-import { microsToUsd } from '../store/money.js'
+import { exactUsdToMicros, microsToUsd } from '../store/money.js'
+
+/** A stored amount (USD to the micro-dollar) as the API shows it: rounded down to the cent. */
+const toCents = (usd: number) => microsToUsd(exactUsdToMicros(usd))
 
 // Fields are listed in the spec's order (section 2) so responses read like its tables.
 
@@ -12,8 +15,8 @@ export function presentUser(user: UserRecord, tiers: Readonly<Record<ApiTier, Ap
     id: user.id,
     email: user.email,
     api_key: user.api_key,
-    balance_usd: microsToUsd(user.balance_micros),
-    total_topups_usd: microsToUsd(user.total_topups_micros),
+    balance_usd: toCents(user.balance_usd),
+    total_topups_usd: toCents(user.total_topups_usd),
     api_tier: user.api_tier,
     api_tier_limits: { ...tiers[user.api_tier] },
     created_at: user.created_at,
@@ -23,7 +26,7 @@ export function presentUser(user: UserRecord, tiers: Readonly<Record<ApiTier, Ap
 
 /** A stored user's balance, as GET /user/balance answers it. */
 export function presentBalance(user: UserRecord): Balance {
-  return { balance_usd: microsToUsd(user.balance_micros), total_topups_usd: microsToUsd(user.total_topups_micros) }
+  return { balance_usd: toCents(user.balance_usd), total_topups_usd: toCents(user.total_topups_usd) }
 }
 
 /** Turns a stored advert into the API's Advert. */
@@ -38,7 +41,7 @@ export function presentCampaign(campaign: CampaignRecord, advertTitle: string): 
     advert_id: campaign.advert_id,
     advert_title: advertTitle,
     broadcasting_type: campaign.broadcasting_type,
-    cpm: microsToUsd(campaign.cpm_micros),
+    cpm: campaign.cpm,
     sending_limit: campaign.sending_limit,
     sending_count: campaign.sending_count,
     enabled: campaign.enabled,

@@ -6,8 +6,9 @@ import type { DomainContext } from './domain-context.js'
 
 /** Refuses (422 resource_limit_reached) a create that would take the caller past its cap of adverts or campaigns. */
 export function assertRoomFor(ctx: DomainContext, kind: 'advert' | 'campaign', user: UserRecord): void {
-  const [table, cap] = kind === 'advert' ? [ctx.store.adverts, ctx.caps.adverts_per_user] : [ctx.store.campaigns, ctx.caps.campaigns_per_user]
-  if (table.count(user.id) >= cap) throw new ApiError('resource_limit_reached', MESSAGES.resource_limit_reached.perUser(kind, user.id, cap))
+  const account = ctx.store.account(user.id)
+  const [held, cap] = kind === 'advert' ? [account.adverts.size, ctx.caps.adverts_per_user] : [account.campaigns.size, ctx.caps.campaigns_per_user]
+  if (held >= cap) throw new ApiError('resource_limit_reached', MESSAGES.resource_limit_reached.perUser(kind, user.id, cap))
 }
 
 /** Refuses (422 resource_limit_reached) a new account once the store holds the most users it keeps. */

@@ -47,7 +47,7 @@ it('acknowledges a write only after its listeners are done, and sees the write c
   let release!: () => void
   const seen: number[] = []
   api.subscribe(() => {
-    seen.push(api.context.store.adverts.size)
+    seen.push(api.context.store.counts().adverts)
     return new Promise<void>((resolve) => (release = resolve))
   })
   let answered = false
@@ -82,7 +82,7 @@ it('reports a failing listener without failing the write or silencing the others
   expect(heard).toEqual(['write'])
   expect(errors).toHaveLength(2)
   expect(String((errors[0] as unknown[])[0])).toContain('a state listener failed after a write')
-  expect(api.context.store.adverts.size).toBe(6)
+  expect(api.context.store.counts().adverts).toBe(6)
 })
 
 it('holds an acknowledgement given to waitUntil without holding the writes after it, which share the wait', async () => {
@@ -91,7 +91,7 @@ it('holds an acknowledgement given to waitUntil without holding the writes after
   const save = new Promise<void>((resolve) => (release = resolve))
   const sizesHeard: number[] = []
   api.subscribe((change) => {
-    sizesHeard.push(api.context.store.adverts.size)
+    sizesHeard.push(api.context.store.counts().adverts)
     change.waitUntil(save)
   })
   const answered: number[] = []
@@ -118,5 +118,5 @@ it('reports a rejected waitUntil promise and acknowledges the write all the same
     console.error = original
   }
   expect(errors).toHaveLength(1)
-  expect(api.context.store.adverts.size).toBe(5)
+  expect(api.context.store.counts().adverts).toBe(5)
 })

@@ -2,7 +2,7 @@ import { ApiError, validationFailed } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import type { TopUpInput } from '../schemas/admin.js'
 import { MAX_USD } from '../schemas/common.js'
-import { usdToMicros } from '../store/money.js'
+import { exactUsdToMicros, microsToExactUsd, usdToMicros } from '../store/money.js'
 import type { UserRecord } from '../store/models.js'
 import { accountById } from './accounts.js'
 import { isoTimestamp } from './clock.js'
@@ -24,14 +24,16 @@ export async function topUp(ctx: DomainContext, userId: number, { amount_usd }: 
     throw new ApiError('topup_limit_reached', MESSAGES.topup_limit_reached.tier(userId, user.api_tier, max_topups, user.topups_count))
   }
   const amount = usdToMicros(amount_usd)
-  if (user.balance_micros + amount > MAX_BALANCE_MICROS || user.total_topups_micros + amount > MAX_BALANCE_MICROS) {
+  const balance = exactUsdToMicros(user.balance_usd) + amount
+  const total = exactUsdToMicros(user.total_topups_usd) + amount
+  if (balance > MAX_BALANCE_MICROS || total > MAX_BALANCE_MICROS) {
     throw validationFailed(MESSAGES.validation_failed.balanceOverMaximum(userId), [
       { field: 'amount_usd', message: `would take balance_usd or total_topups_usd past ${MAX_USD}` },
     ])
   }
   return ctx.store.updateUser(user, (draft) => {
-    draft.balance_micros += amount
-    draft.total_topups_micros += amount
+    draft.balance_usd = microsToExactUsd(balance)
+    draft.total_topups_usd = microsToExactUsd(total)
     draft.topups_count += 1
     draft.updated_at = isoTimestamp(ctx.clock.now())
   })

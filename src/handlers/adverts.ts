@@ -14,6 +14,6 @@ export function advertRoutes(ctx: MockContext): Route[] {
     implementOperation(ctx, op.createAdvert, async ({ user, body }) => ({ data: presentAdvert(await createAdvert(ctx, user, body.advert)) })),
     implementOperation(ctx, op.getAdvert, async ({ user, id }) => ({ data: presentAdvert(ownedAdvert(ctx, user, id)) })),
     implementOperation(ctx, op.updateAdvert, async ({ user, id, body }) => ({ data: presentAdvert(await updateAdvert(ctx, user, id, body.advert)) })),
-    implementOperation(ctx, op.deleteAdvert, async ({ user, id }) => ({ data: presentAdvert(deleteAdvert(ctx, user, id)) })),
+    implementOperation(ctx, op.deleteAdvert, async ({ user, id }) => ({ data: presentAdvert(await deleteAdvert(ctx, user, id)) })),
   ]
 }

@@ -1,4 +1,4 @@
-import type { PartitionedTable } from './partitioned-table.js'
+import type { IndexedCollection, RowSchema } from './indexed-collection.js'
 
 /** The fields of `changes` that differ from `row`; an `undefined` value means "leave as is". */
 export function changedFields<T extends object>(row: T, changes: Partial<T>): Partial<T> {
@@ -8,20 +8,23 @@ export function changedFields<T extends object>(row: T, changes: Partial<T>): Pa
 }
 
 /**
- * Writes the changes and stamps `updated_at`, or returns the row as it is when nothing
- * would change, so that updated_at keeps meaning "last real change".
- * @example await applyChanges(store.adverts, advert, { title: 'New' }, '2026-01-01T00:00:00.000Z')
+ * Writes the changes through the collection (validated) and stamps `updated_at`, or returns the
+ * row as it is when nothing would change, so that updated_at keeps meaning "last real change".
+ * @example await applyChanges(account.adverts, advert, { title: 'New' }, '2026-01-01T00:00:00.000Z')
  */
-export async function applyChanges<T extends { id: number; updated_at: string }>(
-  table: Pick<PartitionedTable<never, T>, 'update'>,
+export async function applyChanges<S extends RowSchema, T extends { id: number; updated_at: string }>(
+  collection: IndexedCollection<S>,
   row: T,
   changes: Partial<T>,
   now: string,
 ): Promise<T> {
   const changed = changedFields(row, changes)
   if (Object.keys(changed).length === 0) return row
-  return table.update(row, (draft) => {
-    Object.assign(draft, changed)
-    draft.updated_at = now
+  const next = await collection.update(row, {
+    strict: true,
+    data: (draft) => {
+      Object.assign(draft, changed, { updated_at: now })
+    },
   })
+  return next as unknown as T
 }

@@ -13,7 +13,7 @@ export function stateSnapshot(api: MockApi) {
   const dataset = store.export()
   return {
     dataset,
-    lastIds: [store.users.lastId, store.adverts.lastId, store.campaigns.lastId],
+    lastIds: store.lastIds,
     keys: dataset.users.map((user) => store.userByApiKey(user.api_key)?.id),
     emails: dataset.users.map((user) => store.userIdByEmail(user.email)),
     tiers: structuredClone(tiers),

@@ -73,31 +73,39 @@ function documentedTarget(documents: Record<Plane, ContractDocument>, method: st
 
 /**
  * What must hold in the store after every request: sending_count within sending_limit, no negative
- * money, every campaign on an advert of its own user, lists whose totals match the records, the
- * key and e-mail look-ups in step, id counters at or above every id. One line per broken rule.
+ * money, every campaign on an advert of its own account, each collection's indexes in step with the
+ * collection (lists whose totals match the records, every record found by its id), the key and
+ * e-mail look-ups in step, id counters at or above every id. One line per broken rule.
  */
 export function invariantProblems(api: MockApi): string[] {
   const { store } = api.context
   const problems: string[] = []
-  const users = [...store.users.rows()]
-  for (const user of users) {
-    if (user.balance_micros < 0 || user.total_topups_micros < 0 || user.topups_count < 0) problems.push(`user ${user.id} has negative money or top-ups`)
+  const lastIds = store.lastIds
+  const aboveCounter = (kind: keyof typeof lastIds, id: number) => {
+    if (id > lastIds[kind]) problems.push(`${kind} id ${id} above the counter ${lastIds[kind]}`)
+  }
+  for (const user of store.users.findMany()) {
+    aboveCounter('users', user.id)
+    if (store.users.get(user.id) !== user) problems.push(`user ${user.id} is not the record its index holds`)
+    if (user.balance_usd < 0 || user.total_topups_usd < 0 || user.topups_count < 0) problems.push(`user ${user.id} has negative money or top-ups`)
     if (store.userByApiKey(user.api_key)?.id !== user.id) problems.push(`user ${user.id}'s key opens another account`)
     if (store.userIdByEmail(user.email) !== user.id) problems.push(`user ${user.id}'s e-mail looks up another account`)
-    for (const table of [store.adverts, store.campaigns]) {
-      const owned = [...table.rows()].filter((row) => row.user_id === user.id).length
-      if (table.page(user.id, { offset: 0, limit: 1 }).total !== owned) problems.push(`user ${user.id}'s list total differs from the records they own`)
+    const { adverts, campaigns } = store.account(user.id)
+    for (const collection of [adverts, campaigns]) {
+      if (collection.page({ offset: 0, limit: 1 }).total !== collection.count()) problems.push(`user ${user.id}'s list total differs from the records they own`)
+      for (const row of collection.findMany()) if (collection.get(row.id) !== row) problems.push(`record ${row.id} of user ${user.id} is not the one its index holds`)
+    }
+    for (const advert of adverts.findMany()) {
+      aboveCounter('adverts', advert.id)
+      if (advert.user_id !== user.id) problems.push(`advert ${advert.id} of user ${advert.user_id} in user ${user.id}'s account`)
+    }
+    for (const campaign of campaigns.findMany()) {
+      aboveCounter('campaigns', campaign.id)
+      if (campaign.sending_count < 0 || campaign.sending_count > campaign.sending_limit) problems.push(`campaign ${campaign.id}: sending_count ${campaign.sending_count} of ${campaign.sending_limit}`)
+      if (!adverts.get(campaign.advert_id)) problems.push(`campaign ${campaign.id} broadcasts advert ${campaign.advert_id} of another user or none`)
     }
   }
-  for (const campaign of store.campaigns.rows()) {
-    if (campaign.sending_count < 0 || campaign.sending_count > campaign.sending_limit) problems.push(`campaign ${campaign.id}: sending_count ${campaign.sending_count} of ${campaign.sending_limit}`)
-    const advert = store.adverts.get(campaign.advert_id)
-    if (!advert || advert.user_id !== campaign.user_id) problems.push(`campaign ${campaign.id} broadcasts advert ${campaign.advert_id} of another user or none`)
-    if (!store.users.get(campaign.user_id)) problems.push(`campaign ${campaign.id} has no owner`)
-  }
-  for (const table of [store.users, store.adverts, store.campaigns]) {
-    for (const row of table.rows()) if (row.id > table.lastId) problems.push(`id ${row.id} above the counter ${table.lastId}`)
-  }
+  for (const account of store.accounts()) if (!store.users.get(account.userId)) problems.push(`the account of user ${account.userId} outlived its user`)
   return problems
 }
 

@@ -1,0 +1,39 @@
+/**
+ * The highest id handed out for one kind of record, shared by every collection of that kind (ids
+ * are unique across accounts). Ids only grow, so each collection holds its records in id order.
+ * @example const ids = new IdCounter(); ids.next() // 1; ids.claim(1) // then next() is 2
+ */
+export class IdCounter {
+  #last = 0
+
+  /** The highest id handed out so far. */
+  get last(): number {
+    return this.#last
+  }
+
+  /** The id the next record gets; it is not taken until a create claims it. */
+  next(): number {
+    return this.#last + 1
+  }
+
+  /** Takes `id`, which must be above every id handed out; answers how to give it back if its write fails. */
+  claim(id: number): () => void {
+    if (id <= this.#last) throw new RangeError(`Id ${id} is not above the last id ${this.#last}: ids only grow`)
+    const before = this.#last
+    this.#last = id
+    return () => {
+      if (this.#last === id) this.#last = before
+    }
+  }
+
+  /** Moves the counter up to `id` (ids handed out and since deleted stay used); never down. */
+  advance(id: number): void {
+    if (id < this.#last) throw new RangeError(`Last id ${id} is lower than the highest id ${this.#last}`)
+    this.#last = id
+  }
+
+  /** Starts from 1 again (an empty store). */
+  reset(): void {
+    this.#last = 0
+  }
+}

@@ -1,0 +1,170 @@
+import { Collection, Query } from '@msw/data'
+import type * as z from 'zod/mini'
+import { IdChunks } from './id-chunks.js'
+import type { IdCounter } from './id-counter.js'
+
+/** A zod/mini object schema of records with a numeric id. */
+export type RowSchema = z.ZodMiniType<{ id: number }>
+/** A record as the collection holds it: the schema's output, as the @msw/data record (which carries the library's own keys). */
+export type StoredRow<S extends RowSchema> = NonNullable<ReturnType<Collection<S>['findFirst']>>
+type LibraryRow<S extends RowSchema> = StoredRow<S>
+/** A record given back to `update` or `delete`: only its id is read (the stored record is the one with that id). */
+type RecordRef = { readonly id: number }
+type Predicate<S extends RowSchema> = NonNullable<Parameters<Collection<S>['findMany']>[0]>
+type UpdateOptions<S extends RowSchema> = Parameters<Collection<S>['update']>[1]
+
+/** One page of rows, newest first, and how many rows matched in all. */
+export interface Page<T> {
+  rows: T[]
+  total: number
+}
+
+export interface PageOptions<T> {
+  where?: (row: T) => boolean
+  offset: number
+  limit: number
+}
+
+/** What a collection enforces beyond its schema, and whom it tells of each write. */
+export interface IndexedCollectionOptions<T> {
+  /** The counter of this kind of record (shared by every account's collection of it). */
+  ids: IdCounter
+  /** Refuses values that break a rule the schema cannot state (a foreign advert, a taken e-mail); `previous` on an update. */
+  check?: (values: T, previous?: T) => void
+  /** Refuses a delete that would break a rule (an advert a campaign uses). */
+  checkDelete?: (row: T) => void
+  /** Told after every write, from what the write returned: (new, undefined) on create, (new, old) on update, (undefined, old) on delete. */
+  written?: (next: T | undefined, previous: T | undefined) => void
+}
+
+const isQuery = (value: unknown): boolean => typeof value === 'function' || value instanceof Query
+
+/**
+ * An @msw/data `Collection` (schema-validated on every create and update, queried with `findMany`,
+ * `findFirst`, `count`, `where` and `orderBy`) that also keeps what the request path needs: an index
+ * by id and the ids in order, in step with every write from the record the write returns. So a
+ * read, a page or a lookup by id costs the same however many rows it holds, and a write made
+ * directly on it (a test's `db`) is indexed like one made through the API.
+ * @example const adverts = new IndexedCollection(AdvertRecord, { ids: new IdCounter() })
+ */
+export class IndexedCollection<S extends RowSchema> extends Collection<S> {
+  readonly #byId = new Map<number, LibraryRow<S>>()
+  #order = new IdChunks()
+  readonly #rules: IndexedCollectionOptions<StoredRow<S>>
+
+  constructor(schema: S, rules: IndexedCollectionOptions<StoredRow<S>>) {
+    super({ schema })
+    this.#rules = rules
+  }
+
+  /** The record with this id, in O(1). */
+  get(id: number): LibraryRow<S> | undefined {
+    return this.#byId.get(id)
+  }
+
+  /** How many records it holds. */
+  get size(): number {
+    return this.#byId.size
+  }
+
+  /** Every record, oldest (lowest id) first. */
+  rows(): IterableIterator<LibraryRow<S>> {
+    return this.#byId.values()
+  }
+
+  /**
+   * One page, newest first. Without `where` it reads the page's rows only; with one it tests each
+   * record once, to count them all.
+   */
+  page({ where, offset, limit }: PageOptions<LibraryRow<S>>): Page<LibraryRow<S>> {
+    if (!where) return { rows: this.#order.newestFirst(offset, limit).map((id) => this.#byId.get(id)!), total: this.#order.size }
+    const rows: LibraryRow<S>[] = []
+    let total = 0
+    for (const id of this.#order.descending()) {
+      const row = this.#byId.get(id)!
+      if (!where(row)) continue
+      if (total >= offset && rows.length < limit) rows.push(row)
+      total++
+    }
+    return { rows, total }
+  }
+
+  /** Validates the values, stores them as a new record and indexes it; its id must be above every id handed out. */
+  override async create(values: z.input<S>): Promise<LibraryRow<S>> {
+    const { id } = values as { id?: unknown }
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw new RangeError(`A record needs a positive integer id, got ${String(id)}`)
+    this.#rules.check?.(values as unknown as StoredRow<S>)
+    const release = this.#rules.ids.claim(id)
+    let record: LibraryRow<S>
+    try {
+      record = await super.create(values)
+    } catch (error) {
+      release()
+      throw error
+    }
+    this.#byId.set(id, record)
+    this.#order.push(id)
+    this.#rules.written?.(record, undefined)
+    return record
+  }
+
+  /** Updates the first match (the record given, or the first a query finds), validated; the id cannot change. */
+  override async update<Strict extends boolean>(
+    predicate: Predicate<S> | StoredRow<S> | RecordRef,
+    options: UpdateOptions<S> & { strict?: Strict },
+  ): Promise<Strict extends true ? LibraryRow<S> : LibraryRow<S> | undefined> {
+    const previous = isQuery(predicate) ? this.findFirst(predicate as Predicate<S>) : this.#byId.get((predicate as RecordRef).id)
+    if (!previous) return super.update(predicate as Predicate<S>, options)
+    const next = await super.update(previous as LibraryRow<S>, {
+      ...options,
+      data: async (draft) => {
+        await options.data(draft)
+        if (draft.id !== previous.id) throw new RangeError(`Record ${previous.id}: an update cannot change the id`)
+        this.#rules.check?.(draft as unknown as StoredRow<S>, previous)
+      },
+    })
+    if (next) {
+      this.#byId.set(next.id, next)
+      this.#rules.written?.(next, previous)
+    }
+    return next as LibraryRow<S>
+  }
+
+  /** Updates every match, one at a time, as `update` does. */
+  override async updateMany(predicate: Predicate<S>, options: Parameters<Collection<S>['updateMany']>[1]): Promise<LibraryRow<S>[]> {
+    const updated: LibraryRow<S>[] = []
+    for (const row of this.findMany(predicate, options)) updated.push((await this.update(row, { data: options.data }))!)
+    return updated
+  }
+
+  /** Deletes the first match (the record given, or the first a query finds) and drops it from the indexes. */
+  override delete<Strict extends boolean>(
+    predicate: Predicate<S> | StoredRow<S> | RecordRef,
+    options?: { strict?: Strict },
+  ): Strict extends true ? LibraryRow<S> : LibraryRow<S> | undefined {
+    const target = isQuery(predicate) ? this.findFirst(predicate as Predicate<S>) : this.#byId.get((predicate as RecordRef).id)
+    if (!target) return super.delete(predicate as Predicate<S>, options)
+    this.#rules.checkDelete?.(target)
+    super.delete(target as LibraryRow<S>)
+    this.#byId.delete(target.id)
+    this.#order.remove(target.id)
+    this.#rules.written?.(undefined, target)
+    return target
+  }
+
+  /** Deletes every match, one at a time, as `delete` does. */
+  override deleteMany(predicate: Predicate<S>, options?: Parameters<Collection<S>['deleteMany']>[1]): LibraryRow<S>[] {
+    const rows = this.findMany(predicate, options)
+    for (const row of rows) this.delete(row)
+    return rows
+  }
+
+  /** Deletes every record (no rule is checked: the whole account goes). */
+  override clear(): void {
+    const rows = [...this.#byId.values()]
+    super.clear()
+    this.#byId.clear()
+    this.#order = new IdChunks()
+    for (const row of rows) this.#rules.written?.(undefined, row)
+  }
+}
