@@ -12,7 +12,11 @@ test('creates an advert and a campaign, and the mock in the test process holds t
   await page.getByLabel('Advert').selectOption({ label: 'Made in Playwright' })
   await page.getByRole('button', { name: 'Create campaign' }).click()
   await expect(page.locator('#campaigns tr', { hasText: 'Made in Playwright' })).toHaveCount(1)
-  expect([...mock.context.store.adverts.rows()].map((advert) => advert.title)).toContain('Made in Playwright')
+  // mock.db holds the records themselves (@msw/data collections): what the page wrote is there at once.
+  const { adverts, campaigns } = mock.db.account(1)
+  const advert = adverts.findFirst((q) => q.where({ title: 'Made in Playwright' }))
+  expect(advert).toMatchObject({ user_id: 1, title: 'Made in Playwright' })
+  expect(campaigns.findFirst((q) => q.where({ advert_id: advert!.id }))).toMatchObject({ enabled: true, sending_count: 0 })
 })
 
 test('shows the banner when the test makes the mock answer 429', async ({ page, mock }) => {
