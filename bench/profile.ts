@@ -1,5 +1,5 @@
 /**
- * npm run bench:profile [-- --target listener|in-process|scale] [--kind list] [--campaigns 10000] [--seconds 8]
+ * npm run bench:profile [-- --target listener|in-process|scale|writes] [--kind list] [--campaigns 10000] [--seconds 8]
  *
  * Profiles one target under load (V8's sampling profiler, started after seeding): the listener
  * under autocannon (50 connections), the in-process mock answering `fetch` one request at a
