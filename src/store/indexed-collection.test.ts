@@ -99,3 +99,12 @@ it('empties itself and its index on clear, and tells of every record it drops', 
   expect(collection.page({ offset: 0, limit: 5 })).toEqual({ rows: [], total: 0 })
   expect(written).toHaveBeenCalledTimes(3)
 })
+
+it('answers a record it does not hold as the library answers no match: undefined, or its error with strict', async () => {
+  const { collection } = await collectionOf(1)
+  expect(await collection.update({ id: 9 }, { data: () => {} })).toBeUndefined()
+  await expect(collection.update({ id: 9 }, { data: () => {}, strict: true })).rejects.toThrow(/no record found/)
+  expect(collection.delete({ id: 9 })).toBeUndefined()
+  expect(() => collection.delete({ id: 9 }, { strict: true })).toThrow(/no record found/)
+  expect(collection.count()).toBe(1)
+})

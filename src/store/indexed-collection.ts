@@ -38,6 +38,8 @@ export interface IndexedCollectionOptions<T> {
 }
 
 const isQuery = (value: unknown): boolean => typeof value === 'function' || value instanceof Query
+/** A query that matches nothing: a record missing from the index gets the library's own no-match answer (its error with `strict`). */
+const nothing = new Query<never>(() => false)
 
 /**
  * An @msw/data `Collection` (schema-validated on every create and update, queried with `findMany`,
@@ -114,7 +116,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     options: UpdateOptions<S> & { strict?: Strict },
   ): Promise<Strict extends true ? LibraryRow<S> : LibraryRow<S> | undefined> {
     const previous = isQuery(predicate) ? this.findFirst(predicate as Predicate<S>) : this.#byId.get((predicate as RecordRef).id)
-    if (!previous) return super.update(predicate as Predicate<S>, options)
+    if (!previous) return super.update(isQuery(predicate) ? (predicate as Predicate<S>) : nothing, options)
     const next = await super.update(previous as LibraryRow<S>, {
       ...options,
       data: async (draft) => {
@@ -132,8 +134,11 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
 
   /** Updates every match, one at a time, as `update` does. */
   override async updateMany(predicate: Predicate<S>, options: Parameters<Collection<S>['updateMany']>[1]): Promise<LibraryRow<S>[]> {
+    const rows = this.findMany(predicate, options)
+    // No match: the library's own answer (an empty list, or its error with `strict`).
+    if (rows.length === 0) return super.updateMany(predicate, options)
     const updated: LibraryRow<S>[] = []
-    for (const row of this.findMany(predicate, options)) updated.push((await this.update(row, { data: options.data }))!)
+    for (const row of rows) updated.push((await this.update(row, { data: options.data }))!)
     return updated
   }
 
@@ -143,7 +148,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     options?: { strict?: Strict },
   ): Strict extends true ? LibraryRow<S> : LibraryRow<S> | undefined {
     const target = isQuery(predicate) ? this.findFirst(predicate as Predicate<S>) : this.#byId.get((predicate as RecordRef).id)
-    if (!target) return super.delete(predicate as Predicate<S>, options)
+    if (!target) return super.delete(isQuery(predicate) ? (predicate as Predicate<S>) : nothing, options)
     this.#rules.checkDelete?.(target)
     super.delete(target as LibraryRow<S>)
     this.#byId.delete(target.id)
