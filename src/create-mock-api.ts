@@ -7,17 +7,16 @@ import { checkedControls, type MockControls } from './mock-controls.js'
 import { createRateLimiter } from './domain/rate-limit.js'
 import { createStateChanges, type StateListener } from './domain/state-changes.js'
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE, type RequestJournal } from './domain/request-journal.js'
-import { DEFAULT_TIER_LIMITS } from './domain/tiers.js'
+import { DEFAULT_TIER_LIMITS, mergeTiers } from './domain/tiers.js'
 import { createWriteQueue } from './domain/write-queue.js'
 import { validationFailed } from './errors/api-error.js'
 import { MESSAGES } from './errors/messages.js'
 import { validate } from './errors/validate.js'
 import { createHandlers } from './handlers/index.js'
 import type { MockContext } from './handlers/mock-context.js'
-import { FaultSettings, TierOverrides, type FaultSettingsInput } from './schemas/admin.js'
+import { FaultSettings, TierOverrides, type FaultSettingsInput, type TierOverridesInput, type TierTable } from './schemas/admin.js'
 import { Dataset, type DatasetInput } from './schemas/dataset.js'
 import { DEFAULT_RESOURCE_CAPS, ResourceCaps } from './schemas/resource-caps.js'
-import type { ApiTier, ApiTierLimits } from './schemas/user.js'
 import { DEFAULT_FIXTURES } from './store/fixtures.js'
 import type { GenerateDatasetOptions } from './store/generate-dataset.js'
 import { Store, type MockDb } from './store/store.js'
@@ -37,8 +36,8 @@ export interface MockApiOptions {
   adminBase?: string
   /** When set, the control plane needs it in the X-Admin-Token header. */
   adminToken?: string
-  /** Overrides of the tier limits table (whole tiers), e.g. `{ free: { per_minute: 5, per_day: 20, max_topups: 1 } }`. */
-  tiers?: Partial<Record<ApiTier, ApiTierLimits>>
+  /** Overrides of the tier limits, merged over the defaults limit by limit, e.g. `{ free: { per_minute: 5 } }`. */
+  tiers?: TierOverridesInput
   /** The one source of time; tests pass their own or move `api.context.clock`. */
   clock?: Clock
   /** Latency and forced errors from the start (reset restores these). */
@@ -64,8 +63,8 @@ export interface MockApi extends MockControls {
    * @example api.db.account(1).campaigns.findMany((q) => q.where({ enabled: true }))
    */
   readonly db: MockDb
-  /** The last requests of the public API, to assert on: `journal.entries()`, `journal.clear()`. */
-  readonly journal: Pick<RequestJournal, 'entries' | 'clear'>
+  /** The last requests of the public API, to assert on: `journal.entries()`, and `await journal.clear()` (how many it held). */
+  readonly journal: { entries: RequestJournal['entries']; clear(): Promise<number> }
   /**
    * Calls `listener` after every acknowledged write (API or control plane), reset, seed, import
    * and settings change; returns the function that unsubscribes. What a persister builds on.
@@ -79,7 +78,7 @@ export interface MockApi extends MockControls {
  * @example const api = await createMockApi(); setupServer(...api.handlers)
  */
 export async function createMockApi(options: MockApiOptions = {}): Promise<MockApi> {
-  const tiers = { ...DEFAULT_TIER_LIMITS, ...validate(TierOverrides, options.tiers ?? {}, 'tiers option') }
+  const tiers = mergeTiers(structuredClone(DEFAULT_TIER_LIMITS) as TierTable, validate(TierOverrides, options.tiers ?? {}, 'tiers option'))
   const faults = validate(FaultSettings, options.faults ?? {}, 'faults option')
   const changes = createStateChanges()
   const caps = { ...DEFAULT_RESOURCE_CAPS, ...validate(z.partial(ResourceCaps), options.caps ?? {}, 'caps option') }
@@ -109,7 +108,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     handlers: createHandlers(context, control),
     context,
     db: context.store.db,
-    journal: { entries: () => context.journal.entries(), clear: () => context.journal.clear() },
+    journal: { entries: () => context.journal.entries(), clear: async () => context.journal.clear() },
     subscribe: (listener) => changes.subscribe(listener),
   }
 }

@@ -80,7 +80,7 @@ describe('persistence in a state file', () => {
       expect((await createAdvert(mock.baseUrl, 'In-process')).status).toBe(201)
       expect(advertTitles(file)).toContain('In-process')
       // A setting is saved with the next save, at the latest on close.
-      mock.api.moveClock({ set: '2030-01-02T03:04:05.000Z' })
+      await mock.api.moveClock({ set: '2030-01-02T03:04:05.000Z' })
     } finally {
       await mock.close()
     }

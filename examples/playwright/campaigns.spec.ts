@@ -20,7 +20,7 @@ test('creates an advert and a campaign, and the mock in the test process holds t
 })
 
 test('shows the banner when the test makes the mock answer 429', async ({ page, mock }) => {
-  mock.setFaults({ errors: [{ status: 429, rate: 1 }] })
+  await mock.setFaults({ errors: [{ status: 429, rate: 1 }] })
   await page.locator('#campaigns tr').first().getByRole('button', { name: 'Pause' }).click()
   await expect(page.getByRole('alert')).toHaveText('Too many requests: slow down and retry in 1 s.')
 })

@@ -31,7 +31,7 @@ it('renders the campaigns the mock holds, including one the test created through
 })
 
 it('shows the error the API gives when the test takes the user over its rate limit', async () => {
-  mock.api.setTiers({ pro: { per_minute: 1, per_day: 100, max_topups: 1 } })
+  await mock.api.setTiers({ pro: { per_minute: 1 } })
   const list = document.body.appendChild(document.createElement('ul'))
   await renderCampaigns(list, mock.baseUrl, mock.apiKey)
   await renderCampaigns(list, mock.baseUrl, mock.apiKey)

@@ -21,7 +21,7 @@ export const USAGE = `Usage: ad-campaign-mock [options]
                       from the dataset), saved after every write and at shutdown
   --admin-token <t>   require this token (X-Admin-Token header) on /__admin;
                       required when --host is not a loopback address
-  --tiers <file>      JSON of tier limits to override, e.g. {"free":{"per_minute":5,"per_day":100,"max_topups":1}}
+  --tiers <file>      JSON of tier limits to override, merged over the defaults, e.g. {"free":{"per_minute":5}}
   --faults <file>     JSON fault settings (see docs/control-plane.md)
   --latency <ms>      add latency to every API response: fixed (200) or a range (100-500)
   --error-rate <r>    fail this share (0..1) of API requests with --error-status

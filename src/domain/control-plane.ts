@@ -28,6 +28,7 @@ import { NO_FAULTS } from './faults.js'
 import { pageOffset, pagination, type PageQuery } from './paginate.js'
 import { presentUser } from './present.js'
 import type { JournalEntry } from './request-journal.js'
+import { mergeTiers } from './tiers.js'
 import { topUp } from './top-up.js'
 
 /**
@@ -118,9 +119,9 @@ export function createControlOperations(ctx: DomainContext) {
       return settingsChanged(clock())
     },
     tiers: (): TierTable => structuredClone(ctx.tiers),
-    /** Replaces the limits of the tiers given; users see them at once. */
+    /** Changes the limits given (merged over the current ones, limit by limit); users see them at once. */
     setTiers(overrides: TierOverrides): TierTable {
-      Object.assign(ctx.tiers, overrides)
+      mergeTiers(ctx.tiers, overrides)
       return settingsChanged(structuredClone(ctx.tiers))
     },
     faults: (): FaultSettings => structuredClone(ctx.faults.settings),

@@ -28,7 +28,7 @@ it('keeps the whole state and the id counters through a save and a load, so ids 
   // The highest ids are deleted: without the counters, a reload would hand them out again.
   await del(api, `/campaigns/${campaign.data.id}`)
   await api.createUser({ email: 'gone@example.com' })
-  api.setTiers({ free: { per_minute: 3, per_day: 30, max_topups: 1 } })
+  await api.setTiers({ free: { per_minute: 3, per_day: 30, max_topups: 1 } })
   const text = serializeSnapshot(api.exportState())
 
   const reloaded = await createMockApi()
@@ -44,13 +44,13 @@ it('keeps the whole state and the id counters through a save and a load, so ids 
 
 it('keeps a running clock ahead of real time by as much as it was, and a frozen one where it stood', async () => {
   const api = await createMockApi()
-  api.moveClock({ advance_seconds: 3600 })
+  await api.moveClock({ advance_seconds: 3600 })
   const running = await createMockApi()
   await restoreSnapshot(running, serializeSnapshot(api.exportState()))
   expect(running.clock().now > new Date(Date.now() + 3_500_000).toISOString()).toBe(true)
   expect(running.clock().frozen).toBe(false)
 
-  api.moveClock({ set: '2026-05-01T12:00:00.000Z' })
+  await api.moveClock({ set: '2026-05-01T12:00:00.000Z' })
   const frozen = await createMockApi()
   await restoreSnapshot(frozen, serializeSnapshot(api.exportState()))
   expect(frozen.clock()).toMatchObject({ now: '2026-05-01T12:00:00.000Z', frozen: true })

@@ -151,7 +151,7 @@ export const setTiers = defineOperation({
   method: 'patch',
   path: '/tiers',
   summary: 'Change tier limits',
-  description: 'Replaces the limits of the tiers given (each whole); users of those tiers get them from the next request.',
+  description: 'Changes the limits given, merged over the current ones (`{"free": {"per_minute": 5}}` changes one number); users of those tiers get them from the next request.',
   body: schema.TierOverrides,
   response: { status: 200, data: schema.TierTable },
 })

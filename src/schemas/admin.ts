@@ -37,9 +37,18 @@ export const TierTable = meta(
 )
 export type TierTable = z.infer<typeof TierTable>
 
-/** Body of PATCH /__admin/tiers: the tiers to change, each given whole. */
-export const TierOverrides = meta(z.partial(TierTable), { id: 'TierOverrides' })
+/** The limits of one tier to change; those left out keep their current value. */
+export const TierLimitsOverride = meta(z.partial(ApiTierLimits), { id: 'TierLimitsOverride' })
+
+/** Body of PATCH /__admin/tiers: the tiers to change, each with only the limits to change, merged over the current ones. */
+export const TierOverrides = meta(
+  z.partial(
+    z.strictObject(Object.fromEntries(API_TIERS.map((tier) => [tier, TierLimitsOverride])) as Record<ApiTier, typeof TierLimitsOverride>),
+  ),
+  { id: 'TierOverrides' },
+)
 export type TierOverrides = z.infer<typeof TierOverrides>
+export type TierOverridesInput = z.input<typeof TierOverrides>
 
 /** Body of POST /__admin/clock: exactly one way to move the clock. */
 export const ClockInput = meta(
