@@ -1,9 +1,11 @@
 import type { RequestHandler } from 'msw'
 import * as z from 'zod/mini'
+import { createArrange, type Arrange } from './arrange.js'
 import { createClock, type Clock } from './domain/clock.js'
 import { createControlOperations } from './domain/control-plane.js'
 import { createFaults } from './domain/faults.js'
 import { checkedControls, type MockControls } from './mock-controls.js'
+import { createOverrideHandler, type OverrideHandlerFactory } from './override.js'
 import { createRateLimiter } from './domain/rate-limit.js'
 import { createStateChanges, type StateListener } from './domain/state-changes.js'
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE, type RequestJournal } from './domain/request-journal.js'
@@ -63,6 +65,15 @@ export interface MockApi extends MockControls {
    * @example api.db.account(1).campaigns.findMany((q) => q.where({ enabled: true }))
    */
   readonly db: MockDb
+  /** Helpers that make a state in one awaited call, through the domain's rules: `await api.arrange.campaigns(user, 30)` (docs/testing.md). */
+  readonly arrange: Arrange
+  /**
+   * An msw handler answering one operation in place of the mock, typed from the OpenAPI document
+   * (openapi-msw): give it to your own `server.use`, `worker.use` or `network.use`. The mocks
+   * that own their server (startNodeMock, startBrowserMock) install it for you: `mock.override(…)`.
+   * @example server.use(api.overrideHandler('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } })))
+   */
+  readonly overrideHandler: OverrideHandlerFactory
   /** The last requests of the public API, to assert on: `journal.entries()`, and `await journal.clear()` (how many it held). */
   readonly journal: { entries: RequestJournal['entries']; clear(): Promise<number> }
   /**
@@ -108,6 +119,8 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     handlers: createHandlers(context, control),
     context,
     db: context.store.db,
+    arrange: createArrange(context),
+    overrideHandler: createOverrideHandler(context.apiBase),
     journal: { entries: () => context.journal.entries(), clear: async () => context.journal.clear() },
     subscribe: (listener) => changes.subscribe(listener),
   }

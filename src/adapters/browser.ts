@@ -1,6 +1,8 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
+import type { Arrange } from '../arrange.js'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
 import type { MockDb } from '../store/store.js'
+import type { Override } from '../override.js'
 import { baseUrl } from '../handlers/base-path.js'
 import { DEFAULT_STORAGE_KEY, persistToWebStorage } from './web-storage-persistence.js'
 
@@ -23,6 +25,14 @@ export interface BrowserMock {
   readonly api: MockApi
   /** The state, to inspect: `api.db` (@msw/data collections of users and of each account's adverts and campaigns). */
   readonly db: MockDb
+  /** Makes a state in one awaited call, through the domain's rules (the same as `api.arrange`; docs/testing.md). */
+  readonly arrange: Arrange
+  /**
+   * Answers one operation in place of the mock until `reset()`, with a resolver typed from the
+   * OpenAPI document (openapi-msw): a body the document forbids is a type error.
+   * @example mock.override('listCampaigns', ({ response }) => response(500).json({ success: false, error: { code: 'internal_error', message: 'Down' } }))
+   */
+  readonly override: Override
   readonly worker: SetupWorker
   /** The API's base URL on this page's origin, e.g. `http://localhost:5173/api/v1`. */
   readonly baseUrl: string
@@ -65,6 +75,8 @@ export async function startBrowserMock({
   return {
     api,
     db: api.db,
+    arrange: api.arrange,
+    override: (operationId, resolver, options) => worker.use(api.overrideHandler(operationId, resolver, options)),
     worker,
     baseUrl: baseUrl(api.context.apiBase, location.origin),
     get apiKey() {

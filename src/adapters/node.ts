@@ -1,6 +1,8 @@
 import { setupServer, type SetupServer } from 'msw/node'
+import type { Arrange } from '../arrange.js'
 import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
 import type { MockDb } from '../store/store.js'
+import type { Override } from '../override.js'
 import { baseUrl } from '../handlers/base-path.js'
 import { persistToFile, type StateFile, type StateFileOptions } from './state-file.js'
 
@@ -22,6 +24,14 @@ export interface NodeMock {
   readonly api: MockApi
   /** The state, to inspect: `api.db` (@msw/data collections of users and of each account's adverts and campaigns). */
   readonly db: MockDb
+  /** Makes a state in one awaited call, through the domain's rules (the same as `api.arrange`; docs/testing.md). */
+  readonly arrange: Arrange
+  /**
+   * Answers one operation in place of the mock until `reset()`, with a resolver typed from the
+   * OpenAPI document (openapi-msw): a body the document forbids is a type error.
+   * @example mock.override('listCampaigns', ({ response }) => response(500).json({ success: false, error: { code: 'internal_error', message: 'Down' } }))
+   */
+  readonly override: Override
   readonly server: SetupServer
   /** A base URL to send requests to (from the `apiBase` option); with the default, any origin works and this one never reaches a network. */
   readonly baseUrl: string
@@ -51,6 +61,8 @@ export async function startNodeMock({ onUnhandledRequest = 'bypass', state, ...o
   return {
     api,
     db: api.db,
+    arrange: api.arrange,
+    override: (operationId, resolver, options) => server.use(api.overrideHandler(operationId, resolver, options)),
     server,
     baseUrl: baseUrl(api.context.apiBase, ORIGIN),
     get apiKey() {

@@ -11,6 +11,12 @@ export function assertRoomFor(ctx: DomainContext, kind: 'advert' | 'campaign', u
   if (held >= cap) throw new ApiError('resource_limit_reached', MESSAGES.resource_limit_reached.perUser(kind, user.id, cap))
 }
 
+/** How many more adverts or campaigns the caller may create before its cap. */
+export function roomLeft(ctx: DomainContext, kind: 'advert' | 'campaign', user: UserRecord): number {
+  const [table, cap] = kind === 'advert' ? [ctx.store.adverts, ctx.caps.adverts_per_user] : [ctx.store.campaigns, ctx.caps.campaigns_per_user]
+  return Math.max(0, cap - table.count(user.id))
+}
+
 /** Refuses (422 resource_limit_reached) a new account once the store holds the most users it keeps. */
 export function assertRoomForUser(ctx: DomainContext): void {
   if (ctx.store.users.size >= ctx.caps.users) throw new ApiError('resource_limit_reached', MESSAGES.resource_limit_reached.users(ctx.caps.users))
