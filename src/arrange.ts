@@ -75,10 +75,10 @@ export function createArrange(ctx: DomainContext): Arrange {
         throw error instanceof ApiError ? new ArrangeError(helper, reasonOf(error), { cause: error }) : error
       }
     })
-  const options = <S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> => validate(schema, value ?? {}, 'options')
-  const userOf = (ref: RecordRef) => accountById(ctx, idOf(options(RecordRef, ref)))
+  const options = <S extends z.ZodMiniType>(schema: S, value: unknown, what = 'options'): z.output<S> => validate(schema, value ?? {}, what)
+  const userOf = (ref: RecordRef) => accountById(ctx, idOf(options(RecordRef, ref, 'user (a user or its id)')))
   const advertOf = (helper: string, user: UserRecord, ref: RecordRef): AdvertRecord => {
-    const id = idOf(options(RecordRef, ref))
+    const id = idOf(options(RecordRef, ref, 'advert (an advert or its id)'))
     try {
       return ownedAdvert(ctx, user, id)
     } catch (error) {
@@ -207,6 +207,6 @@ function definedOnly<T extends object>(values: T): Partial<T> {
 
 /** An ApiError's message, with the fields it names. */
 function reasonOf(error: ApiError): string {
-  const fields = error.fields?.map(({ field, message }) => `${field || '(options)'}: ${message}`).join('; ')
+  const fields = error.fields?.map(({ field, message }) => (field ? `${field}: ${message}` : message)).join('; ')
   return fields ? `${error.message} (${fields})` : error.message
 }

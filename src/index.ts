@@ -1,4 +1,14 @@
 export { createMockApi, type MockApi, type MockApiOptions } from './create-mock-api.js'
+export {
+  ArrangeError,
+  type Arrange,
+  type ArrangeAdvertOptions,
+  type ArrangeCampaignOptions,
+  type ArrangeCampaignsOptions,
+  type ArrangeUserOptions,
+  type RecordRef,
+} from './arrange.js'
+export type { OperationId, Override, OverrideHandlerFactory, OverrideResolver } from './override.js'
 export type { MockContext } from './handlers/mock-context.js'
 export { createClock, type Clock } from './domain/clock.js'
 export { DEFAULT_TIER_LIMITS } from './domain/tiers.js'
