@@ -47,6 +47,8 @@ it('gives the resolver the path params and the query, and answers what the docum
 it("follows the mock's apiBase", async () => {
   mock = await startNodeMock({ apiBase: '*/v2' })
   mock.override('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } }))
+mock.override('listCampaigns', ({ response }) => response.untyped(new Response('{"succ', { status: 500 })))
+mock.override('getCampaign', async ({ params }) => void params.id)
   expect(mock.baseUrl).toMatch(/\/v2$/)
   expect((await get('/user/balance')).body.data).toEqual({ balance_usd: 0, total_topups_usd: 0 })
 })
