@@ -170,7 +170,11 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
       const unsubscribe: () => void = api.subscribe(({ reason }) => console.log(reason))
       // @ts-expect-error a listener has no apiKey: the types are the real ones, not any
       const wrong: string = listener.apiKey
-      export { api, campaign, code, mock, listener, app, unsubscribe, runContractSuite, DEMO_API_KEY, wrong }
+      const user = await mock.arrange.user({ tier: 'free', topups: [5] })
+      mock.override('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } }))
+      // @ts-expect-error the document's balance_usd is a number: a typed override, from the packed openapi/api-types
+      mock.override('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: '0', total_topups_usd: 0 } }))
+      export { api, campaign, code, mock, listener, app, unsubscribe, runContractSuite, DEMO_API_KEY, wrong, user }
       `,
     )
     app.write(
@@ -180,7 +184,10 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
       import type { Campaign } from 'ad-campaign-mock'
       const mock: BrowserMock = await startBrowserMock({ persist: 'local', serviceWorker: { url: '/mockServiceWorker.js' }, generate: { users: 5, seed: 2 } })
       const list: Campaign[] = (await (await fetch(mock.baseUrl + '/campaigns', { headers: { Authorization: mock.apiKey } })).json()).data
-      export { list }
+      const made: Campaign[] = await mock.arrange.campaigns(mock.apiKey ? 1 : 2, 3, { seed: 4 })
+      // @ts-expect-error getCampaign's path param is id
+      mock.override('getCampaign', ({ params }) => void params.campaignId)
+      export { list, made }
       `,
     )
     await Promise.all([app.exec(process.execPath, [tsc, '-p', 'tsconfig.node.json']), app.exec(process.execPath, [tsc, '-p', 'tsconfig.browser.json'])])

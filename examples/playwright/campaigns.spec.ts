@@ -1,4 +1,3 @@
-import { http, HttpResponse } from 'msw'
 import { expect, test } from './fixtures.js'
 
 test.beforeEach(async ({ page }) => {
@@ -25,8 +24,8 @@ test('shows the banner when the test makes the mock answer 429', async ({ page, 
   await expect(page.getByRole('alert')).toHaveText('Too many requests: slow down and retry in 1 s.')
 })
 
-test('overrides one answer with network.use, the rest still from the mock', async ({ page, network }) => {
-  network.use(http.get('*/api/v1/user/balance', () => HttpResponse.json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } })))
+test('overrides one answer with network.use, typed from the document, the rest still from the mock', async ({ page, mock, network }) => {
+  network.use(mock.overrideHandler('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } })))
   await page.reload()
   await expect(page.getByTestId('balance')).toHaveText('$0.00')
   await expect(page.locator('#campaigns tr')).toHaveCount(3)
