@@ -23,3 +23,13 @@ it('keeps state between requests, and reset() restores the fixtures', async () =
   await mock.reset()
   expect((await (await api('/adverts')).json()).data).toHaveLength(3)
 })
+
+it('answers one operation with a typed override until reset(), through the worker', async () => {
+  mock.override('listCampaigns', ({ response }) =>
+    response(200).json({ success: true, data: [], pagination: { page: 1, per_page: 25, total_count: 0, total_pages: 0 } }),
+  )
+  expect((await (await api('/campaigns')).json()).data).toEqual([])
+  expect((await (await api('/adverts')).json()).data).toHaveLength(3)
+  await mock.reset()
+  expect((await (await api('/campaigns')).json()).data).toHaveLength(3)
+})
