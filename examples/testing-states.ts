@@ -1,4 +1,4 @@
-import type { Arrange, MockApi, Override } from 'ad-campaign-mock'
+import type { Arrange, MockApi, MockDb, Override } from 'ad-campaign-mock'
 import { delay } from 'msw'
 import { expect } from 'vitest'
 
@@ -10,6 +10,7 @@ import { expect } from 'vitest'
 export interface StateMock {
   readonly api: MockApi
   readonly arrange: Arrange
+  readonly db: MockDb
   readonly override: Override
   readonly baseUrl: string
 }
@@ -33,6 +34,7 @@ export const TESTING_STATES: TestingState[] = [
       const user = await mock.arrange.user()
       expect((await call(mock, user.api_key, '/campaigns')).body).toMatchObject({ data: [], pagination: { total_count: 0, total_pages: 0 } })
       expect((await call(mock, user.api_key, '/adverts')).body.data).toEqual([])
+      expect(mock.db.account(user.id).campaigns.count()).toBe(0)
     },
   },
   {
@@ -51,6 +53,7 @@ export const TESTING_STATES: TestingState[] = [
       const second = (await call(mock, user.api_key, '/campaigns?page=2')).body
       expect(second.pagination).toEqual({ page: 2, per_page: 25, total_count: 30, total_pages: 2 })
       expect(second.data.map(({ id }: { id: number }) => id)).toEqual(made.slice(0, 5).map(({ id }) => id).reverse())
+      expect(mock.db.account(user.id).campaigns.count()).toBe(30)
     },
   },
   {
@@ -68,6 +71,7 @@ export const TESTING_STATES: TestingState[] = [
       const user = await mock.arrange.user()
       const campaign = await mock.arrange.campaign(user, { sending_limit: 100, sending_count: 100 })
       expect((await call(mock, user.api_key, `/campaigns/${campaign.id}`)).body.data).toMatchObject({ sending_count: 100, sending_limit: 100 })
+      expect(mock.db.account(user.id).campaigns.findFirst((q) => q.where({ id: campaign.id }))).toMatchObject({ sending_count: 100, sending_limit: 100 })
       const lower = await call(mock, user.api_key, `/campaigns/${campaign.id}`, { method: 'PATCH', body: JSON.stringify({ campaign: { sending_limit: 99 } }) })
       expect(lower).toMatchObject({ status: 422, body: { error: { fields: [{ field: 'campaign.sending_limit' }] } } })
     },
@@ -77,6 +81,7 @@ export const TESTING_STATES: TestingState[] = [
     async check(mock) {
       const user = await mock.arrange.user({ topups: [50], balance_usd: 0 })
       expect((await call(mock, user.api_key, '/user/balance')).body.data).toEqual({ balance_usd: 0, total_topups_usd: 50 })
+      expect(mock.db.users.findFirst((q) => q.where({ id: user.id }))).toMatchObject({ balance_usd: 0, total_topups_usd: 50, topups_count: 1 })
     },
   },
   {

@@ -100,7 +100,7 @@ export function createArrange(ctx: DomainContext): Arrange {
     const target = advert ?? (await makeAdvert(user, options(ArrangeAdvertOptions, {})))
     let record = await createCampaign(ctx, user, { advert_id: target.id, broadcasting_type: fields.broadcasting_type, cpm: fields.cpm, sending_limit })
     if (!fields.enabled) record = await toggleCampaign(ctx, user, record.id)
-    record = await writeCampaignHistory(ctx, record, { sending_count, created_at: fields.created_at })
+    record = await writeCampaignHistory(ctx, user, record, { sending_count, created_at: fields.created_at })
     return presentCampaign(record, target.title)
   }
 

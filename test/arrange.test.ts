@@ -87,6 +87,17 @@ describe('arrange.campaigns', () => {
   })
 })
 
+describe('db', () => {
+  it('holds what arrange made at once, in the fixtures shape (money in USD), and the API serves it', async () => {
+    const user = await api.arrange.user({ topups: [20, 30], balance_usd: 12.5 })
+    const campaign = await api.arrange.campaign(user, { cpm: 4.2, sending_limit: 100, sending_count: 40 })
+    expect({ ...api.db.users.findFirst((q) => q.where({ id: user.id })) }).toMatchObject({ balance_usd: 12.5, total_topups_usd: 50, topups_count: 2 })
+    const { advert_title: _title, ...record } = campaign
+    expect({ ...api.db.account(user.id).campaigns.findFirst((q) => q.where({ id: campaign.id })) }).toEqual(record)
+    expect(api.db.account(user.id).adverts.count()).toBe(1)
+  })
+})
+
 describe('keys', () => {
   it('spends what a key has left this minute: its next request is a 429, another key is untouched', async () => {
     const user = await api.arrange.user({ tier: 'free' })

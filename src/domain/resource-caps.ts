@@ -13,8 +13,9 @@ export function assertRoomFor(ctx: DomainContext, kind: 'advert' | 'campaign', u
 
 /** How many more adverts or campaigns the caller may create before its cap. */
 export function roomLeft(ctx: DomainContext, kind: 'advert' | 'campaign', user: UserRecord): number {
-  const [table, cap] = kind === 'advert' ? [ctx.store.adverts, ctx.caps.adverts_per_user] : [ctx.store.campaigns, ctx.caps.campaigns_per_user]
-  return Math.max(0, cap - table.count(user.id))
+  const account = ctx.store.account(user.id)
+  const [held, cap] = kind === 'advert' ? [account.adverts.size, ctx.caps.adverts_per_user] : [account.campaigns.size, ctx.caps.campaigns_per_user]
+  return Math.max(0, cap - held)
 }
 
 /** Refuses (422 resource_limit_reached) a new account once the store holds the most users it keeps. */
