@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -75,10 +75,12 @@ it('fails tsc on an override whose body (or path param) the document forbids, an
   const dir = mkdtempSync(resolve('test-results/override-types-'))
   writeFileSync(join(dir, 'consumer.ts'), CONSUMER)
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { noEmit: true }, include: [], files: ['consumer.ts'] }))
-  const failure = await promisify(execFile)(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')]).then(
-    () => undefined,
-    (error: { stdout: string }) => error.stdout,
-  )
+  const failure = await promisify(execFile)(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')])
+    .then(
+      () => undefined,
+      (error: { stdout: string }) => error.stdout,
+    )
+    .finally(() => rmSync(dir, { recursive: true, force: true }))
   expect(failure, 'tsc passed a consumer with wrong bodies').toBeDefined()
   const failedLines = [...failure!.matchAll(/consumer\.ts\((\d+),\d+\): error TS\d+/g)].map((match) => Number(match[1]))
   const wrongLines = CONSUMER.split('\n').flatMap((line, index) => (line.includes('// WRONG') ? [index + 1] : []))
