@@ -29,7 +29,14 @@ export default defineConfig({
         extends: true,
         // The recipes in examples/ import the package by name, as an app would; here that is the source.
         resolve: { alias: [{ find: /^ad-campaign-mock\/node$/, replacement: fromRoot('src/adapters/node.ts') }] },
-        test: { name: 'mock', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/lib/**/*.test.ts', 'examples/vitest-node/**/*.test.ts'], exclude: ['test/browser/**'] },
+        test: {
+          name: 'mock',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/lib/**/*.test.ts', 'examples/vitest-node/**/*.test.ts'],
+          // The long kill -9 runs are `npm run test:durability` (vitest.durability.config.ts).
+          exclude: ['test/browser/**', 'test/durability/**'],
+          // dist/ built once: the tests that start the command start the built bin.
+          globalSetup: ['test/support/build-once.ts'],
+        },
       },
       { extends: true, test: { name: 'contract', include: ['contract-tests/**/*.test.ts'] } },
       ...(browserTests

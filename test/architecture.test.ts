@@ -19,14 +19,14 @@ const sources = readSourceFiles()
 
 /** A file of a layer (`x.ts` in it) that imports one module, as the checker sees it. */
 function fileIn(layer: Layer, imports: string[], code = ''): SourceFile {
-  const file = layer === 'src/*.ts' ? 'x.ts' : layer === 'cli.ts' ? 'cli.ts' : `${layer}x.ts`
+  const file = layer === 'src/*.ts' ? 'x.ts' : `${layer}x.ts`
   return { file, imports, code }
 }
 
 /** How a file of `from` names a module of `to`. */
 function importOf(from: Layer, to: Layer): string {
-  const up = from === 'src/*.ts' || from === 'cli.ts' ? './' : '../'
-  return to === 'src/*.ts' ? `${up}create-mock-api.js` : to === 'cli.ts' ? `${up}cli.js` : `${up}${to}y.js`
+  const up = from === 'src/*.ts' ? './' : '../'
+  return to === 'src/*.ts' ? `${up}create-mock-api.js` : `${up}${to}y.js`
 }
 
 it('finds no broken rule in src/: every arrow points down, Node and msw only where they belong, no HTTP in the domain', () => {
@@ -63,7 +63,7 @@ it('keeps domain, store, schemas and operations clear of http, handlers and adap
 it('refuses Node built-ins, Express and msw/node outside the adapters and the CLI', () => {
   for (const layer of LAYERS) {
     const problems = checkArchitecture([fileIn(layer, ['node:fs', 'express', 'msw/node'])])
-    expect(problems, layer).toHaveLength(layer === 'adapters/' || layer === 'cli.ts' ? 0 : 3)
+    expect(problems, layer).toHaveLength(layer === 'adapters/' || layer === 'cli/' ? 0 : 3)
   }
 })
 

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startListener } from '../src/adapters/express.js'
 import { DEFAULT_FIXTURES, DEMO_API_KEY } from '../src/store/fixtures.js'
 import { asDemo } from './support/cases.js'
+import { runCli, startCli } from './support/cli-process.js'
 import { expectError } from './support/expect-error.js'
 import { listenerTransport } from './support/listener-transport.js'
 import { createResponseChecker, findOperation, loadDocument } from './support/openapi-document.js'
@@ -23,10 +22,7 @@ describe('the admin token', () => {
   })
 
   it('makes the CLI exit non-zero with the reason on a non-loopback host without one', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--host', '0.0.0.0', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stderr = ''
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    const [code] = await once(child, 'exit')
+    const { code, stderr } = await runCli(['--host', '0.0.0.0', '--port', '0'])
     expect(code).toBe(2)
     expect(stderr).toContain('Refusing to listen on 0.0.0.0 without an admin token')
   })
@@ -184,30 +180,14 @@ describe('the CLI flags for tiers, faults and the journal', () => {
     writeFileSync(path, JSON.stringify(json))
     return path
   }
-  const run = (args: string[]) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    return { child, output: () => output }
-  }
-  const started = async ({ child, output }: { child: ChildProcess; output: () => string }) => {
-    const deadline = Date.now() + 15_000
-    while (Date.now() < deadline && child.exitCode === null) {
-      const match = /listening on (http:\/\/\S+)\/api\/v1/.exec(output())
-      if (match) return match[1]!
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    throw new Error(`The CLI did not start:\n${output()}`)
-  }
-
   it('starts with the tiers of --tiers and the forced errors of --error-*', async () => {
-    const cli = run([
+    const cli = await startCli([
+      '--port', '0',
       '--tiers', file('tiers.json', { free: { per_minute: 2, per_day: 9, max_topups: 1 } }),
       '--error-rate', '1', '--error-status', '503', '--error-route', 'GET /user/balance', '--journal-size', '2',
     ])
     try {
-      const origin = await started(cli)
+      const origin = new URL(cli.baseUrl).origin
       const tiers = await (await fetch(`${origin}/__admin/tiers`)).json()
       expect(tiers.data.free).toEqual({ per_minute: 2, per_day: 9, max_topups: 1 })
       const headers = { authorization: DEMO_API_KEY }
@@ -216,15 +196,13 @@ describe('the CLI flags for tiers, faults and the journal', () => {
       for (let i = 0; i < 3; i++) await fetch(`${origin}/api/v1/user`, { headers })
       expect((await (await fetch(`${origin}/__admin/requests`)).json()).data).toHaveLength(2)
     } finally {
-      cli.child.kill('SIGTERM')
-      await once(cli.child, 'exit')
+      await cli.stop('SIGTERM')
     }
   })
 
   it('exits 2 naming the field when a tiers file is invalid', async () => {
-    const cli = run(['--tiers', file('bad-tiers.json', { free: { per_minute: 0, per_day: 9, max_topups: 1 } })])
-    const [code] = await once(cli.child, 'exit')
+    const { code, stderr } = await runCli(['--port', '0', '--tiers', file('bad-tiers.json', { free: { per_minute: 0, per_day: 9, max_topups: 1 } })])
     expect(code).toBe(2)
-    expect(cli.output()).toContain('free.per_minute')
+    expect(stderr).toContain('free.per_minute')
   })
 })

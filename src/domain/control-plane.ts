@@ -6,6 +6,7 @@ import type {
   DeliveryInput,
   DeliveryReport,
   FaultSettings,
+  Health,
   LastIds,
   MockState,
   NewUserInput,
@@ -25,6 +26,7 @@ import { isoTimestamp } from './clock.js'
 import { deliver } from './deliver.js'
 import type { DomainContext } from './domain-context.js'
 import { NO_FAULTS } from './faults.js'
+import { PACKAGE_VERSION } from './package-version.js'
 import { pageOffset, pagination, type PageQuery } from './paginate.js'
 import { presentUser } from './present.js'
 import type { JournalEntry } from './request-journal.js'
@@ -41,6 +43,8 @@ import { topUp } from './top-up.js'
 export function createControlOperations(ctx: DomainContext) {
   const present = (user: UserRecord) => presentUser(user, ctx.tiers)
   const { writeQueue } = ctx
+  // Real time, not the mock's clock: how long this mock has served, however far its clock was moved.
+  const createdAt = Date.now()
   // Called inside a queued write: the whole replacement (dataset, then tiers, faults, clock) is one write.
   const load = async (dataset: DatasetInput, lastIds?: LastIds): Promise<StoreCounts> => {
     try {
@@ -65,6 +69,8 @@ export function createControlOperations(ctx: DomainContext) {
   }
 
   return {
+    /** The mock is up: its version, how long it has run and what it holds. */
+    health: (): Health => ({ status: 'ok', version: PACKAGE_VERSION, uptime_ms: Date.now() - createdAt, counts: counts() }),
     /** Restores the start: the fixtures (or this dataset), tiers and faults; clears rate-limit counts and the journal. The clock is left alone. */
     reset: (dataset: DatasetInput = ctx.fixtures): Promise<StoreCounts> =>
       writeQueue(async () => {

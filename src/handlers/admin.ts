@@ -11,6 +11,7 @@ import type { Route } from './route.js'
  */
 export function adminRoutes(ctx: MockContext, control: ControlOperations): Route[] {
   return [
+    implementOperation(ctx, op.health, async () => ({ data: control.health() })),
     implementOperation(ctx, op.reset, async () => ({ data: await control.reset() })),
     implementOperation(ctx, op.seed, async ({ body }) => ({ data: await control.seed(body) })),
     implementOperation(ctx, op.createUser, async ({ body }) => ({ data: await control.createUser(body) })),

@@ -1,3 +1,4 @@
+import { PACKAGE_VERSION } from '../domain/package-version.js'
 import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
 import {
   CampaignDelivery,
@@ -7,6 +8,7 @@ import {
   DeliveryReport,
   ErrorRule,
   FaultSettings,
+  Health,
   JournalCleared,
   JournalEntry,
   LastIds,
@@ -76,6 +78,12 @@ export const ADMIN_SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
     operation_id: 'listCampaigns',
   }),
   JournalCleared: JournalCleared.parse({ cleared: 12 }),
+  Health: Health.parse({
+    status: 'ok',
+    version: PACKAGE_VERSION,
+    uptime_ms: 93_500,
+    counts: { users: dataset.users.length, adverts: dataset.adverts.length, campaigns: dataset.campaigns.length },
+  }),
   SeedInput: SeedInput.parse({ source: 'generate', users: 100, seed: 7, adverts_per_user: 3, campaigns_per_advert: 2 }),
   Dataset: dataset,
   DatasetInput: dataset,

@@ -9,6 +9,18 @@ import { defineOperation, type Operation } from './define-operation.js'
 // a credential) and, when the mock has an admin token, needs it in X-Admin-Token.
 const admin = { auth: 'admin', tag: 'Admin' } as const
 
+/** GET /__admin/health: is the mock up. */
+export const health = defineOperation({
+  ...admin,
+  operationId: 'adminHealth',
+  method: 'get',
+  path: '/health',
+  summary: 'Check that the mock is up',
+  description:
+    'Answers 200 as soon as the mock serves, with its version, how long it has run and how many records it holds: what a compose file or a test harness waits on before it starts.',
+  response: { status: 200, data: schema.Health },
+})
+
 /** POST /__admin/reset: reset the state. */
 export const reset = defineOperation({
   ...admin,
@@ -238,6 +250,7 @@ export const importState = defineOperation({
 
 /** Every control-plane operation, below /__admin. */
 export const adminOperations: readonly Operation[] = [
+  health,
   reset,
   seed,
   createUser,

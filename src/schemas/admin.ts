@@ -19,6 +19,18 @@ const Count = z.int().check(z.nonnegative())
 export const StoreCounts = meta(z.strictObject({ users: Count, adverts: Count, campaigns: Count }), { id: 'StoreCounts' })
 export type StoreCounts = z.infer<typeof StoreCounts>
 
+/** Data of GET /__admin/health: the mock is up, which version, for how long, holding what. */
+export const Health = meta(
+  z.strictObject({
+    status: meta(z.literal('ok'), { description: 'Always ok: a mock that answers is ready.' }),
+    version: meta(z.string(), { description: 'The version of ad-campaign-mock serving.' }),
+    uptime_ms: meta(Count, { description: 'Milliseconds since the mock was created (real time, whatever its clock says).' }),
+    counts: StoreCounts,
+  }),
+  { id: 'Health' },
+)
+export type Health = z.infer<typeof Health>
+
 /** Body of PATCH /__admin/users/{id}. */
 export const UserTierInput = meta(z.strictObject({ tier: ApiTier }), { id: 'UserTierInput' })
 export type UserTierInput = z.infer<typeof UserTierInput>

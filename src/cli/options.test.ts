@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseCliArgs, UsageError } from './cli-options.js'
+import { parseCliArgs, UsageError } from './options.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-options-'))
 const file = (name: string, text: string) => {
@@ -26,7 +26,12 @@ const MISTAKES: [string, string[], Record<string, string>, string][] = [
   ['a port out of range', ['--port', '70000'], {}, '--port must be a whole number from 0 to 65535, got "70000"'],
   ['a negative port', ['--port=-1'], {}, '--port must be a whole number from 0 to 65535, got "-1"'],
   ['a PORT variable that is not a number', [], { PORT: 'http' }, 'PORT must be a whole number from 0 to 65535, got "http"'],
-  ['a user count that is not a number', ['--generate', 'ten'], {}, '--generate must be a whole number from 0 to 9007199254740991, got "ten"'],
+  ['a negative port given apart', ['--port', '-1'], {}, '--port must be a whole number from 0 to 65535, got "-1"'],
+  ['a user count that is not a number', ['--generate', 'ten'], {}, '--generate must be a whole number from 1 to 10000, got "ten"'],
+  ['no users to generate', ['--generate', '0'], {}, '--generate must be a whole number from 1 to 10000, got "0"'],
+  ['a negative user count', ['--generate', '-3'], {}, '--generate must be a whole number from 1 to 10000, got "-3"'],
+  ['more users than the store holds', ['--generate', '10001'], {}, '--generate must be a whole number from 1 to 10000, got "10001"'],
+  ['a negative latency given apart', ['--latency', '-5'], {}, '--latency must be milliseconds (200) or a range (100-500), got "-5"'],
   ['a seed without --generate', ['--seed', '3'], {}, '--seed only applies with --generate'],
   ['fixtures and a generated dataset at once', ['--fixtures', notJson, '--generate', '2'], {}, '--fixtures and --generate cannot be used together'],
   ['a fixtures file that does not exist', ['--fixtures', join(dir, 'nope.json')], {}, `--fixtures ${join(dir, 'nope.json')}: no such file`],
@@ -59,6 +64,13 @@ describe('parseCliArgs refuses every mistake with one line that says what is wro
     expect(message.startsWith(line), `"${message}" starts with "${line}"`).toBe(true)
     expect(message).not.toContain('\n')
   })
+})
+
+it('reads --generate from 1 to the user cap, and --version', async () => {
+  expect((await parseCliArgs(['--generate', '1'], {})).listener.generate).toEqual({ users: 1, seed: 1 })
+  expect((await parseCliArgs(['--generate', '10000', '--seed', '4'], {})).listener.generate).toEqual({ users: 10_000, seed: 4 })
+  expect(await parseCliArgs(['--version'], {})).toMatchObject({ version: true, help: false })
+  expect(await parseCliArgs(['--version', '--help'], {})).toMatchObject({ version: false, help: true })
 })
 
 it('reads the defaults: port 4010 on 127.0.0.1 with a text request log', async () => {

@@ -1,40 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import type * as z from 'zod/mini'
-import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../domain/request-journal.js'
-import { faultFlags } from '../fault-flags.js'
+import { fileProblem } from '../adapters/file-problem.js'
+import type { ListenerOptions } from '../adapters/listener.js'
+import { REQUEST_LOG_FORMATS, type RequestLogFormat } from '../adapters/request-log.js'
+import { MAX_JOURNAL_SIZE } from '../domain/request-journal.js'
 import { FAULT_STATUSES, FaultSettings, TierOverrides } from '../schemas/admin.js'
 import { Dataset } from '../schemas/dataset.js'
-import { fileProblem } from './file-problem.js'
-import type { ListenerOptions } from './listener.js'
-import { REQUEST_LOG_FORMATS, type RequestLogFormat } from './request-log.js'
-
-/** The command's help text. */
-export const USAGE = `Usage: ad-campaign-mock [options]
-
-  --port <n>          port to listen on (env PORT; default 4010; 0 picks a free one)
-  --host <addr>       address to bind (env HOST; default 127.0.0.1)
-  --fixtures <file>   start from this dataset (JSON) instead of fixtures/default.json
-  --generate <users>  start from a generated dataset of this many users (faker)
-  --seed <n>          faker seed for --generate (default 1)
-  --state <file>      keep the state in this JSON file: loaded at start if it exists (else created
-                      from the dataset), saved after every write and at shutdown
-  --admin-token <t>   require this token (X-Admin-Token header) on /__admin;
-                      required when --host is not a loopback address
-  --tiers <file>      JSON of tier limits to override, merged over the defaults, e.g. {"free":{"per_minute":5}}
-  --faults <file>     JSON fault settings (see docs/control-plane.md)
-  --latency <ms>      add latency to every API response: fixed (200) or a range (100-500)
-  --error-rate <r>    fail this share (0..1) of API requests with --error-status
-  --error-status <s>  status of forced errors (default 500)
-  --error-route <r>   only force errors on this route, e.g. "POST /campaigns" or "/campaigns/*"
-  --fault-seed <n>    seed of the random latency and errors (default 1)
-  --journal-size <n>  how many requests GET /__admin/requests keeps (default ${DEFAULT_JOURNAL_SIZE}, at most ${MAX_JOURNAL_SIZE})
-  --log <format>      request log format: text (default) or json (one object per line)
-  --quiet             no request log
-  -h, --help          show this help`
-
-/** The line printed under every usage mistake. */
-export const USAGE_HINT = 'Run ad-campaign-mock --help to see the options.'
+import { faultFlags } from './fault-flags.js'
+import { MAX_GENERATED_USERS } from './usage.js'
 
 /** A mistake in how the command was called or in a file it was given: one line for the user, exit 2. */
 export class UsageError extends Error {
@@ -47,6 +21,9 @@ export class UsageError extends Error {
 /** What the command line asks for. */
 export interface CliOptions {
   help: boolean
+  version: boolean
+  /** The file --fixtures named (its dataset, read and checked, is in `listener.fixtures`). */
+  fixturesFile?: string
   listener: Omit<ListenerOptions, 'requestLog'>
   /** The request log's format, or undefined with --quiet. */
   log: RequestLogFormat | undefined
@@ -70,6 +47,7 @@ const OPTIONS = {
   'journal-size': { type: 'string' },
   log: { type: 'string' },
   quiet: { type: 'boolean' },
+  version: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -80,7 +58,7 @@ const OPTIONS = {
  */
 export async function parseCliArgs(args: string[], env: Record<string, string | undefined>): Promise<CliOptions> {
   const values = readFlags(args)
-  if (values.help) return { help: true, listener: {}, log: undefined }
+  if (values.help || values.version) return { help: Boolean(values.help), version: !values.help, listener: {}, log: undefined }
   if (values.fixtures !== undefined && values.generate !== undefined) throw new UsageError('--fixtures and --generate cannot be used together')
   if (values.seed !== undefined && values.generate === undefined) throw new UsageError('--seed only applies with --generate')
   if (values.state === '') throw new UsageError('--state needs a file name')
@@ -91,9 +69,14 @@ export async function parseCliArgs(args: string[], env: Record<string, string | 
   const [portName, portValue] = values.port !== undefined ? ['--port', values.port] : ['PORT', env.PORT]
   const fixtures =
     values.fixtures === undefined ? undefined : checked(Dataset, await readJsonFile('--fixtures', values.fixtures), `--fixtures ${values.fixtures} is not a valid dataset`)
-  const generate = values.generate === undefined ? undefined : { users: wholeNumber('--generate', values.generate), seed: wholeNumber('--seed', values.seed, 1) }
+  const generate =
+    values.generate === undefined
+      ? undefined
+      : { users: wholeNumber('--generate', values.generate, undefined, MAX_GENERATED_USERS, 1), seed: wholeNumber('--seed', values.seed, 1) }
   return {
     help: false,
+    version: false,
+    ...(values.fixtures === undefined ? {} : { fixturesFile: values.fixtures }),
     log: values.quiet ? undefined : ((values.log as RequestLogFormat | undefined) ?? 'text'),
     listener: {
       port: wholeNumber(portName, portValue, 4010, 65_535),
@@ -114,7 +97,7 @@ type FlagValues = ReturnType<typeof readFlags>
 /** The flags as strings; parseArgs' own errors (long, with a code) become one line naming the flag. */
 function readFlags(args: string[]) {
   try {
-    return parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }).values
+    return parseArgs({ args: withNegativeValues(args), options: OPTIONS, strict: true, allowPositionals: false }).values
   } catch (error) {
     const { code, message } = error as Error & { code?: string }
     const flag = /'(-[^' ]*(?:, )?-?-?[^' ]*)/.exec(message)?.[1]?.split(', ').at(-1)
@@ -125,6 +108,21 @@ function readFlags(args: string[]) {
     }
     throw error
   }
+}
+
+/**
+ * `--generate -3` as `--generate=-3`: parseArgs takes a value that starts with a dash for a flag of
+ * its own, and would answer "needs a value" where the value is there, only out of range.
+ */
+function withNegativeValues(args: string[]): string[] {
+  const joined: string[] = []
+  for (let index = 0; index < args.length; index++) {
+    const [arg, next] = [args[index]!, args[index + 1]]
+    const takesValue = arg.startsWith('--') && OPTIONS[arg.slice(2) as keyof typeof OPTIONS]?.type === 'string'
+    if (takesValue && next !== undefined && /^-\d/.test(next)) joined.push(`${arg}=${args[++index]}`)
+    else joined.push(arg)
+  }
+  return joined
 }
 
 /** A whole number within bounds, from a flag or variable; `fallback` when it is absent. */

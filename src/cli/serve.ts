@@ -1,0 +1,33 @@
+import { PACKAGE_VERSION } from '../domain/package-version.js'
+import { banner } from './banner.js'
+import { fail, startFailure, type StartError } from './fail.js'
+import { parseCliArgs, UsageError } from './options.js'
+import { stopOnSignals } from './shutdown.js'
+import { USAGE } from './usage.js'
+
+/**
+ * `ad-campaign-mock [options]`: flags -> startListener -> the banner; Ctrl+C or SIGTERM drains
+ * and exits 0. Every mistake is one line on standard error and exit 2.
+ * @example await serve(['--port', '0'])
+ */
+export async function serve(args: string[]): Promise<void> {
+  const options = await parseCliArgs(args, process.env).catch((error: unknown) => {
+    if (error instanceof UsageError) fail(error.message)
+    throw error
+  })
+  if (options.help || options.version) {
+    console.log(options.help ? USAGE : PACKAGE_VERSION)
+    process.exit(0)
+  }
+  const { listener: listenerOptions, log } = options
+  // Loaded once the flags hold: a mistake on the command line is answered without loading the mock.
+  const { startListener } = await import('../adapters/listener.js')
+  const listener = await startListener({ ...listenerOptions, requestLog: log ? { format: log } : false }).catch((error: StartError) =>
+    startFailure(error, listenerOptions),
+  )
+  // Before the banner: a client that waits for the banner and then signals must find the handlers in place.
+  stopOnSignals(listener)
+  // With --log json, standard output carries only the log's JSON lines: the banner goes to standard error.
+  const print = log === 'json' ? console.error : console.log
+  print(banner(listener, { fixturesFile: options.fixturesFile, generate: listenerOptions.generate }, log))
+}

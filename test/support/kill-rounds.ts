@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs'
+import { parseSnapshot } from '../../src/domain/snapshot.js'
+import { DEMO_API_KEY } from '../../src/store/fixtures.js'
+import { startCli } from './cli-process.js'
+
+/** What a run of kills saw: every write answered 2xx, the ones the kills cut, and any answered write the file lost. */
+export interface KillRounds {
+  acknowledged: number
+  cut: number
+  lost: string[]
+}
+
+const json = { Authorization: DEMO_API_KEY, 'Content-Type': 'application/json' }
+
+/**
+ * Starts the built bin with `--state file` `rounds` times; each time four writers create adverts
+ * until a kill -9 20 to 250 ms in, and the file is read back: every write answered 201 before the
+ * kill must be in it. Each start loads the file the last kill left, which proves it whole.
+ * @example expect((await killRounds(file, 3)).lost).toEqual([])
+ */
+export async function killRounds(file: string, rounds: number): Promise<KillRounds> {
+  const acknowledged: string[] = []
+  const lost: string[] = []
+  let cut = 0
+  for (let round = 0; round < rounds; round++) {
+    const cli = await startCli(['--port', '0', '--quiet', '--state', file])
+    let killed = false
+    // Four writers, at most 15 creates each, until the kill: some answered, some cut.
+    const writer = async (id: number) => {
+      for (let n = 0; !killed && n < 15; n++) {
+        const title = `r${round} w${id} n${n}`
+        const body = JSON.stringify({ advert: { title } })
+        const response = await fetch(`${cli.baseUrl}/adverts`, { method: 'POST', headers: json, body }).catch(() => undefined)
+        if (response?.status === 201) acknowledged.push(title)
+        else cut++
+      }
+    }
+    const writers = [1, 2, 3, 4].map(writer)
+    await new Promise((resolve) => setTimeout(resolve, 20 + ((round * 37) % 230)))
+    killed = true
+    await cli.stop('SIGKILL')
+    await Promise.all(writers)
+    const saved = new Set(parseSnapshot(readFileSync(file, 'utf8')).state.dataset.adverts.map((advert) => advert.title))
+    lost.push(...acknowledged.filter((title) => !saved.has(title)).map((title) => `round ${round}: ${title}`))
+  }
+  return { acknowledged: acknowledged.length, cut, lost }
+}
