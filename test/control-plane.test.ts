@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -38,6 +38,9 @@ describe('the admin token', () => {
       expect((await t.send({ method: 'POST', path: '/__admin/reset', headers: { authorization: DEMO_API_KEY } })).status).toBe(403)
       expect((await t.send({ method: 'GET', path: '/__admin/nothing-here' })).status).toBe(403)
       expect((await clock({ 'x-admin-token': 'let-me-in' })).status).toBe(200)
+      // The health check too: a harness on another host sends the token.
+      expect((await t.send({ method: 'GET', path: '/__admin/health' })).status).toBe(403)
+      expect((await t.send({ method: 'GET', path: '/__admin/health', headers: { 'x-admin-token': 'let-me-in' } })).status).toBe(200)
       // And the token is no API key.
       expect((await t.send({ method: 'GET', path: '/user', headers: { authorization: 'let-me-in' } })).status).toBe(401)
     } finally {
@@ -94,6 +97,26 @@ describe('control operations over HTTP', () => {
     const operation = findOperation(adminDocument, req.method, req.path.replace('/__admin', ''))
     // Every row but the unknown route reaches an operation, whose document must list the answer.
     if (code !== 'route_not_found') expect(checkAdmin(operation!, response.status, response.body, response.headers)).toEqual([])
+  })
+
+  it('answers the health check on loopback without a token: version, real uptime and counts, as documented', async () => {
+    const own = await listenerTransport()
+    try {
+      const health = () => own.send({ method: 'GET', path: '/__admin/health' })
+      const first = await health()
+      expect(first.status).toBe(200)
+      const { version } = JSON.parse(readFileSync('package.json', 'utf8'))
+      expect(first.body.data).toEqual({ status: 'ok', version, uptime_ms: expect.any(Number), counts: { users: 2, adverts: 4, campaigns: 4 } })
+      expect(checkAdmin(findOperation(adminDocument, 'GET', '/health')!, first.status, first.body, first.headers)).toEqual([])
+      // Real time, not the mock's clock: a day moved forward is no day of uptime.
+      await own.send({ method: 'POST', path: '/__admin/clock', body: { advance_seconds: 86_400 } })
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      const later = (await health()).body.data.uptime_ms
+      expect(later).toBeGreaterThanOrEqual(first.body.data.uptime_ms + 20)
+      expect(later).toBeLessThan(first.body.data.uptime_ms + 86_400_000)
+    } finally {
+      await own.close()
+    }
   })
 
   it('tops up until max_topups, then refuses', async () => {

@@ -37,7 +37,7 @@ async function timeToFirst200(file: string, args: string[], cpu: number | undefi
     detached: true,
     onOutput: (text) => {
       output += text
-      if (/listening on \S+\/api\/v1/.test(output) && /API key \(demo user\): \S+/.test(output)) announced()
+      if (/listening on \S+\/api\/v1/.test(output) && /API key: +\S+/.test(output)) announced()
     },
   })
   try {
@@ -45,7 +45,7 @@ async function timeToFirst200(file: string, args: string[], cpu: number | undefi
     exited.catch(() => undefined) // stopping it below is no failure
     await Promise.race([ready, exited])
     const baseUrl = /listening on (\S+\/api\/v1)/.exec(output)![1]!
-    const apiKey = /API key \(demo user\): (\S+)/.exec(output)![1]!
+    const apiKey = /API key: +(\S+)/.exec(output)![1]!
     for (;;) {
       const response = await Promise.race([fetch(`${baseUrl}/campaigns`, { headers: { Authorization: apiKey } }), exited])
       await response.arrayBuffer()
