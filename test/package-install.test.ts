@@ -52,7 +52,7 @@ describe('the packed package', () => {
       for (const path of paths) expect(existsSync(installed(path)), `${subpath} -> ${path}`).toBe(true)
     }
     const readme = readFileSync(installed('README.md'), 'utf8')
-    const cli = readFileSync(installed('dist/src/cli.js'), 'utf8')
+    const cli = [installed('dist/src/cli.js'), ...filesUnder(installed('dist/src/cli'))].filter((file) => file.endsWith('.js')).map((file) => readFileSync(file, 'utf8')).join('\n')
     const pointed = new Set([...`${readme}\n${cli}`.matchAll(/\b((?:docs|fixtures|openapi)\/[\w./-]+\.(?:md|json|yaml|ts))/g)].map((m) => m[1]!))
     expect(pointed.size).toBeGreaterThan(3)
     for (const path of pointed) expect(existsSync(installed(path)), path).toBe(true)
@@ -70,15 +70,18 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
     }
     app.write(
       'entries.mjs',
-      `const found = {}
+      `import { readFileSync } from 'node:fs'
+      import document from 'ad-campaign-mock/openapi.json' with { type: 'json' }
+      const found = {}
       for (const [entry, names] of Object.entries(${JSON.stringify(entries)})) {
         const module = await import(entry)
         found[entry] = names.filter((name) => typeof module[name] === 'function')
       }
-      console.log(JSON.stringify(found))`,
+      const yaml = readFileSync(new URL(import.meta.resolve('ad-campaign-mock/openapi.yaml')), 'utf8')
+      console.log(JSON.stringify({ found, documents: [document.openapi, yaml.match(/^openapi: .*$/m)[0]] }))`,
     )
     const { stdout } = await app.exec(process.execPath, ['entries.mjs'])
-    expect(JSON.parse(stdout)).toEqual(entries)
+    expect(JSON.parse(stdout)).toEqual({ found: entries, documents: ['3.1.0', 'openapi: 3.1.0'] })
   })
 
   it("runs the handlers under the app's setupServer, the listener and the contract suite, all imported by name", async () => {
@@ -161,6 +164,11 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
       import { startNodeMock, type NodeMock } from 'ad-campaign-mock/node'
       import { createExpressApp, startListener, type Listener } from 'ad-campaign-mock/express'
       import { runContractSuite } from 'ad-campaign-mock/contract'
+      import type { components, paths } from 'ad-campaign-mock/api-types'
+      const created: components['schemas']['Campaign']['cpm'] = 2.5
+      const path: keyof paths = '/campaigns/{id}/toggle'
+      // @ts-expect-error the generated types are the document's, not any: cpm is a number
+      const wrongCpm: components['schemas']['Campaign']['cpm'] = 'cheap'
       const api: MockApi = await createMockApi({ tiers: { free: { per_minute: 1, per_day: 2, max_topups: 0 } } })
       const campaign: Campaign = Campaign.parse({})
       const code: ErrorCode = 'not_found'
@@ -174,7 +182,7 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
       mock.override('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } }))
       // @ts-expect-error the document's balance_usd is a number: a typed override, from the packed openapi/api-types
       mock.override('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: '0', total_topups_usd: 0 } }))
-      export { api, campaign, code, mock, listener, app, unsubscribe, runContractSuite, DEMO_API_KEY, wrong, user }
+      export { api, campaign, code, mock, listener, app, unsubscribe, runContractSuite, DEMO_API_KEY, wrong, user, created, path, wrongCpm }
       `,
     )
     app.write(
@@ -246,4 +254,27 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
       await second.stop()
     }
   }, 60_000)
+
+  it('runs the contract command from the bin: PASSED (exit 0) against a listener the app starts, FAILED (exit 1) against one with a forced fault', async () => {
+    const listening = /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/
+    const sound = startUntil(app, 'npx', ['ad-campaign-mock', '--port', '0', '--quiet'], listening)
+    const faulty = startUntil(app, 'npx', ['ad-campaign-mock', '--port', '0', '--quiet', '--error-rate', '1', '--error-route', 'POST /campaigns'], listening)
+    // Nothing of this process's CONTRACT_* variables leaks in; the document is the one the package ships.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_')))
+    const contract = async (baseUrl: string) => app.run('npx', ['ad-campaign-mock', 'contract'], { env: { ...env, CONTRACT_BASE_URL: baseUrl, CONTRACT_API_KEY: DEMO_API_KEY } })
+    try {
+      const [[, soundUrl], [, faultyUrl]] = await Promise.all([sound.matched, faulty.matched])
+      const passed = await contract(soundUrl!)
+      expect(passed.stdout, passed.stderr).toMatch(/^PASSED: 0 findings;/m)
+      expect(passed.code).toBe(0)
+      const failed = await contract(faultyUrl!)
+      expect(failed.stdout, failed.stderr).toMatch(/^FAILED: 1 finding .*\n[\s\S]*1\) not_a_server_error \[spec\]: Server error 500\n {3}Seen in \d+ responses? on 1 operation: POST \/campaigns\n/m)
+      expect(failed.code).toBe(1)
+    } finally {
+      await Promise.all([sound.stop(), faulty.stop()])
+    }
+    const help = await app.run('npx', ['ad-campaign-mock', 'contract', '--help'])
+    expect(help.code).toBe(0)
+    for (const variable of readFileSync('README.md', 'utf8').match(/^\| `CONTRACT_[A-Z_0-9]+/gm)!) expect(help.stdout).toContain(variable.slice(3))
+  }, 180_000) // two starts and two runs of about 4 s each through npx; up to 40 s beside another test run
 })

@@ -1,5 +1,5 @@
 import { OpenApiBuilder, type OpenAPIObject, type SecuritySchemeObject, type ServerObject } from 'openapi3-ts/oas31'
-import pkg from '../../package.json' with { type: 'json' }
+import { PACKAGE_VERSION } from '../domain/package-version.js'
 import { OPERATION_TAGS, TAG_DESCRIPTIONS, type Operation } from '../operations/define-operation.js'
 import { operations } from '../operations/api.js'
 import { describeMock } from './describe-mock.js'
@@ -59,7 +59,7 @@ export interface DocumentFrame {
 export function assemble(list: readonly Operation[], described: DescribedOperations, frame: DocumentFrame): OpenAPIObject {
   const builder = OpenApiBuilder.create()
     .addOpenApiVersion('3.1.0')
-    .addInfo({ title: frame.title, version: pkg.version, description: frame.description, license: { name: 'UNLICENSED', identifier: 'UNLICENSED' } })
+    .addInfo({ title: frame.title, version: PACKAGE_VERSION, description: frame.description, license: { name: 'UNLICENSED', identifier: 'UNLICENSED' } })
   for (const server of frame.servers) builder.addServer(server)
   const used = new Set(list.map((op) => op.tag))
   for (const tag of OPERATION_TAGS) if (used.has(tag)) builder.addTag({ name: tag, description: TAG_DESCRIPTIONS[tag] })

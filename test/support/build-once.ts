@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
@@ -29,6 +29,8 @@ export default async function buildOnce(): Promise<void> {
   const builtAt = Math.min(newest(STAMP), newest(BUILT_BIN))
   if (builtAt > 0 && INPUTS.every((input) => newest(input) < builtAt)) return
   const started = Date.now()
+  // As `npm run build` does: nothing left over from an older build is packed or loaded.
+  rmSync('dist', { recursive: true, force: true })
   await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string; message: string }) => {
     throw new Error(`Building dist/ for the tests failed:\n${error.stdout ?? error.message}`)
   })

@@ -15,15 +15,19 @@ export interface ScratchProject {
   write(path: string, text: string): string
   /** Runs a command in the project; rejects with its output when it exits non-zero. */
   exec(command: string, args: string[], options?: { env?: NodeJS.ProcessEnv }): Promise<{ stdout: string; stderr: string }>
+  /** Runs a command in the project to its end (killed after `timeoutMs`) and answers its exit code and outputs. */
+  run(command: string, args: string[], options?: { env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<{ code: number | null; stdout: string; stderr: string }>
 }
 
 /**
- * Packs this repository (`npm pack`, which builds dist/), then installs the tarball with `also`
- * (the app's own dependencies, e.g. its msw) into a new project: only the npm registry is reached.
+ * Packs this repository (`npm pack`, of the dist/ that test/support/build-once.ts built before any
+ * test ran: packing does not build again under the feet of the tests running the built bin), then
+ * installs the tarball with `also` (the app's own dependencies, e.g. its msw) into a new project:
+ * only the npm registry is reached.
  */
 export async function packAndInstall(also: string[]): Promise<ScratchProject> {
   const dir = mkdtempSync(join(tmpdir(), 'acs-consumer-'))
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { maxBuffer: 32 * 1024 * 1024 })
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { maxBuffer: 32 * 1024 * 1024 })
   const tarball = join(dir, (JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[])[0]!.filename)
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }))
   await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball, ...also], { cwd: dir, maxBuffer: 32 * 1024 * 1024 })
@@ -43,6 +47,16 @@ export async function packAndInstall(also: string[]): Promise<ScratchProject> {
         const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string }
         throw new Error(`${message}\n${stdout}\n${stderr}`)
       }
+    },
+    run(command, args, { env, timeoutMs = 120_000 } = {}) {
+      return new Promise((resolve) => {
+        const child = spawn(command, args, { cwd: dir, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs })
+        let stdout = ''
+        let stderr = ''
+        child.stdout.on('data', (chunk) => (stdout += chunk))
+        child.stderr.on('data', (chunk) => (stderr += chunk))
+        child.on('close', (code) => resolve({ code, stdout, stderr }))
+      })
     },
   }
 }
