@@ -55,6 +55,17 @@ it('exits 2 and says why when the variables are unusable', async () => {
   expect(outcome.stderr).toContain('CONTRACT_BASE_URL needs CONTRACT_API_KEY')
 })
 
+it('lists every variable and exit code with --help, exit 0, and refuses any other argument, exit 2', async () => {
+  const help = await runScript(['contract-tests/run.ts', '--help'], {})
+  expect(help.code).toBe(0)
+  expect(help.stdout).toMatch(/^Usage: \[CONTRACT_… variables\] npm run test:contract\n/)
+  for (const variable of (await readFile('README.md', 'utf8')).match(/^\| `CONTRACT_[A-Z_0-9]+/gm)!) expect(help.stdout).toContain(variable.slice(3))
+  expect(help.stdout).toMatch(/Exit codes: 0 PASSED .*\s1 FAILED .*\s2 the run could not start .*\s3 INCONCLUSIVE/s)
+  const wrong = await runScript(['contract-tests/run.ts', '--profile', 'spec'], {})
+  expect(wrong.code).toBe(2)
+  expect(wrong.stderr.trim()).toBe('npm run test:contract: unexpected argument --profile: the run is configured by CONTRACT_* variables (npm run test:contract --help lists them)')
+})
+
 /** Runs `npm run test:contract`'s script with these variables. */
 function runSuite(env: Record<string, string>) {
   return runScript(['contract-tests/run.ts'], env)
