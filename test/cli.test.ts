@@ -97,7 +97,7 @@ it('answers each mistake with one line on stderr ending with where the options a
     expect(stdout).toBe('')
     expect(stderr.trimEnd().split('\n')).toEqual([cases[index]![1]])
   }
-}, 60_000) // eight starts, one after another: 8 s beside two other test runs
+}, 120_000) // ten starts, one after another: 22 s beside another test run
 
 it('says so when the port is in use, in one line and exit 2', async () => {
   const holder = createServer()

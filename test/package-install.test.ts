@@ -82,7 +82,7 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
     )
     const { stdout } = await app.exec(process.execPath, ['entries.mjs'])
     expect(JSON.parse(stdout)).toEqual({ found: entries, documents: ['3.1.0', 'openapi: 3.1.0'] })
-  })
+  }, 60_000) // loads every entry in a fresh Node: 10 s beside another test run
 
   it("runs the handlers under the app's setupServer, the listener and the contract suite, all imported by name", async () => {
     app.write(
@@ -199,7 +199,7 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
       `,
     )
     await Promise.all([app.exec(process.execPath, [tsc, '-p', 'tsconfig.node.json']), app.exec(process.execPath, [tsc, '-p', 'tsconfig.browser.json'])])
-  }, 120_000) // skipLibCheck false checks every declaration file the consumer reaches: ~10 s of CPU, far more on a loaded machine
+  }, 300_000) // skipLibCheck false checks every declaration file the consumer reaches: ~10 s of CPU; 83 s beside another test run
 
   it('bundles ./browser for the browser, and fails to build each entry where it cannot run', async () => {
     const bundle = (entry: string, platform: 'browser' | 'node') =>
