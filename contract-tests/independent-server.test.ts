@@ -109,7 +109,15 @@ it('ends INCONCLUSIVE (exit 3), not PASSED, when advert creation answers 200, an
   expect(outcome.stdout).not.toMatch(/^PASSED/m)
 }, 90_000)
 
-it('says in one line, within 5 s, exit 2, that the key was refused', async () => {
+/**
+ * How soon a run that cannot start must have ended, Node's and tsx's start included: it gives up
+ * after one preflight request (4 s at most) and never retries. Such a run took 4.2 s beside another
+ * test run on a 2-core machine, nearly all of it starting the process; a run that retried or waited
+ * for its budget would take far longer.
+ */
+const PROMPT_EXIT_S = 15
+
+it('says in one line, within seconds, exit 2, that the key was refused', async () => {
   const { baseUrl } = await server()
   const started = Date.now()
   const outcome = await suite(baseUrl, { CONTRACT_API_KEY: 'ik_not_a_key_of_this_server_00' })
@@ -117,10 +125,10 @@ it('says in one line, within 5 s, exit 2, that the key was refused', async () =>
   expect(outcome.code).toBe(2)
   expect(outcome.stdout).toBe('')
   expect(outcome.stderr.trim().split('\n')).toEqual([`contract suite: The key in CONTRACT_API_KEY was refused: GET ${baseUrl}/user answered 401`])
-  expect(seconds).toBeLessThan(5)
+  expect(seconds).toBeLessThan(PROMPT_EXIT_S)
 }, 30_000)
 
-it('says in one line, within 5 s, exit 2, that nothing listens at the base URL', async () => {
+it('says in one line, within seconds, exit 2, that nothing listens at the base URL', async () => {
   // A port that was free a moment ago: connection refused.
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -134,7 +142,7 @@ it('says in one line, within 5 s, exit 2, that nothing listens at the base URL',
   expect(outcome.code).toBe(2)
   expect(outcome.stdout).toBe('')
   expect(outcome.stderr.trim().split('\n')).toEqual([`contract suite: Cannot reach http://127.0.0.1:${port}/api/v1/user: connection refused (ECONNREFUSED): nothing listens there`])
-  expect(seconds).toBeLessThan(5)
+  expect(seconds).toBeLessThan(PROMPT_EXIT_S)
 }, 30_000)
 
 it('lists in its header table exactly the differences it exports', async () => {
