@@ -30,7 +30,7 @@ export interface ShutdownOptions {
  */
 export function stopOnSignals(listener: Listener, options: ShutdownOptions = {}): void {
   const { signals = process, graceMs = SHUTDOWN_GRACE_MS, repeatWindowMs = REPEAT_WINDOW_MS, now = () => performance.now() } = options
-  const { log = (line: string) => console.error(line), exit = (code: number) => process.exit(code) } = options
+  const { log = (line: string) => console.error(line), exit = exitOnceWritten } = options
   let first: { signal: string; at: number } | undefined
   const onSignal = (signal: NodeJS.Signals) => {
     const at = now()
@@ -55,4 +55,13 @@ export function stopOnSignals(listener: Listener, options: ShutdownOptions = {})
   }
   signals.on('SIGINT', onSignal)
   signals.on('SIGTERM', onSignal)
+}
+
+/**
+ * Exits once what was written to standard output and error has left the process: to a pipe, Node
+ * writes asynchronously, and `process.exit` would drop the request log's last lines.
+ */
+function exitOnceWritten(code: number): void {
+  const written = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()))
+  void Promise.all([written(process.stdout), written(process.stderr)]).then(() => process.exit(code))
 }

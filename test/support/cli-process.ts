@@ -47,7 +47,8 @@ export async function startCli(args: string[], env: Record<string, string> = {})
         baseUrl: match[1]!,
         output: () => output,
         async stop(signal = 'SIGTERM') {
-          const exited = child.exitCode !== null || child.signalCode !== null ? [child.exitCode] : once(child, 'exit')
+          // 'close', not 'exit': the exit can be reported before the last output is read.
+          const exited = child.exitCode !== null || child.signalCode !== null ? [child.exitCode] : once(child, 'close')
           child.kill(signal)
           const [code] = await exited
           return code as number | null
@@ -68,6 +69,6 @@ export async function runCli(args: string[], env: Record<string, string> = {}): 
   let stderr = ''
   run.stdout.on('data', (chunk) => (stdout += chunk))
   run.stderr.on('data', (chunk) => (stderr += chunk))
-  const [code] = await once(run, 'exit')
+  const [code] = await once(run, 'close')
   return { code, stdout, stderr }
 }
