@@ -14,7 +14,8 @@ type DataSource = Pick<CliOptions, 'fixturesFile'> & { generate?: { users?: numb
 export function banner(listener: Listener, source: DataSource, log: RequestLogFormat | undefined): string {
   const { store } = listener.api.context
   const user = store.firstUser()
-  const counts = `${plural(store.users.size, 'user')}, ${plural(store.adverts.size, 'advert')}, ${plural(store.campaigns.size, 'campaign')}`
+  const held = store.counts()
+  const counts = `${plural(held.users, 'user')}, ${plural(held.adverts, 'advert')}, ${plural(held.campaigns, 'campaign')}`
   const state = listener.stateFile
   const lines = [
     `Advertising Campaign Service mock listening on ${listener.baseUrl}`,
