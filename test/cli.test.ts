@@ -155,4 +155,4 @@ it('logs a line per request by default, JSON lines with --log json, nothing with
     expect(stdout).not.toContain(DEMO_API_KEY.slice(4))
     if (args.includes('json')) for (const text of stdout.trim().split('\n')) expect(() => JSON.parse(text), text).not.toThrow()
   }
-})
+}, 60_000) // three starts, one after another: up to 9 s beside other test runs
