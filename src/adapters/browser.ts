@@ -1,10 +1,9 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
-import type { Arrange } from '../arrange.js'
-import { createMockApi, type MockApi, type MockApiOptions } from '../create-mock-api.js'
-import type { MockDb } from '../store/store.js'
-import type { Override } from '../override.js'
-import { baseUrl } from '../handlers/base-path.js'
+import { createMockApi, type MockApiOptions } from '../create-mock-api.js'
+import { mockSurface, type MockSurface } from './mock-surface.js'
 import { DEFAULT_STORAGE_KEY, persistToWebStorage } from './web-storage-persistence.js'
+
+export type { MockSurface } from './mock-surface.js'
 
 /** Options of startBrowserMock: those of createMockApi, plus the worker's and persistence. */
 export interface BrowserMockOptions extends MockApiOptions {
@@ -21,23 +20,8 @@ export interface BrowserMockOptions extends MockApiOptions {
 }
 
 /** The mock running in this page through msw's service worker. */
-export interface BrowserMock {
-  readonly api: MockApi
-  /** The state, to inspect: `api.db` (@msw/data collections of users and of each account's adverts and campaigns). */
-  readonly db: MockDb
-  /** Makes a state in one awaited call, through the domain's rules (the same as `api.arrange`; docs/testing.md). */
-  readonly arrange: Arrange
-  /**
-   * Answers one operation in place of the mock until `reset()`, with a resolver typed from the
-   * OpenAPI document (openapi-msw): a body the document forbids is a type error.
-   * @example mock.override('listCampaigns', ({ response }) => response(500).json({ success: false, error: { code: 'internal_error', message: 'Down' } }))
-   */
-  readonly override: Override
+export interface BrowserMock extends MockSurface {
   readonly worker: SetupWorker
-  /** The API's base URL on this page's origin, e.g. `http://localhost:5173/api/v1`. */
-  readonly baseUrl: string
-  /** The API key of the first user of the loaded data (after a restored state, that user's current key); empty without users. */
-  readonly apiKey: string
   /** Whether a persisted state was loaded at start. */
   readonly restored: boolean
   /** Restores the starting dataset, drops any handlers added with worker.use(), and clears the persisted state. */
@@ -72,16 +56,9 @@ export async function startBrowserMock({
     persistence?.stop()
     throw error
   }
-  return {
-    api,
-    db: api.db,
-    arrange: api.arrange,
-    override: (operationId, resolver, options) => worker.use(api.overrideHandler(operationId, resolver, options)),
+  // Assigned onto the surface, so its apiKey getter stays a getter (baseUrl: e.g. http://localhost:5173/api/v1).
+  return Object.assign(mockSurface(api, (handler) => worker.use(handler), location.origin), {
     worker,
-    baseUrl: baseUrl(api.context.apiBase, location.origin),
-    get apiKey() {
-      return api.context.store.firstUser()?.api_key ?? ''
-    },
     restored: persistence?.restored ?? false,
     async reset() {
       worker.resetHandlers()
@@ -91,6 +68,6 @@ export async function startBrowserMock({
       persistence?.stop()
       worker.stop()
     },
-  }
+  })
 }
 
