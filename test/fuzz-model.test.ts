@@ -6,7 +6,8 @@ import { createMockApi, type MockApi } from '../src/create-mock-api.js'
 import { DEFAULT_TIER_LIMITS } from '../src/domain/tiers.js'
 import { API_TIERS } from '../src/schemas/user.js'
 import { frozenClock } from './support/frozen-clock.js'
-import { modelCommands, modelOf, type Model, type ModelResponse, type Real } from './support/fuzz/model-commands.js'
+import { modelOf, type Model, type ModelResponse, type Real } from './support/fuzz/model.js'
+import { modelCommands } from './support/fuzz/model-commands.js'
 import { FUZZ_TIMEOUT_MS, runFuzz } from './support/fuzz/run-fuzz.js'
 
 // Stateful fuzzing: sequences of valid and invalid operations by two users and the control plane,
