@@ -2,52 +2,21 @@ import { randomBytes } from 'node:crypto'
 import { FlowStopped, labelOf, type Check, type RunContext, type RunSettings, type RunState } from './check.js'
 import { cleanUp } from './cleanup.js'
 import { ControlPlane } from './control-plane.js'
-import { ContractDocument, loadContractDocument, packagedDocumentPath, type JsonObject } from './document.js'
+import { ContractDocument, loadContractDocument, packagedDocumentPath } from './document.js'
 import { ContractClient, RequestBudgetExhausted } from './http-client.js'
 import { preflight } from './preflight.js'
 import { createRecorder, type Recorder } from './recorder.js'
 import { REGISTRY, registrations, type CheckName, type Registration } from './registry.js'
 import { groupFindings } from './report/findings.js'
+import { foreignAdvert, needsSecondKey, openKeys } from './run-accounts.js'
+import { claimsUnder, promise } from './run-claims.js'
 import type { ContractSuiteResult } from './results.js'
 import { SchemaValidator } from './schema-validator.js'
-import { profilesOf, type Exchange, type Profile, type ProfileSelection, type Verdict } from './types.js'
-import { validInstance } from './valid-data.js'
+import type { ContractSuiteOptions } from './suite-options.js'
+import { profilesOf, type Exchange, type ProfileSelection, type Verdict } from './types.js'
 
 export type { ContractSuiteResult } from './results.js'
-
-/** How to run the suite. Only `baseUrl` and a key (or a control plane) are needed. */
-export interface ContractSuiteOptions {
-  /** Ends with the versioned prefix, e.g. `https://ads.example.com/api/v1`. */
-  baseUrl: string
-  /** The key to test with; without one, the control plane opens an account for the run. */
-  apiKey?: string
-  /** A key of another account, for object_level_authorization; opened through the control plane when absent. */
-  secondApiKey?: string
-  /** The OpenAPI 3.1 document: a path, the parsed JSON, or a loaded document. Default: the one shipped in the package. */
-  document?: string | JsonObject | ContractDocument
-  /** Default `all` with a control plane (the mock), else `contract`. */
-  profile?: ProfileSelection
-  /** Run only these checks (and flows). */
-  checks?: readonly CheckName[]
-  /** Leave these out. */
-  skipChecks?: readonly CheckName[]
-  /** The mock's /__admin, e.g. `http://127.0.0.1:4010/__admin`. Never given for a live deployment. */
-  controlPlane?: { url: string; token?: string }
-  /** Spend the key's quota to see a 429 (default: only with a control plane). */
-  rateLimit?: boolean
-  /** Allow resetting the key and changing (then restoring) the e-mail. Default: only for an account the run opened. */
-  allowDestructive?: boolean
-  /** Most requests the run may send, cleanup excepted. Default 800. */
-  maxRequests?: number
-  /** Longest wait for Retry-After or a spent window, in seconds. Default 65. */
-  maxWaitSeconds?: number
-  /** The fetch to send with (the in-process msw one, say). */
-  fetch?: typeof fetch
-  /** Marks what the run creates; random by default. */
-  runId?: string
-  /** Told what the run is doing when it makes you wait (a real sleep for a rate-limit window), e.g. `(line) => console.error(line)`. */
-  onProgress?: (line: string) => void
-}
+export type { ContractSuiteOptions } from './suite-options.js'
 
 /** A run being set up or under way: everything its steps share. */
 interface Run {
@@ -133,45 +102,6 @@ async function prepare(options: ContractSuiteOptions): Promise<Run> {
   return run
 }
 
-/** The run's keys: given, or opened through the control plane (a second one when something enabled runs only with one). */
-async function openKeys(options: ContractSuiteOptions, plane: ControlPlane | undefined, wantsSecond: (item: Registration) => boolean): Promise<{ primary: string; second?: string }> {
-  const primary = options.apiKey ?? (plane ? (await plane.createUser({})).api_key : undefined)
-  if (!primary) throw new Error('runContractSuite needs apiKey, or a controlPlane to open an account with')
-  const opensSecond = plane && !options.secondApiKey && registrations().some(wantsSecond)
-  const second = options.secondApiKey ?? (opensSecond ? (await plane.createUser({})).api_key : undefined)
-  return { primary, ...(second ? { second } : {}) }
-}
-
-/** Whether an item runs only with a second key: its option says so without one and not with one. */
-function needsSecondKey(item: Registration, settings: RunSettings): boolean {
-  return item.skippedBy?.({ ...settings, hasSecondKey: false }) !== undefined && item.skippedBy({ ...settings, hasSecondKey: true }) === undefined
-}
-
-/** Whether an item claims anything under the selected profiles: the one place the run filters by profile. */
-function claimsUnder(item: Registration, profiles: ReadonlySet<Profile>): boolean {
-  return Object.keys(item.claims).some((profile) => profiles.has(profile as Profile))
-}
-
-/**
- * What the run promises: each check and flow that a selected profile gives a claim on an
- * operation, unless CONTRACT_CHECKS leaves it out; CONTRACT_SKIP_CHECKS keeps it listed, as
- * skipped, and so does an option it needs (skippedBy).
- */
-function promise(run: Run, claimed: readonly Registration[], profiles: ReadonlySet<Profile>, settings: RunSettings): void {
-  const { options, recorder, ctx } = run
-  for (const item of claimed) {
-    if (options.checks && !options.checks.includes(item.name)) continue
-    const claims = Object.entries(item.claims).filter(([profile]) => profiles.has(profile as Profile))
-    for (const operation of ctx.document.operations) {
-      if (!claims.some(([, applies]) => applies?.(operation, ctx.document))) continue
-      recorder.coverage.expect(operation.label, item.name)
-      if (options.skipChecks?.includes(item.name)) recorder.coverage.skip(operation.label, item.name, 'left out by CONTRACT_SKIP_CHECKS')
-    }
-    const reason = item.skippedBy?.(settings)
-    if (reason) ctx.skip('*', item.name, reason)
-  }
-}
-
 /** Every exchange, as it arrives: kept in the history, judged by the response checks, and by the probing ones when primary. */
 async function observe(run: Run, exchange: Exchange): Promise<void> {
   if (!run.observing) return
@@ -253,14 +183,4 @@ function waiter(plane: ControlPlane | undefined, onProgress: ((line: string) => 
     onProgress?.(`contract suite: waiting ${seconds} s for the rate-limit window (${why})`)
     await new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000))
   }
-}
-
-/** An advert of the second account, the foreign reference for negative_data_rejection. */
-async function foreignAdvert(ctx: RunContext): Promise<number | undefined> {
-  const operation = ctx.document.get('POST /adverts')
-  if (!operation?.requestBody?.schema) return undefined
-  const body = validInstance(operation.requestBody.schema, { title: `${ctx.state.titlePrefix} foreign advert` })
-  const created = await ctx.client.send({ method: 'POST', path: operation.path, body, credentials: 'second', purpose: 'setup: an advert of the second account' })
-  const id = (created.response.json as { data?: { id?: unknown } } | undefined)?.data?.id
-  return typeof id === 'number' ? id : undefined
 }

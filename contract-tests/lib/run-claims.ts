@@ -1,0 +1,37 @@
+import type { RunContext, RunSettings } from './check.js'
+import type { Recorder } from './recorder.js'
+import type { Registration } from './registry.js'
+import type { ContractSuiteOptions } from './suite-options.js'
+import type { Profile } from './types.js'
+
+/** What of a run promise() reads: its options, where it records, and its context. */
+export interface ClaimingRun {
+  options: ContractSuiteOptions
+  recorder: Recorder
+  ctx: RunContext
+}
+
+/** Whether an item claims anything under the selected profiles: the one place the run filters by profile. */
+export function claimsUnder(item: Registration, profiles: ReadonlySet<Profile>): boolean {
+  return Object.keys(item.claims).some((profile) => profiles.has(profile as Profile))
+}
+
+/**
+ * What the run promises: each check and flow that a selected profile gives a claim on an
+ * operation, unless CONTRACT_CHECKS leaves it out; CONTRACT_SKIP_CHECKS keeps it listed, as
+ * skipped, and so does an option it needs (skippedBy).
+ */
+export function promise(run: ClaimingRun, claimed: readonly Registration[], profiles: ReadonlySet<Profile>, settings: RunSettings): void {
+  const { options, recorder, ctx } = run
+  for (const item of claimed) {
+    if (options.checks && !options.checks.includes(item.name)) continue
+    const claims = Object.entries(item.claims).filter(([profile]) => profiles.has(profile as Profile))
+    for (const operation of ctx.document.operations) {
+      if (!claims.some(([, applies]) => applies?.(operation, ctx.document))) continue
+      recorder.coverage.expect(operation.label, item.name)
+      if (options.skipChecks?.includes(item.name)) recorder.coverage.skip(operation.label, item.name, 'left out by CONTRACT_SKIP_CHECKS')
+    }
+    const reason = item.skippedBy?.(settings)
+    if (reason) ctx.skip('*', item.name, reason)
+  }
+}
