@@ -1,7 +1,8 @@
 import { describeResponse, FlowStopped, isSuccess, type CheckContext, type Flow } from '../check.js'
 import type { ControlPlaneUser, TierLimits } from '../control-plane.js'
 import type { ContractDocument, DocumentedOperation } from '../document.js'
-import { remainingOf, type ApiRequest, type Credentials } from '../http-client.js'
+import type { ApiRequest, Credentials } from '../http-client.js'
+import { remainingOf } from '../rate-limit-headers.js'
 import type { Exchange } from '../types.js'
 
 const TINY_PER_MINUTE = 5
