@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, expect, it } from 'vitest'
 import { startListener, type Listener } from '../src/adapters/express.js'
-import { loadContractDocument, type ContractDocument } from './lib/document.js'
+import type { ContractDocument } from './lib/document.js'
+import { loadContractDocument } from './lib/load-document.js'
 import { formatReport } from './lib/report/format-report.js'
 import { runContractSuite, type ContractSuiteResult } from './lib/run-suite.js'
 import { CHECK_NAMES } from './lib/registry.js'

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { loadContractDocument } from './document.js'
+import { loadContractDocument } from './load-document.js'
 import { SchemaValidator } from './schema-validator.js'
 
 it('finds the operation a request reaches, literal paths before templates', async () => {

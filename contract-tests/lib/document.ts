@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
 import type { OperationLabel } from './types.js'
 
 /** A JSON Schema (or any other part of the document) as plain data. */
@@ -226,18 +223,6 @@ export function isJsonMediaType(mediaType: string): boolean {
   return essence === 'application/json' || /^application\/[\w.-]+\+json$/.test(essence)
 }
 
-/**
- * Reads an OpenAPI 3.1 document from a JSON file (or takes one already parsed).
- * @example const document = await loadContractDocument('openapi/openapi.json')
- */
-export async function loadContractDocument(source: string | JsonObject): Promise<ContractDocument> {
-  if (typeof source !== 'string') return new ContractDocument(source)
-  const text = await readFile(source, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`Cannot read the OpenAPI document "${source}": ${error.code ?? error.message}`)
-  })
-  return new ContractDocument(JSON.parse(text) as JsonObject)
-}
-
 /** A string a schema pins at a property path (`const`, or an `enum` of one), looking through `allOf`. */
 function constAt(schema: unknown, path: readonly string[]): string | undefined {
   if (!schema || typeof schema !== 'object') return undefined
@@ -268,14 +253,4 @@ function escapePointer(token: string): string {
 
 function asArray(value: unknown): unknown[] {
   return Array.isArray(value) ? value : []
-}
-
-/**
- * The OpenAPI document shipped in the package, `openapi/openapi.json`: two folders up from this
- * file in the sources (contract-tests/lib), three from the built package (dist/contract-tests/lib).
- * @example await loadContractDocument(packagedDocumentPath())
- */
-export function packagedDocumentPath(): string {
-  const candidates = ['../../openapi/openapi.json', '../../../openapi/openapi.json'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
-  return candidates.find((path) => existsSync(path)) ?? candidates[0]!
 }

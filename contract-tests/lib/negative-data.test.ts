@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { loadContractDocument } from './document.js'
+import { loadContractDocument } from './load-document.js'
 import { negativeBodies, negativeQueries, onePerFieldAndKind, type NegativeCase } from './negative-data.js'
 
 const campaignInput = {

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest'
-import { loadContractDocument, type ContractDocument } from './document.js'
+import type { ContractDocument } from './document.js'
+import { loadContractDocument } from './load-document.js'
 import { SchemaValidator } from './schema-validator.js'
 
 let document: ContractDocument
