@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import type { ContractDocument, DocumentedOperation } from '../../../contract-tests/lib/index.js'
 import { DEMO_API_KEY, OTHER_API_KEY } from '../../../src/store/fixtures.js'
 import { exampleRequest } from '../document-examples.js'
-import { deepNesting, jsonArbitraries, renderJson, type SchemaBoundaries } from './json-text.js'
+import { renderJson } from './json-node.js'
+import { deepNesting, jsonArbitraries, type SchemaBoundaries } from './json-text.js'
 import { edgesAt } from './schema-edges.js'
 
 /** One request the fuzzer sends, to any transport: the path from the origin (query included), raw body bytes. */
