@@ -4,6 +4,7 @@ import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { runCli } from './support/cli-process.js'
 import { listenerTransport } from './support/listener-transport.js'
 
+// The admin token: required to listen beyond loopback, and once set, needed by every /__admin request.
 describe('the admin token', () => {
   it('is required to listen on anything but loopback', async () => {
     await expect(startListener({ port: 0, host: '0.0.0.0' })).rejects.toThrow(/without an admin token/)

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { runCli, startCli } from './support/cli-process.js'
 
+// The command's flags that set up the control plane's state at start: tiers, forced errors, journal size.
 describe('the CLI flags for tiers, faults and the journal', () => {
   const dir = mkdtempSync(join(tmpdir(), 'acs-cli-'))
   const file = (name: string, json: unknown) => {

@@ -7,6 +7,7 @@ import { listenerTransport } from './support/listener-transport.js'
 import { findOperation } from './support/openapi-document.js'
 import type { TestRequest, Transport } from './support/transports.js'
 
+// The control plane's users, top-ups, deliveries, clock and health check, over HTTP.
 describe('control operations over HTTP', () => {
   let t: Transport
   const admin = (req: TestRequest) => t.send(req)
