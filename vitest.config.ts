@@ -15,7 +15,9 @@ if (!browserTests && process.env.REQUIRE_BROWSER === '1') {
 const noted = globalThis as { browserSkipNoted?: boolean }
 if (!browserTests && !noted.browserSkipNoted) {
   noted.browserSkipNoted = true
-  console.log(`Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH; then npm run test:browser).`)
+  console.log(
+    `Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH; then npm run test:browser).`,
+  )
 }
 
 const fromRoot = (path: string) => new URL(path, import.meta.url).pathname
@@ -31,7 +33,12 @@ export default defineConfig({
         resolve: { alias: [{ find: /^ad-campaign-mock\/node$/, replacement: fromRoot('src/adapters/node.ts') }] },
         test: {
           name: 'mock',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/lib/**/*.test.ts', 'examples/vitest-node/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'test/**/*.test.ts',
+            'bench/lib/**/*.test.ts',
+            'examples/vitest-node/**/*.test.ts',
+          ],
           // The long kill -9 runs are `npm run test:durability` (vitest.durability.config.ts).
           exclude: ['test/browser/**', 'test/durability/**'],
           // dist/ built once: the tests that start the command start the built bin.
@@ -41,10 +48,15 @@ export default defineConfig({
       { extends: true, test: { name: 'contract', include: ['contract-tests/**/*.test.ts'] } },
       ...(browserTests
         ? [
-            { extends: true as const, test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000 } },
+            {
+              extends: true as const,
+              test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000 },
+            },
             {
               plugins: [serveMswWorker()],
-              resolve: { alias: [{ find: /^ad-campaign-mock\/browser$/, replacement: fromRoot('src/adapters/browser.ts') }] },
+              resolve: {
+                alias: [{ find: /^ad-campaign-mock\/browser$/, replacement: fromRoot('src/adapters/browser.ts') }],
+              },
               optimizeDeps: { include: ['msw/browser', 'msw', 'zod/mini', 'zod/locales'] },
               test: {
                 name: 'browser-mode',

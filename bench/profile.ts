@@ -34,9 +34,18 @@ mkdirSync(dir, { recursive: true })
 const file = `${dir}/${values.target}-${kind}.cpuprofile`
 
 if (values.target === 'listener') {
-  const server = await startWorker<{ port: number; subjects: Record<'read' | 'create' | 'update', Subject> }>('bench/servers/listener.ts', [String(campaigns)], { cpu: pinning.serverCpu })
+  const server = await startWorker<{ port: number; subjects: Record<'read' | 'create' | 'update', Subject> }>(
+    'bench/servers/listener.ts',
+    [String(campaigns)],
+    { cpu: pinning.serverCpu },
+  )
   const load = await startWorker<{ ready: true }>('bench/workers/load.ts', [], { cpu: pinning.loadCpu })
-  const subject = kind === 'create' ? server.ready.subjects.create : kind === 'update' ? server.ready.subjects.update : server.ready.subjects.read
+  const subject =
+    kind === 'create'
+      ? server.ready.subjects.create
+      : kind === 'update'
+        ? server.ready.subjects.update
+        : server.ready.subjects.read
   const order = (durationSec: number): LoadOrder => ({
     origin: `http://127.0.0.1:${server.ready.port}`,
     requests: requestsOf(kind, subject).map((request) => ({ ...request, path: `/api/v1${request.path}` })),
@@ -48,7 +57,9 @@ if (values.target === 'listener') {
   await server.worker.ask({ profile: 'start' })
   const report = await load.worker.ask<LoadReport>(order(seconds))
   await server.worker.ask({ profile: 'stop', file })
-  console.log(`Listener, ${REQUEST_LABELS[kind]}, ${campaigns} campaigns: ${Math.round(report.rps)} req/s, p99 ${report.p99Ms} ms, statuses ${JSON.stringify(report.statuses)}`)
+  console.log(
+    `Listener, ${REQUEST_LABELS[kind]}, ${campaigns} campaigns: ${Math.round(report.rps)} req/s, p99 ${report.p99Ms} ms, statuses ${JSON.stringify(report.statuses)}`,
+  )
   await load.worker.stop()
   await server.worker.stop()
 } else if (values.target === 'in-process' || values.target === 'scale' || values.target === 'writes') {
@@ -58,13 +69,22 @@ if (values.target === 'listener') {
       : values.target === 'writes'
         ? { campaigns, others: 0, shape: 'accounts', via: 'handlers', kinds: [kind] }
         : { campaigns, shape: 'spread', via: 'fetch', kinds: [kind] }
-  const mock = await startWorker<SeedCost>('bench/workers/mock.ts', [JSON.stringify(setup)], { cpu: pinning.serverCpu, execArgv: ['--expose-gc'] })
+  const mock = await startWorker<SeedCost>('bench/workers/mock.ts', [JSON.stringify(setup)], {
+    cpu: pinning.serverCpu,
+    execArgv: ['--expose-gc'],
+  })
   await mock.worker.ask({ requests: 1000, maxMs: 2000, warmup: 500 })
   await mock.worker.ask({ profile: 'start' })
-  const { rows } = await mock.worker.ask<{ rows: { summary: { median: number; p99: number; n: number } }[] }>({ requests: 1e9, maxMs: seconds * 1000, warmup: 0 })
+  const { rows } = await mock.worker.ask<{ rows: { summary: { median: number; p99: number; n: number } }[] }>({
+    requests: 1e9,
+    maxMs: seconds * 1000,
+    warmup: 0,
+  })
   await mock.worker.ask({ profile: 'stop', file })
   const { median, p99, n } = rows[0]!.summary
-  console.log(`${values.target === 'in-process' ? 'In-process fetch' : 'One account, getResponse'}, ${REQUEST_LABELS[kind]}, ${campaigns} campaigns: ${n} requests, median ${median.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms`)
+  console.log(
+    `${values.target === 'in-process' ? 'In-process fetch' : 'One account, getResponse'}, ${REQUEST_LABELS[kind]}, ${campaigns} campaigns: ${n} requests, median ${median.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms`,
+  )
   await mock.worker.stop()
 } else {
   throw new Error('--target is listener, in-process, scale or writes')

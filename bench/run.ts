@@ -32,8 +32,40 @@ const quick = values.quick
 
 /** Full: the issue's settings. Quick: a smoke run of every piece in about a minute and a half. */
 const settings = quick
-  ? { rounds: 2, connections: 10, durationSec: 1, warmupSec: 0.5, inProcessSizes: [1_000, 10_000], scaleSizes: [1_000, 10_000], writeSizes: [[1_000, 0], [1_000, 9_000], [10_000, 0]], requests: 100, maxMs: 300, warmup: 50, startupRuns: 1 }
-  : { rounds: 3, connections: 50, durationSec: 8, warmupSec: 2, inProcessSizes: [1_000, 100_000], scaleSizes: [1_000, 100_000], writeSizes: [[1_000, 0], [1_000, 99_000], [10_000, 90_000]], requests: 2_000, maxMs: 1_500, warmup: 300, startupRuns: 3 }
+  ? {
+      rounds: 2,
+      connections: 10,
+      durationSec: 1,
+      warmupSec: 0.5,
+      inProcessSizes: [1_000, 10_000],
+      scaleSizes: [1_000, 10_000],
+      writeSizes: [
+        [1_000, 0],
+        [1_000, 9_000],
+        [10_000, 0],
+      ],
+      requests: 100,
+      maxMs: 300,
+      warmup: 50,
+      startupRuns: 1,
+    }
+  : {
+      rounds: 3,
+      connections: 50,
+      durationSec: 8,
+      warmupSec: 2,
+      inProcessSizes: [1_000, 100_000],
+      scaleSizes: [1_000, 100_000],
+      writeSizes: [
+        [1_000, 0],
+        [1_000, 99_000],
+        [10_000, 90_000],
+      ],
+      requests: 2_000,
+      maxMs: 1_500,
+      warmup: 300,
+      startupRuns: 3,
+    }
 
 const log = (line: string) => console.log(line)
 const pinning = detectPinning()
@@ -54,13 +86,23 @@ const results: BenchResults = {
     settings,
   },
 }
-log(`Bench${quick ? ' (quick)' : ''}: ${only.join(', ')}. Pinning: ${pinning.description}. Load average ${loadStart.toFixed(2)}.`)
+log(
+  `Bench${quick ? ' (quick)' : ''}: ${only.join(', ')}. Pinning: ${pinning.description}. Load average ${loadStart.toFixed(2)}.`,
+)
 
 try {
   if (runs('listener')) {
     log('\n== Listener and baselines ==')
     results.listener = await benchListener(
-      { campaigns: 10_000, rounds: settings.rounds, connections: settings.connections, durationSec: settings.durationSec, warmupSec: settings.warmupSec, cacheDir: 'bench/.cache', document: 'openapi/openapi.json' },
+      {
+        campaigns: 10_000,
+        rounds: settings.rounds,
+        connections: settings.connections,
+        durationSec: settings.durationSec,
+        warmupSec: settings.warmupSec,
+        cacheDir: 'bench/.cache',
+        document: 'openapi/openapi.json',
+      },
       pinning,
       log,
     )
@@ -69,7 +111,15 @@ try {
   if (runs('in-process')) {
     log('\n== In-process: startNodeMock + fetch ==')
     results.inProcess = await benchMockLatency(
-      { sizes: settings.inProcessSizes.map((campaigns) => ({ campaigns })), shape: 'spread', via: 'fetch', kinds: ['list', 'filtered', 'get', 'create', 'update'], floors: ['list', 'create'], rounds: settings.rounds, order },
+      {
+        sizes: settings.inProcessSizes.map((campaigns) => ({ campaigns })),
+        shape: 'spread',
+        via: 'fetch',
+        kinds: ['list', 'filtered', 'get', 'create', 'update'],
+        floors: ['list', 'create'],
+        rounds: settings.rounds,
+        order,
+      },
       pinning,
       log,
     )
@@ -77,7 +127,14 @@ try {
   if (runs('scale')) {
     log('\n== Scale: one user holding every campaign ==')
     results.scale = await benchMockLatency(
-      { sizes: settings.scaleSizes.map((campaigns) => ({ campaigns })), shape: 'one-user', via: 'handlers', kinds: ['list', 'filtered', 'get', 'update'], rounds: settings.rounds, order },
+      {
+        sizes: settings.scaleSizes.map((campaigns) => ({ campaigns })),
+        shape: 'one-user',
+        via: 'handlers',
+        kinds: ['list', 'filtered', 'get', 'update'],
+        rounds: settings.rounds,
+        order,
+      },
       pinning,
       log,
     )
@@ -85,7 +142,14 @@ try {
   if (runs('writes')) {
     log('\n== Writes: one account beside others, msw getResponse ==')
     results.writes = await benchMockLatency(
-      { sizes: settings.writeSizes.map(([campaigns, others]) => ({ campaigns: campaigns!, others })), shape: 'accounts', via: 'handlers', kinds: ['update', 'toggle', 'delete'], rounds: settings.rounds, order },
+      {
+        sizes: settings.writeSizes.map(([campaigns, others]) => ({ campaigns: campaigns!, others })),
+        shape: 'accounts',
+        via: 'handlers',
+        kinds: ['update', 'toggle', 'delete'],
+        rounds: settings.rounds,
+        order,
+      },
       pinning,
       log,
     )
@@ -109,5 +173,10 @@ mkdirSync('bench/results', { recursive: true })
 writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ ...results, verdicts }, null, 2)}\n`)
 writeFileSync(`bench/results/${name}.md`, report)
 log(`\n${report}`)
-log(`Wrote bench/results/${name}.json and ${name}.md. Targets met: ${verdicts.filter((v) => v.status === 'met').length} of ${verdicts.length}.`)
-for (const verdict of verdicts) log(`  ${verdict.status.padEnd(12)} ${verdict.title}: ${verdict.measured} (bound ${verdict.target})${verdict.note ? `: ${verdict.note}` : ''}`)
+log(
+  `Wrote bench/results/${name}.json and ${name}.md. Targets met: ${verdicts.filter((v) => v.status === 'met').length} of ${verdicts.length}.`,
+)
+for (const verdict of verdicts)
+  log(
+    `  ${verdict.status.padEnd(12)} ${verdict.title}: ${verdict.measured} (bound ${verdict.target})${verdict.note ? `: ${verdict.note}` : ''}`,
+  )

@@ -15,12 +15,15 @@ import { detectPinning, pin } from './lib/processes.js'
 import { formatSoak, judgeSoak, type HeapSample, type SoakReport } from './lib/soak.js'
 import type { Subject } from './lib/workload.js'
 
-const { values } = parseArgs({ options: { duration: { type: 'string' }, connections: { type: 'string' }, warmup: { type: 'string' } } })
+const { values } = parseArgs({
+  options: { duration: { type: 'string' }, connections: { type: 'string' }, warmup: { type: 'string' } },
+})
 const durationSec = Number(values.duration ?? 30)
 const connections = Number(values.connections ?? 100)
 const warmupSec = Number(values.warmup ?? Math.min(10, durationSec / 3))
 for (const [name, value] of Object.entries({ durationSec, connections, warmupSec })) {
-  if (!Number.isFinite(value) || value <= 0 || value > 3_600) throw new Error(`${name} must be a number from 1 to 3600, got ${value}`)
+  if (!Number.isFinite(value) || value <= 0 || value > 3_600)
+    throw new Error(`${name} must be a number from 1 to 3600, got ${value}`)
 }
 
 interface Ready {
@@ -28,7 +31,10 @@ interface Ready {
   throttled: Subject
   others: Subject[]
 }
-const server = fork(join(import.meta.dirname, 'servers/soak-listener.ts'), [], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+const server = fork(join(import.meta.dirname, 'servers/soak-listener.ts'), [], {
+  execArgv: ['--import', 'tsx', '--expose-gc'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+})
 const stopServer = () => server.connected && server.disconnect()
 process.once('exit', () => server.kill('SIGKILL'))
 const pinning = detectPinning()
@@ -69,26 +75,52 @@ const assign = (context: Connection) => {
 }
 
 /** One user's round: two lists, then a campaign created, read, changed, toggled and deleted, then the balance. */
-const STEPS: { label: string; expected: number; request: (context: Connection) => { method: string; path: string; body?: string } }[] = [
+const STEPS: {
+  label: string
+  expected: number
+  request: (context: Connection) => { method: string; path: string; body?: string }
+}[] = [
   { label: 'GET /campaigns', expected: 200, request: () => ({ method: 'GET', path: '/api/v1/campaigns?per_page=25' }) },
-  { label: 'GET /campaigns?enabled', expected: 200, request: () => ({ method: 'GET', path: '/api/v1/campaigns?per_page=25&enabled=true' }) },
+  {
+    label: 'GET /campaigns?enabled',
+    expected: 200,
+    request: () => ({ method: 'GET', path: '/api/v1/campaigns?per_page=25&enabled=true' }),
+  },
   {
     label: 'POST /campaigns',
     expected: 201,
     request: ({ subject }) => ({
       method: 'POST',
       path: '/api/v1/campaigns',
-      body: JSON.stringify({ campaign: { advert_id: subject!.advertId, broadcasting_type: 'active_ad', cpm: 2.5, sending_limit: 1000 } }),
+      body: JSON.stringify({
+        campaign: { advert_id: subject!.advertId, broadcasting_type: 'active_ad', cpm: 2.5, sending_limit: 1000 },
+      }),
     }),
   },
-  { label: 'GET /campaigns/{id}', expected: 200, request: ({ campaignId }) => ({ method: 'GET', path: `/api/v1/campaigns/${campaignId}` }) },
+  {
+    label: 'GET /campaigns/{id}',
+    expected: 200,
+    request: ({ campaignId }) => ({ method: 'GET', path: `/api/v1/campaigns/${campaignId}` }),
+  },
   {
     label: 'PATCH /campaigns/{id}',
     expected: 200,
-    request: ({ campaignId }) => ({ method: 'PATCH', path: `/api/v1/campaigns/${campaignId}`, body: JSON.stringify({ campaign: { cpm: 3.5 } }) }),
+    request: ({ campaignId }) => ({
+      method: 'PATCH',
+      path: `/api/v1/campaigns/${campaignId}`,
+      body: JSON.stringify({ campaign: { cpm: 3.5 } }),
+    }),
   },
-  { label: 'POST /campaigns/{id}/toggle', expected: 200, request: ({ campaignId }) => ({ method: 'POST', path: `/api/v1/campaigns/${campaignId}/toggle` }) },
-  { label: 'DELETE /campaigns/{id}', expected: 200, request: ({ campaignId }) => ({ method: 'DELETE', path: `/api/v1/campaigns/${campaignId}` }) },
+  {
+    label: 'POST /campaigns/{id}/toggle',
+    expected: 200,
+    request: ({ campaignId }) => ({ method: 'POST', path: `/api/v1/campaigns/${campaignId}/toggle` }),
+  },
+  {
+    label: 'DELETE /campaigns/{id}',
+    expected: 200,
+    request: ({ campaignId }) => ({ method: 'DELETE', path: `/api/v1/campaigns/${campaignId}` }),
+  },
   { label: 'GET /user/balance', expected: 200, request: () => ({ method: 'GET', path: '/api/v1/user/balance' }) },
 ]
 
@@ -99,7 +131,9 @@ const count = (into: Record<string, number>, status: number) => void (into[statu
 const before = await askHeap()
 started = true
 server.send({ start: true })
-console.log(`Soaking ${origin} for ${durationSec} s at ${connections} connections (pinning: ${pinning.description}) ...`)
+console.log(
+  `Soaking ${origin} for ${durationSec} s at ${connections} connections (pinning: ${pinning.description}) ...`,
+)
 const result = await autocannon({
   url: origin,
   connections,
@@ -107,25 +141,34 @@ const result = await autocannon({
   requests: STEPS.map(({ label, expected, request }) => ({
     setupRequest: (req: Record<string, unknown>, context: Connection) => {
       assign(context)
-      const { method, path, body } = context.throttled ? { method: 'GET', path: '/api/v1/user/balance', body: undefined } : request(context)
+      const { method, path, body } = context.throttled
+        ? { method: 'GET', path: '/api/v1/user/balance', body: undefined }
+        : request(context)
       const headers: Record<string, string> = { authorization: context.subject!.apiKey }
       if (body !== undefined) headers['content-type'] = 'application/json'
       return { ...req, method, path, body, headers }
     },
     onResponse: (status: number, body: string, context: Connection) => {
       count(context.throttled ? statuses.throttled : statuses.open, status)
-      if (!context.throttled && label === 'POST /campaigns') context.campaignId = status === 201 ? (JSON.parse(body) as { data: { id: number } }).data.id : undefined
+      if (!context.throttled && label === 'POST /campaigns')
+        context.campaignId = status === 201 ? (JSON.parse(body) as { data: { id: number } }).data.id : undefined
       const intended = context.throttled ? status === 200 || status === 429 : status === expected
-      unexpected ??= intended ? undefined : { request: context.throttled ? 'GET /user/balance (throttled user)' : label, status, body }
+      unexpected ??= intended
+        ? undefined
+        : { request: context.throttled ? 'GET /user/balance (throttled user)' : label, status, body }
     },
   })) as unknown as autocannon.Request[],
 })
 server.send({ stop: true })
 const after = await askHeap()
-const check = await fetch(`${origin}/api/v1/user`, { headers: { authorization: others[0]!.apiKey }, signal: AbortSignal.timeout(5_000) }).catch(() => undefined)
+const check = await fetch(`${origin}/api/v1/user`, {
+  headers: { authorization: others[0]!.apiKey },
+  signal: AbortSignal.timeout(5_000),
+}).catch(() => undefined)
 stopServer()
 
-const requests = Object.values(statuses.open).reduce((a, b) => a + b, 0) + Object.values(statuses.throttled).reduce((a, b) => a + b, 0)
+const requests =
+  Object.values(statuses.open).reduce((a, b) => a + b, 0) + Object.values(statuses.throttled).reduce((a, b) => a + b, 0)
 const report: SoakReport = {
   startedAt: new Date().toISOString(),
   machine: `Node ${process.version}, ${cpus()[0]?.model.trim() ?? 'unknown CPU'} x ${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GB; pinning: ${pinning.description}`,

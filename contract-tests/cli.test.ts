@@ -19,7 +19,6 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
-
 it('starts the standalone mock on a free port and checks it with every profile when no deployment is named', async () => {
   const outcome = await runSuite({})
   expect(outcome.stdout).toMatch(/against http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(profile all\)/)
@@ -37,7 +36,13 @@ it('exits 1 with the violation in the report when the deployment disagrees with 
   await writeFile(path, JSON.stringify(document))
   const key = (await (await fetch(`${listener.origin}/__admin/users`, { method: 'POST' })).json()).data.api_key
   const report = join(dir, 'report.xml')
-  const outcome = await runSuite({ CONTRACT_BASE_URL: listener.baseUrl, CONTRACT_API_KEY: key, CONTRACT_OPENAPI: path, CONTRACT_REPORT: report, CONTRACT_CHECKS: 'status_code_conformance' })
+  const outcome = await runSuite({
+    CONTRACT_BASE_URL: listener.baseUrl,
+    CONTRACT_API_KEY: key,
+    CONTRACT_OPENAPI: path,
+    CONTRACT_REPORT: report,
+    CONTRACT_CHECKS: 'status_code_conformance',
+  })
   expect(outcome.code).toBe(1)
   expect(outcome.stdout).toMatch(/^FAILED: 1 finding \(in \d+ responses\)/m)
   expect(outcome.stdout).toContain('1) status_code_conformance [contract]: Undocumented status 201\n   Seen in')
@@ -59,11 +64,14 @@ it('lists every variable and exit code with --help, exit 0, and refuses any othe
   const help = await runScript(['contract-tests/run.ts', '--help'], {})
   expect(help.code).toBe(0)
   expect(help.stdout).toMatch(/^Usage: \[CONTRACT_… variables\] npm run test:contract\n/)
-  for (const variable of (await readFile('README.md', 'utf8')).match(/^\| `CONTRACT_[A-Z_0-9]+/gm)!) expect(help.stdout).toContain(variable.slice(3))
+  for (const variable of (await readFile('README.md', 'utf8')).match(/^\| `CONTRACT_[A-Z_0-9]+/gm)!)
+    expect(help.stdout).toContain(variable.slice(3))
   expect(help.stdout).toMatch(/Exit codes: 0 PASSED .*\s1 FAILED .*\s2 the run could not start .*\s3 INCONCLUSIVE/s)
   const wrong = await runScript(['contract-tests/run.ts', '--profile', 'spec'], {})
   expect(wrong.code).toBe(2)
-  expect(wrong.stderr.trim()).toBe('npm run test:contract: unexpected argument --profile: the run is configured by CONTRACT_* variables (npm run test:contract --help lists them)')
+  expect(wrong.stderr.trim()).toBe(
+    'npm run test:contract: unexpected argument --profile: the run is configured by CONTRACT_* variables (npm run test:contract --help lists them)',
+  )
 })
 
 /** Runs `npm run test:contract`'s script with these variables. */

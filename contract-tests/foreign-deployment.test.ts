@@ -14,12 +14,20 @@ let proxyOrigin: string
 let dir: string
 
 async function admin(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${listener.origin}/__admin${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await fetch(`${listener.origin}/__admin${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   return (await response.json()).data
 }
 
 async function api(key: string, method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${listener.baseUrl}${path}`, { method, headers: { authorization: key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await fetch(`${listener.baseUrl}${path}`, {
+    method,
+    headers: { authorization: key, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   return response.json()
 }
 
@@ -32,11 +40,12 @@ async function holdings(key: string) {
   }
 }
 
-
 beforeAll(async () => {
   listener = await startListener({ port: 0 })
   dir = await mkdtemp(join(tmpdir(), 'contract-foreign-'))
-  proxy = spawn(process.execPath, ['--import', 'tsx', 'contract-tests/support/proxy-main.ts', listener.origin], { stdio: ['pipe', 'pipe', 'inherit'] })
+  proxy = spawn(process.execPath, ['--import', 'tsx', 'contract-tests/support/proxy-main.ts', listener.origin], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   proxyOrigin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the proxy did not start within 20 s')), 20_000)
     proxy.stdout?.on('data', (chunk: Buffer) => {
@@ -60,17 +69,23 @@ it('checks a proxied deployment with keys it did not create, reports, and leaves
   const owner = await admin('POST', '/users', { tier: 'pro' })
   const other = await admin('POST', '/users', { tier: 'pro' })
   const advert = (await api(owner.api_key, 'POST', '/adverts', { advert: { title: 'Existing advert' } })).data
-  await api(owner.api_key, 'POST', '/campaigns', { campaign: { advert_id: advert.id, broadcasting_type: 'active_ad', cpm: 0.29, sending_limit: 100 } })
+  await api(owner.api_key, 'POST', '/campaigns', {
+    campaign: { advert_id: advert.id, broadcasting_type: 'active_ad', cpm: 0.29, sending_limit: 100 },
+  })
   const before = { owner: await holdings(owner.api_key), other: await holdings(other.api_key) }
   const usersBefore = (await admin('GET', '/users')) as unknown[]
   const report = join(dir, 'contract.xml')
 
-  const outcome = await runScript(['contract-tests/run.ts'], {
-    CONTRACT_BASE_URL: `${proxyOrigin}/api/v1`,
-    CONTRACT_API_KEY: owner.api_key,
-    CONTRACT_API_KEY_2: other.api_key,
-    CONTRACT_REPORT: report,
-  }, 90_000)
+  const outcome = await runScript(
+    ['contract-tests/run.ts'],
+    {
+      CONTRACT_BASE_URL: `${proxyOrigin}/api/v1`,
+      CONTRACT_API_KEY: owner.api_key,
+      CONTRACT_API_KEY_2: other.api_key,
+      CONTRACT_REPORT: report,
+    },
+    90_000,
+  )
 
   // No CONTRACT_PROFILE: a live run defaults to the contract profile (never the mock's own choices).
   expect(outcome.stdout).toContain(`against ${proxyOrigin}/api/v1 (profile contract)`)
@@ -79,9 +94,13 @@ it('checks a proxied deployment with keys it did not create, reports, and leaves
   expect(outcome.stdout).toContain('e-mail change and key reset skipped')
   // What the options leave out is listed as skipped, with the option, and does not make the run inconclusive.
   expect(outcome.stdout).toMatch(/^Skipped by option\n(  - .+\n)+/m)
-  expect(outcome.stdout).toMatch(/^ {2}- PATCH \/user \(.*account_lifecycle.*\); POST \/user\/reset_api_key \(.*\): CONTRACT_ALLOW_DESTRUCTIVE is off/m)
+  expect(outcome.stdout).toMatch(
+    /^ {2}- PATCH \/user \(.*account_lifecycle.*\); POST \/user\/reset_api_key \(.*\): CONTRACT_ALLOW_DESTRUCTIVE is off/m,
+  )
   expect(outcome.stdout).toMatch(/^ {2}- GET \/user\/balance \(rate_limit_enforcement\): CONTRACT_RATE_LIMIT is off/m)
-  expect(outcome.stdout).toMatch(/^PASSED: 0 findings; checks on operations: \d+ passed, 0 failed, 0 not exercised, [1-9]\d* skipped by option/m)
+  expect(outcome.stdout).toMatch(
+    /^PASSED: 0 findings; checks on operations: \d+ passed, 0 failed, 0 not exercised, [1-9]\d* skipped by option/m,
+  )
   const xml = await readFile(report, 'utf8')
   expect(xml).toMatch(/<testsuites name="contract \w+ PASSED" tests="\d+" failures="0" errors="0"/)
   expect(xml).toContain('<testcase classname="POST /campaigns" name="negative_data_rejection"')

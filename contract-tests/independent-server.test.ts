@@ -21,7 +21,11 @@ async function server(...args: string[]): Promise<ServerProcess> {
 }
 
 function suite(baseUrl: string, env: Record<string, string> = {}) {
-  return runScript(['contract-tests/run.ts'], { CONTRACT_BASE_URL: baseUrl, CONTRACT_API_KEY: KEYS[0]!, ...env }, 90_000)
+  return runScript(
+    ['contract-tests/run.ts'],
+    { CONTRACT_BASE_URL: baseUrl, CONTRACT_API_KEY: KEYS[0]!, ...env },
+    90_000,
+  )
 }
 
 beforeAll(async () => {
@@ -40,35 +44,80 @@ function consoleFindings(stdout: string): Array<{ check: string; title: string }
 
 /** The (check, title) of each finding in the JUnit report: the failing testcases. */
 function junitFindings(xml: string): Array<{ check: string; title: string }> {
-  return [...xml.matchAll(/<testcase classname="(\w+)" name="\d+\) ([^"]+)"><failure /g)].map(([, check = '', title = '']) => ({ check, title: title.replace(/&quot;/g, '"') }))
+  return [...xml.matchAll(/<testcase classname="(\w+)" name="\d+\) ([^"]+)"><failure /g)].map(
+    ([, check = '', title = '']) => ({ check, title: title.replace(/&quot;/g, '"') }),
+  )
 }
 
-const matches = (difference: Difference, finding: { check: string; title: string }) => finding.check === difference.reportedAs.check && difference.reportedAs.title.test(finding.title)
+const matches = (difference: Difference, finding: { check: string; title: string }) =>
+  finding.check === difference.reportedAs.check && difference.reportedAs.title.test(finding.title)
 
 // Spec sections 4.2, 4.3 and 5, statement by statement: the checks on the operations that exercise each.
 const SPEC_STATEMENTS: Array<[statement: string, operations: 'every' | string[], checks: string[]]> = [
-  ['4.2 PATCH /user answers 200 with the envelope and a User, with the e-mail sent', ['PATCH /user'], ['status_code_conformance', 'envelope_conformance', 'response_schema_conformance', 'read_back_conformance', 'account_lifecycle']],
+  [
+    '4.2 PATCH /user answers 200 with the envelope and a User, with the e-mail sent',
+    ['PATCH /user'],
+    [
+      'status_code_conformance',
+      'envelope_conformance',
+      'response_schema_conformance',
+      'read_back_conformance',
+      'account_lifecycle',
+    ],
+  ],
   ['4.2 PATCH /user answers 422 to invalid input', ['PATCH /user'], ['negative_data_rejection']],
-  ['4.3 POST /campaigns answers 201 with the envelope and a Campaign, as sent', ['POST /campaigns'], ['status_code_conformance', 'envelope_conformance', 'response_schema_conformance', 'read_back_conformance', 'campaign_lifecycle']],
+  [
+    '4.3 POST /campaigns answers 201 with the envelope and a Campaign, as sent',
+    ['POST /campaigns'],
+    [
+      'status_code_conformance',
+      'envelope_conformance',
+      'response_schema_conformance',
+      'read_back_conformance',
+      'campaign_lifecycle',
+    ],
+  ],
   ['4.3 POST /campaigns answers 422 to invalid input', ['POST /campaigns'], ['negative_data_rejection']],
-  ['4.2, 4.3, 5.1-5.3: every operation answers 401 without acceptable credentials (none, wrong, altered, "Bearer <key>")', 'every', ['ignored_auth']],
-  ['5.4 the key is replaced by Reset API key: the old one is refused, the new one works', ['POST /user/reset_api_key'], ['account_lifecycle']],
+  [
+    '4.2, 4.3, 5.1-5.3: every operation answers 401 without acceptable credentials (none, wrong, altered, "Bearer <key>")',
+    'every',
+    ['ignored_auth'],
+  ],
+  [
+    '5.4 the key is replaced by Reset API key: the old one is refused, the new one works',
+    ['POST /user/reset_api_key'],
+    ['account_lifecycle'],
+  ],
 ]
 
 it('passes the spec profile, exercising every statement of spec 4.2, 4.3 and 5 (with CONTRACT_ALLOW_DESTRUCTIVE=1 and CONTRACT_RATE_LIMIT=1)', async () => {
   const { baseUrl } = await server()
   const report = join(dir, 'spec.xml')
-  const outcome = await suite(baseUrl, { CONTRACT_PROFILE: 'spec', CONTRACT_ALLOW_DESTRUCTIVE: '1', CONTRACT_RATE_LIMIT: '1', CONTRACT_REPORT: report })
-  expect(outcome.stdout).toMatch(/^PASSED: 0 findings; checks on operations: \d+ passed, 0 failed, 0 not exercised, 0 skipped by option; 0 errors$/m)
+  const outcome = await suite(baseUrl, {
+    CONTRACT_PROFILE: 'spec',
+    CONTRACT_ALLOW_DESTRUCTIVE: '1',
+    CONTRACT_RATE_LIMIT: '1',
+    CONTRACT_REPORT: report,
+  })
+  expect(outcome.stdout).toMatch(
+    /^PASSED: 0 findings; checks on operations: \d+ passed, 0 failed, 0 not exercised, 0 skipped by option; 0 errors$/m,
+  )
   expect(outcome.stdout).not.toMatch(/^(Not exercised|Skipped by option)$/m)
   expect(outcome.code).toBe(0)
   const xml = await readFile(report, 'utf8')
-  const passed = new Set([...xml.matchAll(/<testcase classname="([^"]+)" name="(\w+)" assertions="[1-9]\d*"><\/testcase>/g)].map(([, operation, check]) => `${operation} ${check}`))
-  const operations = [...new Set([...xml.matchAll(/<testcase classname="([A-Z]+ \/[^"]*)"/g)].map(([, operation]) => operation!))]
+  const passed = new Set(
+    [...xml.matchAll(/<testcase classname="([^"]+)" name="(\w+)" assertions="[1-9]\d*"><\/testcase>/g)].map(
+      ([, operation, check]) => `${operation} ${check}`,
+    ),
+  )
+  const operations = [
+    ...new Set([...xml.matchAll(/<testcase classname="([A-Z]+ \/[^"]*)"/g)].map(([, operation]) => operation!)),
+  ]
   expect(operations).toHaveLength(15)
   for (const [statement, where, checks] of SPEC_STATEMENTS) {
     for (const operation of where === 'every' ? operations : where) {
-      for (const check of checks) expect(passed.has(`${operation} ${check}`), `${statement}: ${operation} ${check}`).toBe(true)
+      for (const check of checks)
+        expect(passed.has(`${operation} ${check}`), `${statement}: ${operation} ${check}`).toBe(true)
     }
   }
   expect(xml).not.toContain('<skipped')
@@ -78,19 +127,30 @@ it('reports each built-in difference of the independent server as exactly one fi
   // Small enough a quota that the rate-limit flow spends it (a token bucket: Retry-After is 1 s).
   const { baseUrl } = await server('--per-minute', '300')
   const report = join(dir, 'contract.xml')
-  const outcome = await suite(baseUrl, { CONTRACT_API_KEY_2: KEYS[1]!, CONTRACT_RATE_LIMIT: '1', CONTRACT_ALLOW_DESTRUCTIVE: '1', CONTRACT_REPORT: report })
+  const outcome = await suite(baseUrl, {
+    CONTRACT_API_KEY_2: KEYS[1]!,
+    CONTRACT_RATE_LIMIT: '1',
+    CONTRACT_ALLOW_DESTRUCTIVE: '1',
+    CONTRACT_REPORT: report,
+  })
   expect(outcome.stdout).toContain(`(profile contract)`)
   expect(outcome.code).toBe(1)
   const shown = consoleFindings(outcome.stdout)
   const unmatched = shown.filter((finding) => !DIFFERENCES.some((difference) => matches(difference, finding)))
   expect(unmatched, outcome.stdout).toEqual([])
-  for (const difference of DIFFERENCES) expect(shown.filter((finding) => matches(difference, finding)), difference.id).toHaveLength(1)
+  for (const difference of DIFFERENCES)
+    expect(
+      shown.filter((finding) => matches(difference, finding)),
+      difference.id,
+    ).toHaveLength(1)
   expect(shown).toHaveLength(DIFFERENCES.length)
   expect(outcome.stdout).toMatch(new RegExp(`^FAILED: ${DIFFERENCES.length} findings \\(in \\d+ responses\\)`, 'm'))
   // The same findings, with the same count, in the JUnit file.
   const xml = await readFile(report, 'utf8')
   expect(junitFindings(xml)).toEqual(shown)
-  expect(xml).toMatch(new RegExp(`<testsuites name="contract \\w+ FAILED" tests="\\d+" failures="${DIFFERENCES.length}" errors="0"`))
+  expect(xml).toMatch(
+    new RegExp(`<testsuites name="contract \\w+ FAILED" tests="\\d+" failures="${DIFFERENCES.length}" errors="0"`),
+  )
   // The rate-limit flow ran to its 429 and recovered; the new key is handed back on stderr.
   expect(outcome.stdout).not.toContain('rate_limit_enforcement did not spend')
   expect(outcome.stderr).toMatch(/The new key: ik_[0-9a-f]{32}/)
@@ -105,7 +165,9 @@ it('ends INCONCLUSIVE (exit 3), not PASSED, when advert creation answers 200, an
   const line = outcome.stdout.split('\n').find((text) => text.startsWith('  - POST /campaigns ('))
   expect(line).toContain('negative_data_rejection')
   expect(line).toContain('response_schema_conformance')
-  expect(line).toContain('campaign_lifecycle needs an advert, and POST /adverts answered 200 where the document states 201, which the selected profile does not judge')
+  expect(line).toContain(
+    'campaign_lifecycle needs an advert, and POST /adverts answered 200 where the document states 201, which the selected profile does not judge',
+  )
   expect(outcome.stdout).not.toMatch(/^PASSED/m)
 }, 90_000)
 
@@ -124,7 +186,9 @@ it('says in one line, within seconds, exit 2, that the key was refused', async (
   const seconds = (Date.now() - started) / 1000
   expect(outcome.code).toBe(2)
   expect(outcome.stdout).toBe('')
-  expect(outcome.stderr.trim().split('\n')).toEqual([`contract suite: The key in CONTRACT_API_KEY was refused: GET ${baseUrl}/user answered 401`])
+  expect(outcome.stderr.trim().split('\n')).toEqual([
+    `contract suite: The key in CONTRACT_API_KEY was refused: GET ${baseUrl}/user answered 401`,
+  ])
   expect(seconds).toBeLessThan(PROMPT_EXIT_S)
 }, 30_000)
 
@@ -141,22 +205,39 @@ it('says in one line, within seconds, exit 2, that nothing listens at the base U
   const seconds = (Date.now() - started) / 1000
   expect(outcome.code).toBe(2)
   expect(outcome.stdout).toBe('')
-  expect(outcome.stderr.trim().split('\n')).toEqual([`contract suite: Cannot reach http://127.0.0.1:${port}/api/v1/user: connection refused (ECONNREFUSED): nothing listens there`])
+  expect(outcome.stderr.trim().split('\n')).toEqual([
+    `contract suite: Cannot reach http://127.0.0.1:${port}/api/v1/user: connection refused (ECONNREFUSED): nothing listens there`,
+  ])
   expect(seconds).toBeLessThan(PROMPT_EXIT_S)
 }, 30_000)
 
 it('lists in its header table exactly the differences it exports', async () => {
   const source = await readFile('contract-tests/independent-server/differences.ts', 'utf8')
-  const rows = [...source.matchAll(/^ \* \| ([a-z0-9-]+) +\| (.+?) +\| (.+?) +\| (.+?) +\| (\w+) +\|$/gm)].map(([, id, open, document, server, check]) => ({ id, open, document, server, check }))
-  expect(rows).toEqual(DIFFERENCES.map(({ id, open, document, server, reportedAs }) => ({ id, open, document, server, check: reportedAs.check })))
+  const rows = [...source.matchAll(/^ \* \| ([a-z0-9-]+) +\| (.+?) +\| (.+?) +\| (.+?) +\| (\w+) +\|$/gm)].map(
+    ([, id, open, document, server, check]) => ({ id, open, document, server, check }),
+  )
+  expect(rows).toEqual(
+    DIFFERENCES.map(({ id, open, document, server, reportedAs }) => ({
+      id,
+      open,
+      document,
+      server,
+      check: reportedAs.check,
+    })),
+  )
 })
 
-it('is someone else\'s code: imports only Node built-ins and its own files, nothing from src/ or contract-tests/lib', async () => {
+it("is someone else's code: imports only Node built-ins and its own files, nothing from src/ or contract-tests/lib", async () => {
   const files = (await readdir('contract-tests/independent-server')).filter((file) => file.endsWith('.ts'))
   expect(files.length).toBeGreaterThan(3)
   for (const file of files) {
     const source = await readFile(join('contract-tests/independent-server', file), 'utf8')
-    const imports = [...source.matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map(([, name]) => name!)
-    expect(imports.filter((name) => !name.startsWith('node:') && !/^\.\/[\w-]+\.js$/.test(name)), file).toEqual([])
+    const imports = [...source.matchAll(/^\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map(
+      ([, name]) => name!,
+    )
+    expect(
+      imports.filter((name) => !name.startsWith('node:') && !/^\.\/[\w-]+\.js$/.test(name)),
+      file,
+    ).toEqual([])
   }
 })

@@ -44,7 +44,8 @@ describe.each([...BROKEN_VARIANTS, ...CONSISTENCY_VARIANTS])('a mock with $name'
     expect(result.ok).toBe(false)
     expect([...new Set(result.failures.map((failure) => failure.check))]).toContain(caughtBy)
     // The consistency and rate-limit header variants break one fact each: no unrelated check may blame it.
-    if (alone) expect([...new Set(result.failures.map((failure) => failure.check))], formatReport(result)).toEqual([caughtBy])
+    if (alone)
+      expect([...new Set(result.failures.map((failure) => failure.check))], formatReport(result)).toEqual([caughtBy])
     const failure = result.failures.find((f) => f.check === caughtBy)
     expect(failure?.request?.url).toMatch(/^http:\/\/contract\.mock\.test\/api\/v1\//)
     expect(failure?.message).toMatch(/Received: .+\nDocumented: .+/)
@@ -61,11 +62,15 @@ it('blames a wrongly accepted probe alone: what it created is deleted at once, s
     const body = request.method === 'POST' ? await request.clone().text() : ''
     const response = await accept(request, next)
     const id = response.status === 201 ? (await response.clone().json()).data.id : ''
-    log.push(`${request.method} ${new URL(request.url).pathname}${body.includes('"sending_limit":0') ? ' (sending_limit 0)' : ''}${id ? ` -> ${id}` : ''}`)
+    log.push(
+      `${request.method} ${new URL(request.url).pathname}${body.includes('"sending_limit":0') ? ' (sending_limit 0)' : ''}${id ? ` -> ${id}` : ''}`,
+    )
     return response
   })
   expect([...new Set(result.failures.map((failure) => failure.check))]).toEqual(['negative_data_rejection'])
-  expect(result.failures.map((failure) => failure.title)).toEqual(['Invalid input accepted: campaign.sending_limit=0 is out of range'])
+  expect(result.failures.map((failure) => failure.title)).toEqual([
+    'Invalid input accepted: campaign.sending_limit=0 is out of range',
+  ])
   // The campaign the probe created is deleted by the very next request.
   const probe = log.findIndex((line) => line.includes('(sending_limit 0)'))
   const id = log[probe]?.split(' -> ')[1]
@@ -79,8 +84,20 @@ it('under the spec profile, takes another 4xx for invalid input on the spec oper
   expect(otherRefusal.verdict).toBe('PASSED')
   const accepted = await runAgainst(variant('422 answered as 200'), { profile: 'spec' })
   expect(accepted.verdict).toBe('FAILED')
-  expect(accepted.failures.some((failure) => failure.check === 'negative_data_rejection' && failure.profile === 'spec' && failure.operation === 'POST /campaigns')).toBe(true)
+  expect(
+    accepted.failures.some(
+      (failure) =>
+        failure.check === 'negative_data_rejection' &&
+        failure.profile === 'spec' &&
+        failure.operation === 'POST /campaigns',
+    ),
+  ).toBe(true)
   // The same 400 is a failure under the contract profile, which documents 422.
   const contract = await runAgainst(variant('422 answered as 400'), { profile: 'contract' })
-  expect(contract.failures.some((failure) => failure.check === 'negative_data_rejection' && failure.title.startsWith('Invalid input answered 400'))).toBe(true)
+  expect(
+    contract.failures.some(
+      (failure) =>
+        failure.check === 'negative_data_rejection' && failure.title.startsWith('Invalid input answered 400'),
+    ),
+  ).toBe(true)
 })

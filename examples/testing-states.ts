@@ -23,7 +23,10 @@ export interface TestingState {
 
 /** Sends one request with a key, as the app would, and reads the answer. */
 async function call(mock: StateMock, key: string, path: string, init: RequestInit = {}) {
-  const response = await fetch(`${mock.baseUrl}${path}`, { ...init, headers: { Authorization: key, 'Content-Type': 'application/json', ...init.headers } })
+  const response = await fetch(`${mock.baseUrl}${path}`, {
+    ...init,
+    headers: { Authorization: key, 'Content-Type': 'application/json', ...init.headers },
+  })
   return { status: response.status, headers: response.headers, body: await response.json() }
 }
 
@@ -32,7 +35,10 @@ export const TESTING_STATES: TestingState[] = [
     name: 'an empty account',
     async check(mock) {
       const user = await mock.arrange.user()
-      expect((await call(mock, user.api_key, '/campaigns')).body).toMatchObject({ data: [], pagination: { total_count: 0, total_pages: 0 } })
+      expect((await call(mock, user.api_key, '/campaigns')).body).toMatchObject({
+        data: [],
+        pagination: { total_count: 0, total_pages: 0 },
+      })
       expect((await call(mock, user.api_key, '/adverts')).body.data).toEqual([])
       expect(mock.db.account(user.id).campaigns.count()).toBe(0)
     },
@@ -42,7 +48,12 @@ export const TESTING_STATES: TestingState[] = [
     async check(mock) {
       const user = await mock.arrange.user()
       await mock.arrange.campaigns(user, 10)
-      expect((await call(mock, user.api_key, '/campaigns')).body.pagination).toEqual({ page: 1, per_page: 25, total_count: 10, total_pages: 1 })
+      expect((await call(mock, user.api_key, '/campaigns')).body.pagination).toEqual({
+        page: 1,
+        per_page: 25,
+        total_count: 10,
+        total_pages: 1,
+      })
     },
   },
   {
@@ -52,7 +63,12 @@ export const TESTING_STATES: TestingState[] = [
       const made = await mock.arrange.campaigns(user, 30)
       const second = (await call(mock, user.api_key, '/campaigns?page=2')).body
       expect(second.pagination).toEqual({ page: 2, per_page: 25, total_count: 30, total_pages: 2 })
-      expect(second.data.map(({ id }: { id: number }) => id)).toEqual(made.slice(0, 5).map(({ id }) => id).reverse())
+      expect(second.data.map(({ id }: { id: number }) => id)).toEqual(
+        made
+          .slice(0, 5)
+          .map(({ id }) => id)
+          .reverse(),
+      )
       expect(mock.db.account(user.id).campaigns.count()).toBe(30)
     },
   },
@@ -70,9 +86,18 @@ export const TESTING_STATES: TestingState[] = [
     async check(mock) {
       const user = await mock.arrange.user()
       const campaign = await mock.arrange.campaign(user, { sending_limit: 100, sending_count: 100 })
-      expect((await call(mock, user.api_key, `/campaigns/${campaign.id}`)).body.data).toMatchObject({ sending_count: 100, sending_limit: 100 })
-      expect(mock.db.account(user.id).campaigns.findFirst((q) => q.where({ id: campaign.id }))).toMatchObject({ sending_count: 100, sending_limit: 100 })
-      const lower = await call(mock, user.api_key, `/campaigns/${campaign.id}`, { method: 'PATCH', body: JSON.stringify({ campaign: { sending_limit: 99 } }) })
+      expect((await call(mock, user.api_key, `/campaigns/${campaign.id}`)).body.data).toMatchObject({
+        sending_count: 100,
+        sending_limit: 100,
+      })
+      expect(mock.db.account(user.id).campaigns.findFirst((q) => q.where({ id: campaign.id }))).toMatchObject({
+        sending_count: 100,
+        sending_limit: 100,
+      })
+      const lower = await call(mock, user.api_key, `/campaigns/${campaign.id}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ campaign: { sending_limit: 99 } }),
+      })
       expect(lower).toMatchObject({ status: 422, body: { error: { fields: [{ field: 'campaign.sending_limit' }] } } })
     },
   },
@@ -80,8 +105,15 @@ export const TESTING_STATES: TestingState[] = [
     name: 'zero balance',
     async check(mock) {
       const user = await mock.arrange.user({ topups: [50], balance_usd: 0 })
-      expect((await call(mock, user.api_key, '/user/balance')).body.data).toEqual({ balance_usd: 0, total_topups_usd: 50 })
-      expect(mock.db.users.findFirst((q) => q.where({ id: user.id }))).toMatchObject({ balance_usd: 0, total_topups_usd: 50, topups_count: 1 })
+      expect((await call(mock, user.api_key, '/user/balance')).body.data).toEqual({
+        balance_usd: 0,
+        total_topups_usd: 50,
+      })
+      expect(mock.db.users.findFirst((q) => q.where({ id: user.id }))).toMatchObject({
+        balance_usd: 0,
+        total_topups_usd: 50,
+        topups_count: 1,
+      })
     },
   },
   {
@@ -99,7 +131,10 @@ export const TESTING_STATES: TestingState[] = [
     async check(mock) {
       const user = await mock.arrange.user()
       await mock.api.setFaults({ errors: [{ status: 500, rate: 1, method: 'GET', path: '/campaigns' }] })
-      expect(await call(mock, user.api_key, '/campaigns')).toMatchObject({ status: 500, body: { error: { code: 'internal_error' } } })
+      expect(await call(mock, user.api_key, '/campaigns')).toMatchObject({
+        status: 500,
+        body: { error: { code: 'internal_error' } },
+      })
       expect((await call(mock, user.api_key, '/adverts')).status).toBe(200)
     },
   },

@@ -24,7 +24,9 @@ for (const [path, content] of Object.entries(files)) {
 }
 
 if (stale.length > 0) {
-  console.error(`These files differ from what the code generates:\n  ${stale.join('\n  ')}\nRun \`npm run openapi\` and commit the result.`)
+  console.error(
+    `These files differ from what the code generates:\n  ${stale.join('\n  ')}\nRun \`npm run openapi\` and commit the result.`,
+  )
   process.exit(1)
 }
 if (check) console.log(`${Object.keys(files).length} OpenAPI files match the code.`)

@@ -59,11 +59,20 @@ export const ArrangeCampaignOptions = z.strictObject(campaignFields)
 export type ArrangeCampaignOptions = z.input<typeof ArrangeCampaignOptions>
 
 /** Options of `arrange.campaigns`: fields fixed for every campaign (the rest vary, seeded), and the seed. */
-export const ArrangeCampaignsOptions = z.strictObject({ ...campaignFields, seed: z.optional(z.int().check(z.nonnegative())) })
+export const ArrangeCampaignsOptions = z.strictObject({
+  ...campaignFields,
+  seed: z.optional(z.int().check(z.nonnegative())),
+})
 export type ArrangeCampaignsOptions = z.input<typeof ArrangeCampaignsOptions>
 
 /** How many campaigns `arrange.campaigns` makes: 0 up to the per-account cap. */
 export const CampaignCount = z.int().check(z.nonnegative())
 
 /** What `arrange.campaign` uses for a field left out. */
-export const CAMPAIGN_DEFAULTS = { broadcasting_type: 'active_ad', cpm: 2.5, sending_limit: 1000, sending_count: 0, enabled: true } as const
+export const CAMPAIGN_DEFAULTS = {
+  broadcasting_type: 'active_ad',
+  cpm: 2.5,
+  sending_limit: 1000,
+  sending_count: 0,
+  enabled: true,
+} as const

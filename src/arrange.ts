@@ -28,7 +28,13 @@ import type { User } from './schemas/user.js'
 import type { AdvertRecord, UserRecord } from './store/models.js'
 import { usdToMicros } from './store/money.js'
 
-export type { ArrangeAdvertOptions, ArrangeCampaignOptions, ArrangeCampaignsOptions, ArrangeUserOptions, RecordRef } from './arrange-options.js'
+export type {
+  ArrangeAdvertOptions,
+  ArrangeCampaignOptions,
+  ArrangeCampaignsOptions,
+  ArrangeUserOptions,
+  RecordRef,
+} from './arrange-options.js'
 
 /** Why an arrange helper refused: the helper, what was asked and why it cannot be; nothing was changed. */
 export class ArrangeError extends Error {
@@ -75,30 +81,53 @@ export function createArrange(ctx: DomainContext): Arrange {
         throw error instanceof ApiError ? new ArrangeError(helper, reasonOf(error), { cause: error }) : error
       }
     })
-  const options = <S extends z.ZodMiniType>(schema: S, value: unknown, what = 'options'): z.output<S> => validate(schema, value ?? {}, what)
+  const options = <S extends z.ZodMiniType>(schema: S, value: unknown, what = 'options'): z.output<S> =>
+    validate(schema, value ?? {}, what)
   const userOf = (ref: RecordRef) => accountById(ctx, idOf(options(RecordRef, ref, 'user (a user or its id)')))
   const advertOf = (helper: string, user: UserRecord, ref: RecordRef): AdvertRecord => {
     const id = idOf(options(RecordRef, ref, 'advert (an advert or its id)'))
     try {
       return ownedAdvert(ctx, user, id)
     } catch (error) {
-      throw new ArrangeError(helper, `advert ${id} is not one of user ${user.id}'s adverts (it does not exist, or is another user's)`, { cause: error })
+      throw new ArrangeError(
+        helper,
+        `advert ${id} is not one of user ${user.id}'s adverts (it does not exist, or is another user's)`,
+        { cause: error },
+      )
     }
   }
   const assertRoom = (helper: string, user: UserRecord, kind: 'advert' | 'campaign', wanted: number) => {
     const left = roomLeft(ctx, kind, user)
-    if (wanted > left) throw new ArrangeError(helper, `user ${user.id} has room for ${left} more ${kind}s, not ${wanted} (the per-account cap)`)
+    if (wanted > left)
+      throw new ArrangeError(
+        helper,
+        `user ${user.id} has room for ${left} more ${kind}s, not ${wanted} (the per-account cap)`,
+      )
   }
-  const makeAdvert = (user: UserRecord, fields: z.output<typeof ArrangeAdvertOptions>) => createAdvert(ctx, user, fields)
+  const makeAdvert = (user: UserRecord, fields: z.output<typeof ArrangeAdvertOptions>) =>
+    createAdvert(ctx, user, fields)
 
   /** Checks one campaign's fields, then makes it (on `advert`, made first when missing) through the domain. */
-  const makeCampaign = async (helper: string, user: UserRecord, advert: AdvertRecord | undefined, fields: CampaignFields): Promise<Campaign> => {
+  const makeCampaign = async (
+    helper: string,
+    user: UserRecord,
+    advert: AdvertRecord | undefined,
+    fields: CampaignFields,
+  ): Promise<Campaign> => {
     const { sending_count, sending_limit } = fields
     if (sending_count > sending_limit) {
-      throw new ArrangeError(helper, `sending_count ${sending_count} is more than sending_limit ${sending_limit}: a campaign never sends past its limit`)
+      throw new ArrangeError(
+        helper,
+        `sending_count ${sending_count} is more than sending_limit ${sending_limit}: a campaign never sends past its limit`,
+      )
     }
     const target = advert ?? (await makeAdvert(user, options(ArrangeAdvertOptions, {})))
-    let record = await createCampaign(ctx, user, { advert_id: target.id, broadcasting_type: fields.broadcasting_type, cpm: fields.cpm, sending_limit })
+    let record = await createCampaign(ctx, user, {
+      advert_id: target.id,
+      broadcasting_type: fields.broadcasting_type,
+      cpm: fields.cpm,
+      sending_limit,
+    })
     if (!fields.enabled) record = await toggleCampaign(ctx, user, record.id)
     record = await writeCampaignHistory(ctx, user, record, { sending_count, created_at: fields.created_at })
     return presentCampaign(record, target.title)
@@ -110,11 +139,19 @@ export function createArrange(ctx: DomainContext): Arrange {
         const { tier = 'basic', email, topups, balance_usd } = options(ArrangeUserOptions, input)
         const amounts = topups ?? (balance_usd ? [balance_usd] : [])
         const { max_topups } = ctx.tiers[tier]
-        if (amounts.length > max_topups) throw new ArrangeError('user', `${amounts.length} top-ups are more than tier ${tier} allows (max_topups ${max_topups})`)
+        if (amounts.length > max_topups)
+          throw new ArrangeError(
+            'user',
+            `${amounts.length} top-ups are more than tier ${tier} allows (max_topups ${max_topups})`,
+          )
         const total = amounts.reduce((sum, amount) => sum + usdToMicros(amount), 0)
-        if (total > usdToMicros(MAX_USD)) throw new ArrangeError('user', `the top-ups add up to more than ${MAX_USD} USD, the most a balance holds`)
+        if (total > usdToMicros(MAX_USD))
+          throw new ArrangeError('user', `the top-ups add up to more than ${MAX_USD} USD, the most a balance holds`)
         if (balance_usd !== undefined && usdToMicros(balance_usd) > total) {
-          throw new ArrangeError('user', `balance_usd ${balance_usd} is more than the top-ups add up to (${total / 1e6}): money comes in only by top-ups`)
+          throw new ArrangeError(
+            'user',
+            `balance_usd ${balance_usd} is more than the top-ups add up to (${total / 1e6}): money comes in only by top-ups`,
+          )
         }
         let user = await createAccount(ctx, { tier, email })
         for (const amount_usd of amounts) user = await topUp(ctx, user.id, { amount_usd })
@@ -150,7 +187,11 @@ export function createArrange(ctx: DomainContext): Arrange {
         if (!target && n > 0) assertRoom('campaigns', user, 'advert', 1)
         const fields = seededCampaigns(n, seed, definedOnly(given))
         const bad = fields.find((campaign) => campaign.sending_count > campaign.sending_limit)
-        if (bad) throw new ArrangeError('campaigns', `sending_count ${bad.sending_count} is more than sending_limit ${bad.sending_limit}: a campaign never sends past its limit`)
+        if (bad)
+          throw new ArrangeError(
+            'campaigns',
+            `sending_count ${bad.sending_count} is more than sending_limit ${bad.sending_limit}: a campaign never sends past its limit`,
+          )
         if (!target && n > 0) target = await makeAdvert(user, options(ArrangeAdvertOptions, {}))
         const made: Campaign[] = []
         for (const campaign of fields) made.push(await makeCampaign('campaigns', user, target, campaign))
@@ -164,7 +205,10 @@ export function createArrange(ctx: DomainContext): Arrange {
         assertRoom('advertInUse', user, 'advert', 1)
         assertRoom('advertInUse', user, 'campaign', 1)
         const advert = await makeAdvert(user, fields)
-        return { advert: presentAdvert(advert), campaign: await makeCampaign('advertInUse', user, advert, { ...CAMPAIGN_DEFAULTS }) }
+        return {
+          advert: presentAdvert(advert),
+          campaign: await makeCampaign('advertInUse', user, advert, { ...CAMPAIGN_DEFAULTS }),
+        }
       }),
 
     rateLimited: (ref) =>
@@ -182,7 +226,14 @@ export function createArrange(ctx: DomainContext): Arrange {
 }
 
 /** A campaign's fields once every default is filled in. */
-type CampaignFields = { broadcasting_type: Campaign['broadcasting_type']; cpm: number; sending_limit: number; sending_count: number; enabled: boolean; created_at?: string }
+type CampaignFields = {
+  broadcasting_type: Campaign['broadcasting_type']
+  cpm: number
+  sending_limit: number
+  sending_count: number
+  enabled: boolean
+  created_at?: string
+}
 
 /** `count` campaigns' fields: those given fixed, the rest drawn from the seed (a limit never below a fixed sending_count). */
 function seededCampaigns(count: number, seed: number, given: Partial<CampaignFields>): CampaignFields[] {

@@ -8,7 +8,12 @@ import { checkedControls, type MockControls } from './mock-controls.js'
 import { createOverrideHandler, type OverrideHandlerFactory } from './override.js'
 import { createRateLimiter } from './domain/rate-limit.js'
 import { createStateChanges, type StateListener } from './domain/state-changes.js'
-import { createRequestJournal, DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE, type RequestJournal } from './domain/request-journal.js'
+import {
+  createRequestJournal,
+  DEFAULT_JOURNAL_SIZE,
+  MAX_JOURNAL_SIZE,
+  type RequestJournal,
+} from './domain/request-journal.js'
 import { DEFAULT_TIER_LIMITS, mergeTiers } from './domain/tiers.js'
 import { createWriteQueue } from './domain/write-queue.js'
 import { validationFailed } from './errors/api-error.js'
@@ -16,7 +21,13 @@ import { MESSAGES } from './errors/messages.js'
 import { validate } from './errors/validate.js'
 import { createHandlers } from './handlers/index.js'
 import type { MockContext } from './handlers/mock-context.js'
-import { FaultSettings, TierOverrides, type FaultSettingsInput, type TierOverridesInput, type TierTable } from './schemas/admin.js'
+import {
+  FaultSettings,
+  TierOverrides,
+  type FaultSettingsInput,
+  type TierOverridesInput,
+  type TierTable,
+} from './schemas/admin.js'
 import { Dataset, type DatasetInput } from './schemas/dataset.js'
 import { DEFAULT_RESOURCE_CAPS, ResourceCaps } from './schemas/resource-caps.js'
 import { DEFAULT_FIXTURES } from './store/fixtures.js'
@@ -89,7 +100,10 @@ export interface MockApi extends MockControls {
  * @example const api = await createMockApi(); setupServer(...api.handlers)
  */
 export async function createMockApi(options: MockApiOptions = {}): Promise<MockApi> {
-  const tiers = mergeTiers(structuredClone(DEFAULT_TIER_LIMITS) as TierTable, validate(TierOverrides, options.tiers ?? {}, 'tiers option'))
+  const tiers = mergeTiers(
+    structuredClone(DEFAULT_TIER_LIMITS) as TierTable,
+    validate(TierOverrides, options.tiers ?? {}, 'tiers option'),
+  )
   const faults = validate(FaultSettings, options.faults ?? {}, 'faults option')
   const changes = createStateChanges()
   const caps = { ...DEFAULT_RESOURCE_CAPS, ...validate(z.partial(ResourceCaps), options.caps ?? {}, 'caps option') }
@@ -144,6 +158,8 @@ async function loadFixtures(store: Store, fixtures: DatasetInput): Promise<void>
     // Refused: the whole dataset's schema names the field at fault, as it did when it ran first.
     validate(Dataset, fixtures, 'fixtures option')
     if (!(error instanceof RangeError)) throw error
-    throw validationFailed(MESSAGES.validation_failed.dataset(error.message), [{ field: 'fixtures', message: error.message }])
+    throw validationFailed(MESSAGES.validation_failed.dataset(error.message), [
+      { field: 'fixtures', message: error.message },
+    ])
   }
 }

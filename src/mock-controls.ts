@@ -6,7 +6,8 @@ import type { FaultSettingsInput, MockStateInput, NewUserInput } from './schemas
 import { Id } from './schemas/common.js'
 
 /** The body schema an operation declares: what its input is checked with, here as over HTTP. */
-const bodyOf = <S extends z.ZodMiniType>(operation: { body: S }, input: unknown): z.output<S> => validate(operation.body, input, 'request body')
+const bodyOf = <S extends z.ZodMiniType>(operation: { body: S }, input: unknown): z.output<S> =>
+  validate(operation.body, input, 'request body')
 const userId = (id: number) => validate(Id, id, 'user id')
 
 /**
@@ -25,7 +26,8 @@ export function checkedControls(operations: ControlOperations) {
     /** Opens a new account with a fresh API key. */
     createUser: async (input: NewUserInput = {}) => operations.createUser(bodyOf(op.createUser, input)),
     /** One page of every account, by id. */
-    listUsers: (query: { page?: number; per_page?: number } = {}) => operations.listUsers(validate(op.listUsers.query, query, 'query parameters')),
+    listUsers: (query: { page?: number; per_page?: number } = {}) =>
+      operations.listUsers(validate(op.listUsers.query, query, 'query parameters')),
     /** One account by id, API key included. */
     getUser: (id: number) => operations.getUser(userId(id)),
     /** Moves an account to another tier; its rate-limit counts carry over. */
@@ -34,13 +36,15 @@ export function checkedControls(operations: ControlOperations) {
       return operations.setUserTier(userId(id), change)
     },
     /** Adds money to an account (max_topups enforced). */
-    topUp: async (id: number, input: z.input<typeof op.topUp.body>) => operations.topUp(userId(id), bodyOf(op.topUp, input)),
+    topUp: async (id: number, input: z.input<typeof op.topUp.body>) =>
+      operations.topUp(userId(id), bodyOf(op.topUp, input)),
     /** Runs deliveries and bills them (see domain/deliver). */
     deliver: async (input: z.input<typeof op.deliver.body>) => operations.deliver(bodyOf(op.deliver, input)),
     /** Advances, sets or releases the clock; rate-limit windows follow it. */
     moveClock: async (input: z.input<typeof op.moveClock.body>) => operations.moveClock(bodyOf(op.moveClock, input)),
     /** Changes the tier limits given, merged over the current ones (`{ free: { per_minute: 1 } }`); users see them at once. */
-    setTiers: async (overrides: z.input<typeof op.setTiers.body>) => operations.setTiers(bodyOf(op.setTiers, overrides)),
+    setTiers: async (overrides: z.input<typeof op.setTiers.body>) =>
+      operations.setTiers(bodyOf(op.setTiers, overrides)),
     /** Replaces the fault settings (and restarts their random sequence from the seed). */
     setFaults: async (input: FaultSettingsInput) => operations.setFaults(bodyOf(op.setFaults, input)),
     /** Turns every fault off. */

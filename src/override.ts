@@ -20,13 +20,25 @@ type RouteOf<Id extends OperationId> = Extract<ApiOperation, { operationId: Id }
  * msw's `request` and `params`, a typed `query`, and `response(status).json(body)`, whose
  * statuses and bodies are those the document gives the operation (`response.untyped(…)` for anything else).
  */
-export type OverrideResolver<Id extends OperationId> = ResponseResolver<paths, RouteOf<Id>['path'], RouteOf<Id>['method']>
+export type OverrideResolver<Id extends OperationId> = ResponseResolver<
+  paths,
+  RouteOf<Id>['path'],
+  RouteOf<Id>['method']
+>
 
 /** Builds the msw handler of an override; `api.overrideHandler` is one, for your own `server.use` or `network.use`. */
-export type OverrideHandlerFactory = <Id extends OperationId>(operationId: Id, resolver: OverrideResolver<Id>, options?: RequestHandlerOptions) => HttpHandler
+export type OverrideHandlerFactory = <Id extends OperationId>(
+  operationId: Id,
+  resolver: OverrideResolver<Id>,
+  options?: RequestHandlerOptions,
+) => HttpHandler
 
 /** Installs an override on the mock's own server or worker, until `reset()`: `mock.override`. */
-export type Override = <Id extends OperationId>(operationId: Id, resolver: OverrideResolver<Id>, options?: RequestHandlerOptions) => void
+export type Override = <Id extends OperationId>(
+  operationId: Id,
+  resolver: OverrideResolver<Id>,
+  options?: RequestHandlerOptions,
+) => void
 
 /**
  * The override factory of a mock mounted at `apiBase` (its `*` matches any origin, as the mock's own handler does).
@@ -36,9 +48,16 @@ export function createOverrideHandler(apiBase: string): OverrideHandlerFactory {
   const http = createOpenApiHttp<paths>({ baseUrl: apiBase })
   return (operationId, resolver, options) => {
     const operation = operations.find((candidate) => candidate.operationId === operationId)
-    if (!operation) throw new TypeError(`override: the API has no operation "${operationId}" (one of ${operations.map((op) => op.operationId).join(', ')})`)
+    if (!operation)
+      throw new TypeError(
+        `override: the API has no operation "${operationId}" (one of ${operations.map((op) => op.operationId).join(', ')})`,
+      )
     // Each operation's own path and method type the resolver above; here they are only looked up.
-    const handlerOf = http[operation.method] as unknown as (path: string, resolver: unknown, options?: RequestHandlerOptions) => HttpHandler
+    const handlerOf = http[operation.method] as unknown as (
+      path: string,
+      resolver: unknown,
+      options?: RequestHandlerOptions,
+    ) => HttpHandler
     return handlerOf(operation.path, resolver, options)
   }
 }

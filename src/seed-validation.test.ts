@@ -16,8 +16,16 @@ describe('createMockApi refuses fixtures whose campaigns are wrong, naming the f
   const cases: [string, Record<string, unknown>, { field: string; message?: string }][] = [
     ['a negative cpm (caught by the collection)', { cpm: -1 }, { field: 'campaigns.0.cpm' }],
     ['an unknown field', { colour: 'red' }, { field: 'campaigns.0.colour', message: 'is not a known field' }],
-    ['an advert id of the wrong type (the schema speaks before the references)', { advert_id: '1' }, { field: 'campaigns.0.advert_id' }],
-    ['an advert that does not exist', { advert_id: 99 }, { field: 'fixtures', message: 'Campaign 1: advert 99 does not exist' }],
+    [
+      'an advert id of the wrong type (the schema speaks before the references)',
+      { advert_id: '1' },
+      { field: 'campaigns.0.advert_id' },
+    ],
+    [
+      'an advert that does not exist',
+      { advert_id: 99 },
+      { field: 'fixtures', message: 'Campaign 1: advert 99 does not exist' },
+    ],
   ]
   it.each(cases)('%s', async (_, change, expected) => {
     vi.spyOn(console, 'error').mockImplementation(() => {}) // @msw/data prints the issues it refuses
@@ -29,6 +37,10 @@ describe('createMockApi refuses fixtures whose campaigns are wrong, naming the f
 
   it('loads valid fixtures whole', async () => {
     const api = await createMockApi({ fixtures: DEFAULT_FIXTURES })
-    expect(api.context.store.counts()).toEqual({ users: DEFAULT_FIXTURES.users.length, adverts: DEFAULT_FIXTURES.adverts.length, campaigns: DEFAULT_FIXTURES.campaigns.length })
+    expect(api.context.store.counts()).toEqual({
+      users: DEFAULT_FIXTURES.users.length,
+      adverts: DEFAULT_FIXTURES.adverts.length,
+      campaigns: DEFAULT_FIXTURES.campaigns.length,
+    })
   })
 })

@@ -25,12 +25,16 @@ describe('the admin token', () => {
       expect((await clock({})).body.error.code).toBe('admin_forbidden')
       expect((await clock({ authorization: DEMO_API_KEY })).status).toBe(403)
       expect((await clock({ 'x-admin-token': DEMO_API_KEY })).status).toBe(403)
-      expect((await t.send({ method: 'POST', path: '/__admin/reset', headers: { authorization: DEMO_API_KEY } })).status).toBe(403)
+      expect(
+        (await t.send({ method: 'POST', path: '/__admin/reset', headers: { authorization: DEMO_API_KEY } })).status,
+      ).toBe(403)
       expect((await t.send({ method: 'GET', path: '/__admin/nothing-here' })).status).toBe(403)
       expect((await clock({ 'x-admin-token': 'let-me-in' })).status).toBe(200)
       // The health check too: a harness on another host sends the token.
       expect((await t.send({ method: 'GET', path: '/__admin/health' })).status).toBe(403)
-      expect((await t.send({ method: 'GET', path: '/__admin/health', headers: { 'x-admin-token': 'let-me-in' } })).status).toBe(200)
+      expect(
+        (await t.send({ method: 'GET', path: '/__admin/health', headers: { 'x-admin-token': 'let-me-in' } })).status,
+      ).toBe(200)
       // And the token is no API key.
       expect((await t.send({ method: 'GET', path: '/user', headers: { authorization: 'let-me-in' } })).status).toBe(401)
     } finally {

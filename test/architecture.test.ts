@@ -37,17 +37,20 @@ it('reads the imports it polices (the reader itself works)', () => {
   const app = sources.find(({ file }) => file === 'adapters/express-app.ts')!
   expect(app.imports).toContain('express')
   expect(app.imports).toContain('../http/respond.js')
-  expect(sources.find(({ file }) => file === 'adapters/listener.ts')!.imports.some((name) => name.startsWith('node:'))).toBe(true)
+  expect(
+    sources.find(({ file }) => file === 'adapters/listener.ts')!.imports.some((name) => name.startsWith('node:')),
+  ).toBe(true)
   expect(new Set(sources.map(({ file }) => layerOf(file)))).toEqual(new Set(LAYERS))
 })
 
-it.each(LAYERS.flatMap((from) => LAYERS.filter((to) => to !== from && !MAY_IMPORT[from].includes(to)).map((to) => [from, to] as const)))(
-  'refuses %s importing %s (each forbidden arrow can fail)',
-  (from, to) => {
-    const name = importOf(from, to)
-    expect(checkArchitecture([fileIn(from, [name])])).toEqual([`${fileIn(from, []).file} imports ${name} (${to})`])
-  },
-)
+it.each(
+  LAYERS.flatMap((from) =>
+    LAYERS.filter((to) => to !== from && !MAY_IMPORT[from].includes(to)).map((to) => [from, to] as const),
+  ),
+)('refuses %s importing %s (each forbidden arrow can fail)', (from, to) => {
+  const name = importOf(from, to)
+  expect(checkArchitecture([fileIn(from, [name])])).toEqual([`${fileIn(from, []).file} imports ${name} (${to})`])
+})
 
 it('lets every layer import what the diagram allows, and itself', () => {
   const allowed = LAYERS.flatMap((from) => [from, ...MAY_IMPORT[from]].map((to) => fileIn(from, [importOf(from, to)])))
@@ -68,8 +71,12 @@ it('refuses Node built-ins, Express and msw/node outside the adapters and the CL
 })
 
 it('refuses Node-only globals outside the adapters and the CLI, and reads past comments', () => {
-  expect(checkArchitecture([fileIn('domain/', [], 'const port = process.env.PORT')])).toEqual(['domain/x.ts uses process, which runs only in Node'])
-  expect(checkArchitecture([fileIn('handlers/', [], 'Buffer.from(text)')])).toEqual(['handlers/x.ts uses Buffer, which runs only in Node'])
+  expect(checkArchitecture([fileIn('domain/', [], 'const port = process.env.PORT')])).toEqual([
+    'domain/x.ts uses process, which runs only in Node',
+  ])
+  expect(checkArchitecture([fileIn('handlers/', [], 'Buffer.from(text)')])).toEqual([
+    'handlers/x.ts uses Buffer, which runs only in Node',
+  ])
   expect(checkArchitecture([fileIn('adapters/', [], 'Buffer.from(text)')])).toEqual([])
   const cli = sources.find(({ file }) => file === 'cli.ts')!
   expect(checkArchitecture([{ ...cli, file: 'domain/cli.ts', imports: [] }]).length).toBeGreaterThan(0) // real uses are found
@@ -82,7 +89,9 @@ it('refuses msw below the handlers', () => {
 })
 
 it('refuses a Fetch Request, Response or Headers where no HTTP belongs, but not the words in a message', () => {
-  expect(checkArchitecture([fileIn('domain/', [], 'export function f(request: Request) {}')])).toEqual(['domain/x.ts uses Request, where no HTTP belongs'])
+  expect(checkArchitecture([fileIn('domain/', [], 'export function f(request: Request) {}')])).toEqual([
+    'domain/x.ts uses Request, where no HTTP belongs',
+  ])
   expect(checkArchitecture([fileIn('errors/', [], 'new Response(null)')])).toHaveLength(1)
   expect(checkArchitecture([fileIn('domain/', [], "const m = 'Request body'")])).toEqual([])
   expect(checkArchitecture([fileIn('http/', [], 'new Response(null)')])).toEqual([])
@@ -92,7 +101,12 @@ it('is the table the README shows: each layer with what it may import', () => {
   const readme = readFileSync('README.md', 'utf8')
   const architecture = readme.slice(readme.indexOf('## Architecture'))
   const rows = [...architecture.matchAll(/^\| `([^`]+)` \|[^\n]*\| ([^|\n]+) \|$/gm)]
-  const table = Object.fromEntries(rows.map(([, layer, imports]) => [layer, imports!.trim() === 'nothing' ? [] : [...imports!.matchAll(/`([^`]+)`/g)].map((m) => m[1])]))
+  const table = Object.fromEntries(
+    rows.map(([, layer, imports]) => [
+      layer,
+      imports!.trim() === 'nothing' ? [] : [...imports!.matchAll(/`([^`]+)`/g)].map((m) => m[1]),
+    ]),
+  )
   expect(table).toEqual(MAY_IMPORT)
 })
 
@@ -124,13 +138,17 @@ it('refuses a circle of imports, type-only and lazy ones too, and only a circle'
 })
 
 it(`finds no TypeScript file over ${MAX_LINES} lines, tests included`, () => {
-  const files = CHECKED_ROOTS.flatMap((root) => readProjectFiles(root).map(({ file, lines }) => ({ file: `${root}/${file}`, lines })))
+  const files = CHECKED_ROOTS.flatMap((root) =>
+    readProjectFiles(root).map(({ file, lines }) => ({ file: `${root}/${file}`, lines })),
+  )
   expect(files.length).toBeGreaterThan(200) // the reader found the tree
   expect(findLongFiles(files)).toEqual([])
 })
 
 it(`refuses a file over ${MAX_LINES} lines, and counts them as an editor does`, () => {
-  expect(findLongFiles([{ file: 'handlers/long.ts', lines: MAX_LINES + 1 }])).toEqual([`handlers/long.ts has ${MAX_LINES + 1} lines (at most ${MAX_LINES})`])
+  expect(findLongFiles([{ file: 'handlers/long.ts', lines: MAX_LINES + 1 }])).toEqual([
+    `handlers/long.ts has ${MAX_LINES + 1} lines (at most ${MAX_LINES})`,
+  ])
   expect(findLongFiles([{ file: 'handlers/ok.ts', lines: MAX_LINES }])).toEqual([])
   const pipeline = readProjectFiles('src').find(({ file }) => file === 'handlers/pipeline.ts')!
   expect(pipeline.lines).toBe(readFileSync('src/handlers/pipeline.ts', 'utf8').trimEnd().split('\n').length)

@@ -31,7 +31,11 @@ function bytesByPackage(metafile: Metafile, outputs: Set<string>): [string, numb
 
 it(`keeps the default browser import within ${BUDGET_BYTES / 1000} kB gzip, faker in a chunk loaded only to generate data`, async () => {
   const { metafile, outputFiles } = await build({
-    stdin: { contents: "import { startBrowserMock } from './src/adapters/browser.ts'\nawait startBrowserMock()", resolveDir: '.', loader: 'ts' },
+    stdin: {
+      contents: "import { startBrowserMock } from './src/adapters/browser.ts'\nawait startBrowserMock()",
+      resolveDir: '.',
+      loader: 'ts',
+    },
     bundle: true,
     minify: true,
     splitting: true,
@@ -59,5 +63,7 @@ it(`keeps the default browser import within ${BUDGET_BYTES / 1000} kB gzip, fake
   expect(packages.map(([name]) => name)).not.toContain('@faker-js/faker')
   expect(packages.map(([name]) => name)).toEqual(expect.arrayContaining(['msw', 'zod', 'ad-campaign-mock']))
   // Generating a dataset still works: faker sits in a chunk of its own.
-  expect(lazy.some((path) => bytesByPackage(metafile, new Set([path])).some(([name]) => name === '@faker-js/faker'))).toBe(true)
+  expect(
+    lazy.some((path) => bytesByPackage(metafile, new Set([path])).some(([name]) => name === '@faker-js/faker')),
+  ).toBe(true)
 })

@@ -15,9 +15,18 @@ describe('the CLI flags for tiers, faults and the journal', () => {
   }
   it('starts with the tiers of --tiers and the forced errors of --error-*', async () => {
     const cli = await startCli([
-      '--port', '0',
-      '--tiers', file('tiers.json', { free: { per_minute: 2, per_day: 9, max_topups: 1 } }),
-      '--error-rate', '1', '--error-status', '503', '--error-route', 'GET /user/balance', '--journal-size', '2',
+      '--port',
+      '0',
+      '--tiers',
+      file('tiers.json', { free: { per_minute: 2, per_day: 9, max_topups: 1 } }),
+      '--error-rate',
+      '1',
+      '--error-status',
+      '503',
+      '--error-route',
+      'GET /user/balance',
+      '--journal-size',
+      '2',
     ])
     try {
       const origin = new URL(cli.baseUrl).origin
@@ -34,7 +43,12 @@ describe('the CLI flags for tiers, faults and the journal', () => {
   })
 
   it('exits 2 naming the field when a tiers file is invalid', async () => {
-    const { code, stderr } = await runCli(['--port', '0', '--tiers', file('bad-tiers.json', { free: { per_minute: 0, per_day: 9, max_topups: 1 } })])
+    const { code, stderr } = await runCli([
+      '--port',
+      '0',
+      '--tiers',
+      file('bad-tiers.json', { free: { per_minute: 0, per_day: 9, max_topups: 1 } }),
+    ])
     expect(code).toBe(2)
     expect(stderr).toContain('free.per_minute')
   })

@@ -11,9 +11,11 @@ it('serves the seeded campaigns, prints how to call it, and stops cleanly on SIG
   const { baseUrl, output, stop } = await startCli(['--port', '0'])
   expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/)
   expect(output()).toContain(`API key:             ${DEMO_API_KEY} (demo@example.com, the demo user)`)
-  expect(output()).toContain('Data:                the default fixtures (fixtures/default.json): 2 users, 4 adverts, 4 campaigns')
+  expect(output()).toContain(
+    'Data:                the default fixtures (fixtures/default.json): 2 users, 4 adverts, 4 campaigns',
+  )
   expect(output()).toContain(`curl -H "Authorization: ${DEMO_API_KEY}" ${baseUrl}/campaigns`)
-  expect(output()).toContain(`${baseUrl.replace("/api/v1", "")}/docs`)
+  expect(output()).toContain(`${baseUrl.replace('/api/v1', '')}/docs`)
 
   const response = await fetch(`${baseUrl}/campaigns`, { headers: { Authorization: DEMO_API_KEY } })
   expect(response.status).toBe(200)
@@ -45,7 +47,11 @@ it('lets CORS preflights from another localhost port through, with the Authoriza
   const { baseUrl } = await startCli(['--port', '0'])
   const preflight = await fetch(`${baseUrl}/campaigns`, {
     method: 'OPTIONS',
-    headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    headers: {
+      Origin: 'http://localhost:5173',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'authorization,content-type',
+    },
   })
   expect(preflight.status).toBe(204)
   expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
@@ -67,7 +73,15 @@ it('takes the port from PORT and a generated dataset from --generate, and names 
 /** A fixtures file that parses but does not hold together: an advert of a user it does not have. */
 function orphanAdvert(): string {
   const file = join(mkdtempSync(join(tmpdir(), 'cli-')), 'orphan.json')
-  const advert = { id: 1, user_id: 9, title: 'x', description: '', target_url: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }
+  const advert = {
+    id: 1,
+    user_id: 9,
+    title: 'x',
+    description: '',
+    target_url: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  }
   writeFileSync(file, JSON.stringify({ users: [], adverts: [advert], campaigns: [] }))
   return file
 }
@@ -75,15 +89,30 @@ function orphanAdvert(): string {
 it('answers each mistake with one line on stderr ending with where the options are, exit 2, and no stack trace', async () => {
   const cases: [string[], string][] = [
     [['--bogus'], 'ad-campaign-mock: unknown option --bogus. Run ad-campaign-mock --help to see the options.'],
-    [['--port', 'abc'], 'ad-campaign-mock: --port must be a whole number from 0 to 65535, got "abc". Run ad-campaign-mock --help to see the options.'],
-    [['--generate', '0'], 'ad-campaign-mock: --generate must be a whole number from 1 to 10000, got "0". Run ad-campaign-mock --help to see the options.'],
-    [['--generate', '-3'], 'ad-campaign-mock: --generate must be a whole number from 1 to 10000, got "-3". Run ad-campaign-mock --help to see the options.'],
-    [['--fixtures', 'nope.json'], 'ad-campaign-mock: --fixtures nope.json: no such file. Run ad-campaign-mock --help to see the options.'],
+    [
+      ['--port', 'abc'],
+      'ad-campaign-mock: --port must be a whole number from 0 to 65535, got "abc". Run ad-campaign-mock --help to see the options.',
+    ],
+    [
+      ['--generate', '0'],
+      'ad-campaign-mock: --generate must be a whole number from 1 to 10000, got "0". Run ad-campaign-mock --help to see the options.',
+    ],
+    [
+      ['--generate', '-3'],
+      'ad-campaign-mock: --generate must be a whole number from 1 to 10000, got "-3". Run ad-campaign-mock --help to see the options.',
+    ],
+    [
+      ['--fixtures', 'nope.json'],
+      'ad-campaign-mock: --fixtures nope.json: no such file. Run ad-campaign-mock --help to see the options.',
+    ],
     [
       ['--tiers', 'README.md'],
       'ad-campaign-mock: --tiers README.md is not valid JSON: Unexpected token \'#\', "# Advertis"... is not valid JSON. Run ad-campaign-mock --help to see the options.',
     ],
-    [['--fixtures', orphanAdvert()], 'ad-campaign-mock: Invalid dataset: Advert 1: user 9 does not exist. Run ad-campaign-mock --help to see the options.'],
+    [
+      ['--fixtures', orphanAdvert()],
+      'ad-campaign-mock: Invalid dataset: Advert 1: user 9 does not exist. Run ad-campaign-mock --help to see the options.',
+    ],
     [
       ['--host', '0.0.0.0', '--port', '0'],
       'ad-campaign-mock: Refusing to listen on 0.0.0.0 without an admin token: /__admin would let anyone on the network reset or rewrite the mock. Pass an admin token (--admin-token <token>) or bind to 127.0.0.1. Run ad-campaign-mock --help to see the options.',
@@ -121,7 +150,11 @@ it('prints the help, or the version, and exits 0', async () => {
   expect(help.stdout).toContain('--quiet')
   expect(help.stdout).toContain('ad-campaign-mock contract')
   const version = await runCli(['--version'])
-  expect(version).toEqual({ code: 0, stdout: `${JSON.parse(readFileSync('package.json', 'utf8')).version}\n`, stderr: '' })
+  expect(version).toEqual({
+    code: 0,
+    stdout: `${JSON.parse(readFileSync('package.json', 'utf8')).version}\n`,
+    stderr: '',
+  })
 })
 
 it('on SIGTERM finishes a request in flight, then exits 0', async () => {
@@ -135,13 +168,18 @@ it('on SIGTERM finishes a request in flight, then exits 0', async () => {
   expect(response.status).toBe(200)
   expect((await response.json()).data.id).toBe(1)
   expect(await exited).toBe(0)
-  expect(output()).toContain('SIGTERM received, closing the listener: finishing 1 request in flight (at most 10 s; SIGTERM again to stop at once).')
+  expect(output()).toContain(
+    'SIGTERM received, closing the listener: finishing 1 request in flight (at most 10 s; SIGTERM again to stop at once).',
+  )
 })
 
 it('logs a line per request by default, JSON lines with --log json, nothing with --quiet; never the key', async () => {
   const runs = [
     { args: [], line: /^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/api\/v1\/campaigns\?key=\[redacted\] 200 [\d.]+ ms user 1$/m },
-    { args: ['--log', 'json'], line: /^\{"time":"[^"]+","method":"GET","path":"\/api\/v1\/campaigns\?key=\[redacted\]","status":200,"duration_ms":[\d.]+,"user_id":1\}$/m },
+    {
+      args: ['--log', 'json'],
+      line: /^\{"time":"[^"]+","method":"GET","path":"\/api\/v1\/campaigns\?key=\[redacted\]","status":200,"duration_ms":[\d.]+,"user_id":1\}$/m,
+    },
     { args: ['--quiet'], line: undefined },
   ]
   for (const { args, line } of runs) {
@@ -153,6 +191,7 @@ it('logs a line per request by default, JSON lines with --log json, nothing with
     if (line) expect(stdout).toMatch(line)
     else expect(stdout).not.toMatch(/GET \/api\/v1\/campaigns/)
     expect(stdout).not.toContain(DEMO_API_KEY.slice(4))
-    if (args.includes('json')) for (const text of stdout.trim().split('\n')) expect(() => JSON.parse(text), text).not.toThrow()
+    if (args.includes('json'))
+      for (const text of stdout.trim().split('\n')) expect(() => JSON.parse(text), text).not.toThrow()
   }
 }, 60_000) // three starts, one after another: up to 9 s beside other test runs

@@ -72,7 +72,9 @@ it('frees the e-mail a user gave up, even when their writes were queued together
 
 describe('through the listener, many requests at once', () => {
   // Limits out of reach: the point is the write queue, not the rate limiter.
-  const unlimited = Object.fromEntries(API_TIERS.map((tier) => [tier, { ...DEFAULT_TIER_LIMITS[tier], per_minute: 1e9, per_day: 1e9 }]))
+  const unlimited = Object.fromEntries(
+    API_TIERS.map((tier) => [tier, { ...DEFAULT_TIER_LIMITS[tier], per_minute: 1e9, per_day: 1e9 }]),
+  )
   let target: Listener
   beforeAll(async () => {
     target = await startListener({ port: 0, tiers: unlimited })
@@ -91,13 +93,20 @@ describe('through the listener, many requests at once', () => {
 
   it('gives 500 parallel creates 500 distinct ids, each listed exactly once', async () => {
     const creates = await Promise.all(
-      Array.from({ length: 500 }, (_, n) => call('POST', '/campaigns', { campaign: { advert_id: 1 + (n % 3), broadcasting_type: 'active_ad', cpm: 1, sending_limit: 100 + n } })),
+      Array.from({ length: 500 }, (_, n) =>
+        call('POST', '/campaigns', {
+          campaign: { advert_id: 1 + (n % 3), broadcasting_type: 'active_ad', cpm: 1, sending_limit: 100 + n },
+        }),
+      ),
     )
     expect(creates.map((r) => r.status).filter((status) => status !== 201)).toEqual([])
     const created = creates.map((r) => r.body.data.id as number)
     expect(new Set(created).size).toBe(500)
     const listed: number[] = []
-    for (let page = 1; page <= 6; page++) listed.push(...(await call('GET', `/campaigns?per_page=100&page=${page}`)).body.data.map((c: { id: number }) => c.id))
+    for (let page = 1; page <= 6; page++)
+      listed.push(
+        ...(await call('GET', `/campaigns?per_page=100&page=${page}`)).body.data.map((c: { id: number }) => c.id),
+      )
     expect(listed).toHaveLength(503)
     expect(new Set(listed).size).toBe(503)
     for (const id of created) expect(listed).toContain(id)
@@ -110,7 +119,9 @@ describe('through the listener, many requests at once', () => {
     const before = (await call('PATCH', '/campaigns/3', { campaign: { cpm: 0.5, sending_limit: 500 } })).body.data
     const toggles = Array.from({ length: 101 }, () => call('POST', '/campaigns/3/toggle'))
     // Each update sets a pair that belongs together: cpm n + 1 with sending_limit 1000 * (n + 1).
-    const updates = Array.from({ length: 100 }, (_, n) => call('PATCH', '/campaigns/3', { campaign: { cpm: n + 1, sending_limit: 1000 * (n + 1) } }))
+    const updates = Array.from({ length: 100 }, (_, n) =>
+      call('PATCH', '/campaigns/3', { campaign: { cpm: n + 1, sending_limit: 1000 * (n + 1) } }),
+    )
     const [toggled, updated] = await Promise.all([Promise.all(toggles), Promise.all(updates)])
     expect([...toggled, ...updated].map((r) => r.status).filter((status) => status !== 200)).toEqual([])
     // Toggles queue one after another: half of them (rounded up) answer the flipped state.
@@ -125,9 +136,13 @@ describe('through the listener, many requests at once', () => {
   it('never passes max_topups under parallel top-ups', async () => {
     const user = (await call('POST', '/__admin/users', { tier: 'free' })).body.data
     const { max_topups } = DEFAULT_TIER_LIMITS.free
-    const topups = await Promise.all(Array.from({ length: 40 }, () => call('POST', `/__admin/users/${user.id}/topups`, { amount_usd: 2.5 })))
+    const topups = await Promise.all(
+      Array.from({ length: 40 }, () => call('POST', `/__admin/users/${user.id}/topups`, { amount_usd: 2.5 })),
+    )
     expect(topups.filter((r) => r.status === 200)).toHaveLength(max_topups)
-    expect(topups.filter((r) => r.status === 422 && r.body.error.code === 'topup_limit_reached')).toHaveLength(40 - max_topups)
+    expect(topups.filter((r) => r.status === 422 && r.body.error.code === 'topup_limit_reached')).toHaveLength(
+      40 - max_topups,
+    )
     const after = (await call('GET', `/__admin/users/${user.id}`)).body.data
     expect(after).toMatchObject({ balance_usd: 2.5 * max_topups, total_topups_usd: 2.5 * max_topups })
     expect(target.api.context.store.users.get(user.id)!.topups_count).toBe(max_topups)
@@ -135,7 +150,9 @@ describe('through the listener, many requests at once', () => {
 
   it('gives one address to exactly one of twenty users claiming it at once', async () => {
     const users = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/__admin/users')))
-    const claims = await Promise.all(users.map((u) => call('PATCH', '/user', { user: { email: 'wanted@example.org' } }, u.body.data.api_key)))
+    const claims = await Promise.all(
+      users.map((u) => call('PATCH', '/user', { user: { email: 'wanted@example.org' } }, u.body.data.api_key)),
+    )
     expect(claims.filter((r) => r.status === 200)).toHaveLength(1)
     expect(claims.filter((r) => r.status === 422)).toHaveLength(19)
     expect(target.api.exportState().dataset.users.filter((u) => u.email === 'wanted@example.org')).toHaveLength(1)

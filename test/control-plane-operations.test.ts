@@ -25,8 +25,15 @@ describe('control operations over HTTP', () => {
       const first = await health()
       expect(first.status).toBe(200)
       const { version } = JSON.parse(readFileSync('package.json', 'utf8'))
-      expect(first.body.data).toEqual({ status: 'ok', version, uptime_ms: expect.any(Number), counts: { users: 2, adverts: 4, campaigns: 4 } })
-      expect(checkAdmin(findOperation(adminDocument, 'GET', '/health')!, first.status, first.body, first.headers)).toEqual([])
+      expect(first.body.data).toEqual({
+        status: 'ok',
+        version,
+        uptime_ms: expect.any(Number),
+        counts: { users: 2, adverts: 4, campaigns: 4 },
+      })
+      expect(
+        checkAdmin(findOperation(adminDocument, 'GET', '/health')!, first.status, first.body, first.headers),
+      ).toEqual([])
       // Real time, not the mock's clock: a day moved forward is no day of uptime.
       await own.send({ method: 'POST', path: '/__admin/clock', body: { advance_seconds: 86_400 } })
       await new Promise((resolve) => setTimeout(resolve, 20))
@@ -41,14 +48,20 @@ describe('control operations over HTTP', () => {
   it('tops up until max_topups, then refuses', async () => {
     const user = (await admin({ method: 'POST', path: '/__admin/users', body: { tier: 'free' } })).body.data
     const first = await admin({ method: 'POST', path: `/__admin/users/${user.id}/topups`, body: { amount_usd: 25.5 } })
-    expect(first.body.data).toMatchObject({ balance_usd: 25.5, total_topups_usd: 25.5, api_tier_limits: { max_topups: 1 } })
+    expect(first.body.data).toMatchObject({
+      balance_usd: 25.5,
+      total_topups_usd: 25.5,
+      api_tier_limits: { max_topups: 1 },
+    })
     const second = await admin({ method: 'POST', path: `/__admin/users/${user.id}/topups`, body: { amount_usd: 1 } })
     expect(second.status).toBe(422)
     expect(second.body.error.message).toContain('the free tier allows 1 top-ups')
   })
 
   it('runs deliveries the user then sees in their campaigns and balance', async () => {
-    const report = (await admin({ method: 'POST', path: '/__admin/deliveries', body: { sends: 100, campaign_ids: [1] } })).body.data
+    const report = (
+      await admin({ method: 'POST', path: '/__admin/deliveries', body: { sends: 100, campaign_ids: [1] } })
+    ).body.data
     expect(report.campaigns).toHaveLength(1)
     const campaign = (await t.send(asDemo({ method: 'GET', path: '/campaigns/1' }))).body.data
     expect(campaign.sending_count).toBe(report.campaigns[0].sending_count)
@@ -58,10 +71,16 @@ describe('control operations over HTTP', () => {
 
   it('moves the clock: set, advance, resume; timestamps follow it', async () => {
     const set = await admin({ method: 'POST', path: '/__admin/clock', body: { set: '2030-05-01T12:00:00+02:00' } })
-    expect(set.body.data).toEqual({ now: '2030-05-01T10:00:00.000Z', epoch_ms: Date.parse('2030-05-01T10:00:00Z'), frozen: true })
+    expect(set.body.data).toEqual({
+      now: '2030-05-01T10:00:00.000Z',
+      epoch_ms: Date.parse('2030-05-01T10:00:00Z'),
+      frozen: true,
+    })
     const advanced = await admin({ method: 'POST', path: '/__admin/clock', body: { advance_seconds: 90 } })
     expect(advanced.body.data.now).toBe('2030-05-01T10:01:30.000Z')
-    expect((await admin({ method: 'POST', path: '/__admin/clock', body: { advance_ms: 500 } })).body.data.now).toBe('2030-05-01T10:01:30.500Z')
+    expect((await admin({ method: 'POST', path: '/__admin/clock', body: { advance_ms: 500 } })).body.data.now).toBe(
+      '2030-05-01T10:01:30.500Z',
+    )
     const user = (await admin({ method: 'POST', path: '/__admin/users' })).body.data
     expect(user.created_at).toBe('2030-05-01T10:01:30.500Z')
     const resumed = await admin({ method: 'POST', path: '/__admin/clock', body: { resume: true } })

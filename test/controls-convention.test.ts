@@ -71,14 +71,23 @@ it('merges a partial tier over the current limits: createMockApi({ tiers }) and 
 it('merges a partial tier sent to PATCH /__admin/tiers, and refuses a bad one with a 422 that changes nothing', async () => {
   const api = await createMockApi()
   const patch = (body: unknown) =>
-    handleInProcess(api)(new Request('http://mock.test/__admin/tiers', { method: 'PATCH', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }))
+    handleInProcess(api)(
+      new Request('http://mock.test/__admin/tiers', {
+        method: 'PATCH',
+        body: JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    )
   const answer = await patch({ free: { per_minute: 1 } })
   expect(answer.status).toBe(200)
   expect((await answer.json()).data.free).toEqual(changedFree)
   await expectNoChange(api, async () => {
     const refused = await patch({ free: { per_hour: 1 } })
     expect(refused.status).toBe(422)
-    expect(await refused.json()).toMatchObject({ success: false, error: { code: 'validation_failed', fields: [{ field: 'free.per_hour' }] } })
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      error: { code: 'validation_failed', fields: [{ field: 'free.per_hour' }] },
+    })
   })
 })
 

@@ -73,7 +73,9 @@ describe.each(transports)('behaviour through $name', ({ create }) => {
   })
 
   it('writes change later reads: advert -> campaign -> title follows the advert -> toggle -> delete -> 404', async () => {
-    const advert = (await as(DEMO_API_KEY, { method: 'POST', path: '/adverts', body: { advert: { title: 'First title' } } })).body.data
+    const advert = (
+      await as(DEMO_API_KEY, { method: 'POST', path: '/adverts', body: { advert: { title: 'First title' } } })
+    ).body.data
     expect(advert).toMatchObject({ title: 'First title', description: '', target_url: null })
     const campaign = (
       await as(DEMO_API_KEY, {
@@ -82,7 +84,13 @@ describe.each(transports)('behaviour through $name', ({ create }) => {
         body: { campaign: { advert_id: advert.id, broadcasting_type: 'passive_ad', cpm: 0.1, sending_limit: 3 } },
       })
     ).body.data
-    expect(campaign).toMatchObject({ advert_id: advert.id, advert_title: 'First title', cpm: 0.1, sending_count: 0, enabled: true })
+    expect(campaign).toMatchObject({
+      advert_id: advert.id,
+      advert_title: 'First title',
+      cpm: 0.1,
+      sending_count: 0,
+      enabled: true,
+    })
 
     await as(DEMO_API_KEY, { method: 'PATCH', path: `/adverts/${advert.id}`, body: { advert: { title: 'Renamed' } } })
     const detailed = (await as(DEMO_API_KEY, { method: 'GET', path: `/campaigns/${campaign.id}` })).body.data
@@ -110,7 +118,14 @@ describe.each(transports)('behaviour through $name', ({ create }) => {
       await as(DEMO_API_KEY, {
         method: 'POST',
         path: '/campaigns',
-        body: { campaign: { advert_id: 3, broadcasting_type: i % 2 ? 'passive_ad' : 'active_ad', cpm: 1 + i, sending_limit: 100 } },
+        body: {
+          campaign: {
+            advert_id: 3,
+            broadcasting_type: i % 2 ? 'passive_ad' : 'active_ad',
+            cpm: 1 + i,
+            sending_limit: 100,
+          },
+        },
       })
     }
     const page1 = (await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns?per_page=4' })).body
@@ -121,7 +136,9 @@ describe.each(transports)('behaviour through $name', ({ create }) => {
     const beyond = (await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns?per_page=4&page=9' })).body
     expect(beyond.data).toEqual([])
 
-    const byAdvert = (await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns?advert_id=3&broadcasting_type=passive_ad' })).body
+    const byAdvert = (
+      await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns?advert_id=3&broadcasting_type=passive_ad' })
+    ).body
     expect(byAdvert.data.map((c: { cpm: number }) => c.cpm)).toEqual([6, 4, 2])
     const disabled = (await as(DEMO_API_KEY, { method: 'GET', path: '/campaigns?enabled=false' })).body
     expect(disabled.data.map((c: { id: number }) => c.id)).toEqual([2])
@@ -152,14 +169,20 @@ describe.each(transports)('behaviour through $name', ({ create }) => {
       })
     ).body.data
     expect(created.cpm).toBe(0.29)
-    const patched = (await as(DEMO_API_KEY, { method: 'PATCH', path: `/campaigns/${created.id}`, body: { campaign: { cpm: 19.99 } } })).body.data
+    const patched = (
+      await as(DEMO_API_KEY, { method: 'PATCH', path: `/campaigns/${created.id}`, body: { campaign: { cpm: 19.99 } } })
+    ).body.data
     expect(patched.cpm).toBe(19.99)
     const balance = (await as(DEMO_API_KEY, { method: 'GET', path: '/user/balance' })).body
     expect(balance).toEqual({ success: true, data: { balance_usd: 250, total_topups_usd: 300 } })
   })
 
   it('creates users on the control plane, and a user key does not make it any different', async () => {
-    const response = await t.send({ method: 'POST', path: '/__admin/users', body: { tier: 'free', email: 'qa@example.com' } })
+    const response = await t.send({
+      method: 'POST',
+      path: '/__admin/users',
+      body: { tier: 'free', email: 'qa@example.com' },
+    })
     expect(response.status).toBe(201)
     expect(response.body.data).toMatchObject({ email: 'qa@example.com', api_tier: 'free', balance_usd: 0 })
     const me = await as(response.body.data.api_key, { method: 'GET', path: '/user' })

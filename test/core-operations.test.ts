@@ -2,7 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { operations } from '../src/operations/api.js'
 import { envelopeOf, pageEnvelopeOf } from '../src/schemas/common.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
-import { asDemo, controlPlaneCases, invalidInputCases, unknownRouteCases, unreadableBodyCases, validRequests } from './support/cases.js'
+import {
+  asDemo,
+  controlPlaneCases,
+  invalidInputCases,
+  unknownRouteCases,
+  unreadableBodyCases,
+  validRequests,
+} from './support/cases.js'
 import { expectError } from './support/expect-error.js'
 import { expectNoChange } from './support/state-snapshot.js'
 import { transports, type TestRequest, type Transport } from './support/transports.js'
@@ -20,26 +27,28 @@ describe.each(transports)('every operation through $name', ({ create }) => {
     expect(Object.keys(validRequests).sort()).toEqual(operations.map((op) => op.operationId).sort())
   })
 
-  describe.each(operations.map((op) => ({ op, id: op.operationId, req: validRequests[op.operationId]! })))('$id', ({ op, req }) => {
-    it(`answers ${op.response.status} with the success envelope`, async () => {
-      const response = await t.send(asDemo(req))
-      expect(response.status).toBe(op.response.status)
-      expect(response.headers['content-type']).toMatch(/^application\/json/)
-      const envelope = op.response.list ? pageEnvelopeOf(op.response.data) : envelopeOf(op.response.data)
-      expect(envelope.safeParse(response.body).error?.issues).toBeUndefined()
-    })
+  describe.each(operations.map((op) => ({ op, id: op.operationId, req: validRequests[op.operationId]! })))(
+    '$id',
+    ({ op, req }) => {
+      it(`answers ${op.response.status} with the success envelope`, async () => {
+        const response = await t.send(asDemo(req))
+        expect(response.status).toBe(op.response.status)
+        expect(response.headers['content-type']).toMatch(/^application\/json/)
+        const envelope = op.response.list ? pageEnvelopeOf(op.response.data) : envelopeOf(op.response.data)
+        expect(envelope.safeParse(response.body).error?.issues).toBeUndefined()
+      })
 
-    it.each([
-      ['no Authorization header', {}],
-      ['an empty key', { Authorization: '' }],
-      ['a wrong key', { Authorization: 'acs_not_a_real_key_0000000000000000' }],
-      ['the right key as "Bearer <key>"', { Authorization: `Bearer ${DEMO_API_KEY}` }],
-    ])('answers 401 to %s and changes nothing', async (_name, headers) => {
-      const response = await sendExpectingNoChange({ ...req, headers })
-      expectError(response, { status: 401, code: 'unauthorized' })
-    })
-
-  })
+      it.each([
+        ['no Authorization header', {}],
+        ['an empty key', { Authorization: '' }],
+        ['a wrong key', { Authorization: 'acs_not_a_real_key_0000000000000000' }],
+        ['the right key as "Bearer <key>"', { Authorization: `Bearer ${DEMO_API_KEY}` }],
+      ])('answers 401 to %s and changes nothing', async (_name, headers) => {
+        const response = await sendExpectingNoChange({ ...req, headers })
+        expectError(response, { status: 401, code: 'unauthorized' })
+      })
+    },
+  )
 
   const byId = operations.filter((op) => validRequests[op.operationId]!.foreignPath)
   it.each(byId.map((op) => [op.operationId, validRequests[op.operationId]!] as const))(
@@ -57,14 +66,19 @@ describe.each(transports)('every operation through $name', ({ create }) => {
   })
 
   it('says to send the bare key when a scheme word is used', async () => {
-    const response = await t.send({ method: 'GET', path: '/user', headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })
+    const response = await t.send({
+      method: 'GET',
+      path: '/user',
+      headers: { Authorization: `Bearer ${DEMO_API_KEY}` },
+    })
     expect(response.body.error.message).toMatch(/bare API key/)
   })
 
-  it.each([...invalidInputCases, ...unreadableBodyCases, ...unknownRouteCases, ...controlPlaneCases].map((c) => [c.name, c] as const))(
-    '%s: error in the error shape, nothing changed',
-    async (_name, { request, ...expected }) => {
-      expectError(await sendExpectingNoChange(asDemo(request)), expected)
-    },
-  )
+  it.each(
+    [...invalidInputCases, ...unreadableBodyCases, ...unknownRouteCases, ...controlPlaneCases].map(
+      (c) => [c.name, c] as const,
+    ),
+  )('%s: error in the error shape, nothing changed', async (_name, { request, ...expected }) => {
+    expectError(await sendExpectingNoChange(asDemo(request)), expected)
+  })
 })

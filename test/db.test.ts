@@ -17,7 +17,11 @@ const demo = DEFAULT_FIXTURES.users[0]!
 const call = async (method: string, path: string, body?: unknown) => {
   const headers: Record<string, string> = { Authorization: mock.apiKey }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  const response = await fetch(`${mock.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await fetch(`${mock.baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   return { status: response.status, body: await response.json() }
 }
 
@@ -33,14 +37,18 @@ describe('in-process (startNodeMock)', () => {
     expect(manifest.dependencies['@msw/data']).toMatch(/^\^1\./)
     const imports = readdirSync('src/store')
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-      .flatMap((file) => [...readFileSync(`src/store/${file}`, 'utf8').matchAll(/from '(@msw\/data)'/g)].map(() => file))
+      .flatMap((file) =>
+        [...readFileSync(`src/store/${file}`, 'utf8').matchAll(/from '(@msw\/data)'/g)].map(() => file),
+      )
     expect(imports).toContain('indexed-collection.ts')
     expect(readFileSync('src/store/indexed-collection.ts', 'utf8')).toMatch(/extends Collection</)
 
     expect(mock.db.users).toBeInstanceOf(Collection)
     expect(mock.db.account(demo.id).adverts).toBeInstanceOf(Collection)
     expect(mock.db.account(demo.id).campaigns).toBeInstanceOf(Collection)
-    const campaigns = DEFAULT_FIXTURES.campaigns.filter((campaign) => DEFAULT_FIXTURES.adverts.some((advert) => advert.id === campaign.advert_id && advert.user_id === demo.id))
+    const campaigns = DEFAULT_FIXTURES.campaigns.filter((campaign) =>
+      DEFAULT_FIXTURES.adverts.some((advert) => advert.id === campaign.advert_id && advert.user_id === demo.id),
+    )
     expect(mock.db.users.count()).toBe(DEFAULT_FIXTURES.users.length)
     expect(mock.db.account(demo.id).campaigns.count()).toBe(campaigns.length)
   })
@@ -56,21 +64,45 @@ describe('in-process (startNodeMock)', () => {
 
   it('shows a campaign created through the HTTP API in mock.db at once, with the values sent', async () => {
     const advertId = mock.db.account(demo.id).adverts.findFirst()!.id
-    const created = await call('POST', '/campaigns', { campaign: { advert_id: advertId, broadcasting_type: 'passive_ad', cpm: 4.25, sending_limit: 500 } })
+    const created = await call('POST', '/campaigns', {
+      campaign: { advert_id: advertId, broadcasting_type: 'passive_ad', cpm: 4.25, sending_limit: 500 },
+    })
     expect(created.status).toBe(201)
     const record = mock.db.account(demo.id).campaigns.findFirst((q) => q.where({ id: created.body.data.id }))
-    expect(record).toMatchObject({ id: created.body.data.id, advert_id: advertId, broadcasting_type: 'passive_ad', cpm: 4.25, sending_limit: 500, sending_count: 0, enabled: true })
+    expect(record).toMatchObject({
+      id: created.body.data.id,
+      advert_id: advertId,
+      broadcasting_type: 'passive_ad',
+      cpm: 4.25,
+      sending_limit: 500,
+      sending_count: 0,
+      enabled: true,
+    })
     const newestFirst = mock.db.account(demo.id).campaigns.findMany(undefined, { orderBy: { id: 'desc' } })
     expect(newestFirst[0]!.id).toBe(created.body.data.id)
   })
 
-  it('serves what a test writes on db directly: create, update and delete are indexed like the API\'s', async () => {
+  it("serves what a test writes on db directly: create, update and delete are indexed like the API's", async () => {
     const { campaigns, adverts } = mock.db.account(demo.id)
     const advert = adverts.findFirst()!
     const now = '2026-01-01T00:00:00.000Z'
     const id = mock.api.context.store.nextId('campaigns')
-    await campaigns.create({ id, advert_id: advert.id, broadcasting_type: 'active_ad', cpm: 1.5, sending_limit: 10, sending_count: 10, enabled: true, created_at: now, updated_at: now })
-    expect((await call('GET', `/campaigns/${id}`)).body.data).toMatchObject({ id, sending_count: 10, advert_title: advert.title })
+    await campaigns.create({
+      id,
+      advert_id: advert.id,
+      broadcasting_type: 'active_ad',
+      cpm: 1.5,
+      sending_limit: 10,
+      sending_count: 10,
+      enabled: true,
+      created_at: now,
+      updated_at: now,
+    })
+    expect((await call('GET', `/campaigns/${id}`)).body.data).toMatchObject({
+      id,
+      sending_count: 10,
+      advert_title: advert.title,
+    })
     expect((await call('GET', '/campaigns?per_page=1')).body.data[0].id).toBe(id)
 
     await campaigns.update((q) => q.where({ id }), { data: (draft) => void (draft.enabled = false) })
@@ -86,13 +118,27 @@ describe('in-process (startNodeMock)', () => {
     const { campaigns } = mock.db.account(demo.id)
     const before = mock.api.exportState().dataset
     const now = '2026-01-01T00:00:00.000Z'
-    const values = { id: mock.api.context.store.nextId('campaigns'), advert_id: foreignAdvert.id, broadcasting_type: 'active_ad' as const, cpm: 1, sending_limit: 10, sending_count: 0, enabled: true, created_at: now, updated_at: now }
+    const values = {
+      id: mock.api.context.store.nextId('campaigns'),
+      advert_id: foreignAdvert.id,
+      broadcasting_type: 'active_ad' as const,
+      cpm: 1,
+      sending_limit: 10,
+      sending_count: 0,
+      enabled: true,
+      created_at: now,
+      updated_at: now,
+    }
     await expect(campaigns.create(values)).rejects.toThrow(/not one of user 1's/)
     const ownAdvert = mock.db.account(demo.id).adverts.findFirst()!.id
-    await expect(campaigns.create({ ...values, advert_id: ownAdvert, sending_count: 11 })).rejects.toThrow(/exceeds sending_limit/)
+    await expect(campaigns.create({ ...values, advert_id: ownAdvert, sending_count: 11 })).rejects.toThrow(
+      /exceeds sending_limit/,
+    )
     await expect(campaigns.create({ ...values, advert_id: ownAdvert, id: 1 })).rejects.toThrow(/not above the last id/)
     const silence = vi.spyOn(console, 'error').mockImplementation(() => {})
-    await expect(campaigns.update(campaigns.findFirst()!, { data: (draft) => void (draft.cpm = -1) })).rejects.toThrow(/does not match the schema/)
+    await expect(campaigns.update(campaigns.findFirst()!, { data: (draft) => void (draft.cpm = -1) })).rejects.toThrow(
+      /does not match the schema/,
+    )
     silence.mockRestore()
     expect(mock.api.exportState().dataset).toEqual(before)
   })
@@ -101,7 +147,9 @@ describe('in-process (startNodeMock)', () => {
     const validate = vi.spyOn(CampaignRecord['~standard'], 'validate')
     try {
       const advertId = mock.db.account(demo.id).adverts.findFirst()!.id
-      const created = await call('POST', '/campaigns', { campaign: { advert_id: advertId, broadcasting_type: 'active_ad', cpm: 2, sending_limit: 50 } })
+      const created = await call('POST', '/campaigns', {
+        campaign: { advert_id: advertId, broadcasting_type: 'active_ad', cpm: 2, sending_limit: 50 },
+      })
       expect(validate).toHaveBeenCalledTimes(1)
       await call('POST', `/campaigns/${created.body.data.id}/toggle`)
       await call('PATCH', `/campaigns/${created.body.data.id}`, { campaign: { cpm: 3 } })
@@ -115,13 +163,12 @@ describe('in-process (startNodeMock)', () => {
     expect(() => mock.db.account(999)).toThrow(new RangeError('No user 999 in the store'))
   })
 
-  it('drops an account\'s collections with the user, and makes new ones on a reset', async () => {
+  it("drops an account's collections with the user, and makes new ones on a reset", async () => {
     const before = mock.db.account(demo.id).campaigns
     await mock.reset()
     expect(mock.db.account(demo.id).campaigns).not.toBe(before)
     expect(mock.db.account(demo.id).campaigns.count()).toBe(before.count())
   })
-
 })
 
 it('shows a campaign created through the listener in listener.api.db', async () => {
@@ -131,11 +178,16 @@ it('shows a campaign created through the listener in listener.api.db', async () 
     const response = await fetch(`${listener.baseUrl}/campaigns`, {
       method: 'POST',
       headers: { Authorization: demo.api_key, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ campaign: { advert_id: advertId, broadcasting_type: 'active_ad', cpm: 9.99, sending_limit: 42 } }),
+      body: JSON.stringify({
+        campaign: { advert_id: advertId, broadcasting_type: 'active_ad', cpm: 9.99, sending_limit: 42 },
+      }),
     })
     expect(response.status).toBe(201)
     const { data } = await response.json()
-    expect(listener.api.db.account(demo.id).campaigns.findFirst((q) => q.where({ id: data.id }))).toMatchObject({ cpm: 9.99, sending_limit: 42 })
+    expect(listener.api.db.account(demo.id).campaigns.findFirst((q) => q.where({ id: data.id }))).toMatchObject({
+      cpm: 9.99,
+      sending_limit: 42,
+    })
   } finally {
     await listener.close()
   }

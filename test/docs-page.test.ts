@@ -29,7 +29,10 @@ it('serves /docs and every asset it references from the listener, with the right
   const html = await page.text()
   const references = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!)
   expect(references.length).toBeGreaterThanOrEqual(5)
-  expect(references.filter((ref) => !ref.startsWith('/')), 'references off this listener').toEqual([])
+  expect(
+    references.filter((ref) => !ref.startsWith('/')),
+    'references off this listener',
+  ).toEqual([])
 
   const fetched = new Set<string>()
   const queue = [...references]
@@ -63,7 +66,11 @@ it('points "try it" at this listener, with the demo key pre-filled and no online
 
   const served = await (await get('/api/v1/openapi.json')).json()
   expect(served.servers[0].url).toBe(`${listener.origin}/api/v1`)
-  expect(served.components.securitySchemes.ApiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' })
+  expect(served.components.securitySchemes.ApiKeyAuth).toMatchObject({
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+  })
 })
 
 it('serves the documents built from the code: the same as the committed ones but for this server', async () => {
@@ -79,5 +86,8 @@ it('serves the documents built from the code: the same as the committed ones but
   expect(strip(parse(await yaml.text()))).toEqual(committed)
 
   const admin = await get('/__admin/openapi.json')
-  expect(strip(await admin.json())).toEqual({ ...(await loadDocument('openapi/admin.openapi.json')).raw, servers: expect.any(Array) })
+  expect(strip(await admin.json())).toEqual({
+    ...(await loadDocument('openapi/admin.openapi.json')).raw,
+    servers: expect.any(Array),
+  })
 })

@@ -16,12 +16,19 @@ const BASES = { api: '/api/v1', admin: '/__admin' } as const
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g
 
 const replays = Object.entries(documents).flatMap(([plane, document]) =>
-  document.operations.map((operation) => ({ plane: plane as keyof typeof BASES, document, operation, label: `${plane} ${operation.label}` })),
+  document.operations.map((operation) => ({
+    plane: plane as keyof typeof BASES,
+    document,
+    operation,
+    label: `${plane} ${operation.label}`,
+  })),
 )
 
 it('writes every e-mail of a request example in its own domain, one the mock never gives out', () => {
   expect(EXAMPLE_EMAIL_DOMAIN).not.toBe(GENERATED_EMAIL_DOMAIN)
-  const emails = replays.flatMap(({ document, operation }) => JSON.stringify(exampleRequest(document, operation).body ?? null).match(EMAIL) ?? [])
+  const emails = replays.flatMap(
+    ({ document, operation }) => JSON.stringify(exampleRequest(document, operation).body ?? null).match(EMAIL) ?? [],
+  )
   // The control plane's import example is a whole state (the fixtures), not one address to take.
   const requestEmails = emails.filter((email) => !email.startsWith('demo@') && !email.startsWith('other@'))
   expect(requestEmails.length).toBeGreaterThan(1)
@@ -30,7 +37,8 @@ it('writes every e-mail of a request example in its own domain, one the mock nev
 
 it('never generates an address in the examples domain, whatever the seed', () => {
   for (const seed of [1, 2, 3, 7, 42]) {
-    for (const user of generateDataset({ seed, users: 200, advertsPerUser: 0 }).users) expect(user.email.endsWith(`@${GENERATED_EMAIL_DOMAIN}`)).toBe(true)
+    for (const user of generateDataset({ seed, users: 200, advertsPerUser: 0 }).users)
+      expect(user.email.endsWith(`@${GENERATED_EMAIL_DOMAIN}`)).toBe(true)
   }
 })
 
@@ -61,7 +69,12 @@ describe('replaying every documented request example on a mock crowded with crea
   it.each(replays)('$label answers its documented success', async ({ plane, document, operation }) => {
     await api.importState(crowded)
     const { path, body } = exampleRequest(document, operation)
-    const response = await send(BASES[plane] + path, operation.method.toUpperCase(), body, plane === 'api' ? { authorization: DEMO_API_KEY } : {})
+    const response = await send(
+      BASES[plane] + path,
+      operation.method.toUpperCase(),
+      body,
+      plane === 'api' ? { authorization: DEMO_API_KEY } : {},
+    )
     const success = operation.responses.map((r) => Number(r.key)).find((status) => status >= 200 && status < 300)
     expect(response.status, await response.clone().text()).toBe(success)
   })

@@ -15,7 +15,11 @@ it('leaves the mock out of a production build of the example app', async () => {
   const outDir = mkdtempSync(join(tmpdir(), 'acs-example-build-'))
   // A child process, as `vite build` runs for a user: vitest's NODE_ENV=test would make it a development build.
   const { NODE_ENV: _testEnv, ...env } = process.env
-  await run(process.execPath, [viteBin, 'build', '--config', 'examples/browser/vite.config.ts', '--outDir', outDir, '--emptyOutDir'], { env })
+  await run(
+    process.execPath,
+    [viteBin, 'build', '--config', 'examples/browser/vite.config.ts', '--outDir', outDir, '--emptyOutDir'],
+    { env },
+  )
   const scripts = readdirSync(join(outDir, 'assets')).filter((name) => name.endsWith('.js'))
   const shipped = scripts.map((name) => readFileSync(join(outDir, 'assets', name), 'utf8')).join('\n')
   expect(shipped).toContain('Too many requests') // the app itself is there

@@ -11,7 +11,17 @@ import { mswTransport, type TestRequest, type Transport } from './support/transp
 /** The same controls, reached over /__admin or as the MockApi's functions. */
 interface Controls {
   setFaults(settings: FaultSettingsInput): Promise<unknown>
-  requests(): Promise<{ seq: number; method: string; path: string; status: number; duration_ms: number; user_id: number | null; operation_id: string | null }[]>
+  requests(): Promise<
+    {
+      seq: number
+      method: string
+      path: string
+      status: number
+      duration_ms: number
+      user_id: number | null
+      operation_id: string | null
+    }[]
+  >
   clearRequests(): Promise<unknown>
 }
 
@@ -40,14 +50,19 @@ const transportsWithListener = [
 ]
 
 const combinations = transportsWithListener.flatMap((transport) =>
-  Object.entries(controlStyles).map(([style, controls]) => ({ name: `${transport.name}, controls ${style}`, transport, controls })),
+  Object.entries(controlStyles).map(([style, controls]) => ({
+    name: `${transport.name}, controls ${style}`,
+    transport,
+    controls,
+  })),
 )
 
 describe.each(combinations)('faults and the journal: $name', ({ transport, controls: makeControls }) => {
   let t: Transport
   let controls: Controls
   const sendAsDemo = (req: TestRequest) => t.send(asDemo(req))
-  const campaignCount = async () => (await sendAsDemo({ method: 'GET', path: '/campaigns' })).body.pagination.total_count
+  const campaignCount = async () =>
+    (await sendAsDemo({ method: 'GET', path: '/campaigns' })).body.pagination.total_count
 
   beforeAll(async () => {
     t = await transport.create({ journalSize: 5, clock: frozenClock() })
@@ -59,9 +74,16 @@ describe.each(combinations)('faults and the journal: $name', ({ transport, contr
   it('forces the configured status on matching routes only, before anything changes', async () => {
     await controls.setFaults({ errors: [{ status: 503, rate: 1, method: 'POST', path: '/campaigns' }] })
     const before = await campaignCount()
-    const forced = await sendAsDemo({ method: 'POST', path: '/campaigns', body: { campaign: { advert_id: 1, broadcasting_type: 'active_ad', cpm: 2, sending_limit: 10 } } })
+    const forced = await sendAsDemo({
+      method: 'POST',
+      path: '/campaigns',
+      body: { campaign: { advert_id: 1, broadcasting_type: 'active_ad', cpm: 2, sending_limit: 10 } },
+    })
     expect(forced.status).toBe(503)
-    expect(forced.body).toEqual({ success: false, error: { code: 'service_unavailable', message: expect.stringContaining('Injected fault') } })
+    expect(forced.body).toEqual({
+      success: false,
+      error: { code: 'service_unavailable', message: expect.stringContaining('Injected fault') },
+    })
     // The demo user is on the pro tier: 1,200 a minute, and the forced error counted as one.
     expect(forced.headers['x-ratelimit-limit']).toBe('1200')
     expect(forced.headers['x-ratelimit-remaining']).toBe('1198')
@@ -133,9 +155,25 @@ describe.each(combinations)('faults and the journal: $name', ({ transport, contr
     await t.send({ method: 'GET', path: '/no-such-route' })
     await t.send({ method: 'GET', path: '/__admin/clock' })
     const entries = await controls.requests()
-    expect(entries.map(({ seq, method, path, status, user_id, operation_id }) => ({ seq, method, path, status, user_id, operation_id }))).toEqual([
+    expect(
+      entries.map(({ seq, method, path, status, user_id, operation_id }) => ({
+        seq,
+        method,
+        path,
+        status,
+        user_id,
+        operation_id,
+      })),
+    ).toEqual([
       { seq: 1, method: 'GET', path: '/api/v1/user', status: 200, user_id: 1, operation_id: 'getUser' },
-      { seq: 2, method: 'GET', path: '/api/v1/campaigns/999?x=1', status: 404, user_id: 1, operation_id: 'getCampaign' },
+      {
+        seq: 2,
+        method: 'GET',
+        path: '/api/v1/campaigns/999?x=1',
+        status: 404,
+        user_id: 1,
+        operation_id: 'getCampaign',
+      },
       { seq: 3, method: 'GET', path: '/api/v1/user', status: 401, user_id: null, operation_id: 'getUser' },
       { seq: 4, method: 'GET', path: '/api/v1/no-such-route', status: 404, user_id: null, operation_id: null },
     ])

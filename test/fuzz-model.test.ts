@@ -16,7 +16,9 @@ import { FUZZ_TIMEOUT_MS, runFuzz } from './support/fuzz/run-fuzz.js'
 
 const START = '2026-03-01T10:00:15.000Z'
 // The tiers' top-up ceilings as they are, their request allowances out of reach.
-const tiers = Object.fromEntries(API_TIERS.map((tier) => [tier, { ...DEFAULT_TIER_LIMITS[tier], per_minute: 1e9, per_day: 1e9 }]))
+const tiers = Object.fromEntries(
+  API_TIERS.map((tier) => [tier, { ...DEFAULT_TIER_LIMITS[tier], per_minute: 1e9, per_day: 1e9 }]),
+)
 
 /** A Real over any way of reaching the mock, starting each run from the fixtures. */
 function realOf(api: MockApi, fetchResponse: (request: Request) => Promise<Response>) {
@@ -26,7 +28,13 @@ function realOf(api: MockApi, fetchResponse: (request: Request) => Promise<Respo
       const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' }
       if (key) headers.authorization = key
       const url = `${path.startsWith('/__admin') ? '' : '/api/v1'}${path}`
-      const response = await fetchResponse(new Request(`http://mock.test${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }))
+      const response = await fetchResponse(
+        new Request(`http://mock.test${url}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      )
       const text = await response.text()
       return { status: response.status, body: text ? JSON.parse(text) : undefined } satisfies ModelResponse
     },
@@ -52,7 +60,11 @@ describe('stateful fuzzing: two users and the control plane against a model', ()
     async () => {
       const api = await createMockApi({ clock: frozenClock(START), tiers })
       const setup = realOf(api, async (request) => (await getResponse(api.handlers, request))!)
-      await runFuzz('model sequences in-process', fc.asyncProperty(sequences, (commands) => fc.asyncModelRun(setup, commands)), 120)
+      await runFuzz(
+        'model sequences in-process',
+        fc.asyncProperty(sequences, (commands) => fc.asyncModelRun(setup, commands)),
+        120,
+      )
     },
     FUZZ_TIMEOUT_MS,
   )
@@ -63,9 +75,18 @@ describe('stateful fuzzing: two users and the control plane against a model', ()
       const origin = new URL(listener.origin)
       const setup = realOf(listener.api, (request) => {
         const url = new URL(request.url)
-        return fetch(`${origin.origin}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body: request.body, duplex: 'half' } as RequestInit)
+        return fetch(`${origin.origin}${url.pathname}${url.search}`, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          duplex: 'half',
+        } as RequestInit)
       })
-      await runFuzz('model sequences through the listener', fc.asyncProperty(sequences, (commands) => fc.asyncModelRun(setup, commands)), 25)
+      await runFuzz(
+        'model sequences through the listener',
+        fc.asyncProperty(sequences, (commands) => fc.asyncModelRun(setup, commands)),
+        25,
+      )
     },
     FUZZ_TIMEOUT_MS,
   )

@@ -21,7 +21,9 @@ const check = createFuzzChecker(documents)
 const requests = fuzzRequest(fuzzTargets(documents))
 const START = '2026-03-01T10:00:15.000Z'
 // Limits out of reach: the fuzzer should reach every step, not spend the minute's allowance.
-const unlimited = Object.fromEntries(API_TIERS.map((tier) => [tier, { per_minute: 1e9, per_day: 1e9, max_topups: 1_000 }]))
+const unlimited = Object.fromEntries(
+  API_TIERS.map((tier) => [tier, { per_minute: 1e9, per_day: 1e9, max_topups: 1_000 }]),
+)
 
 /** The properties of one request and its answer; a failure throws with what broke. */
 async function checkExchange(
@@ -41,10 +43,16 @@ async function checkExchange(
     return
   }
   const problems = check(request.method, url, response)
-  expect(problems.join('\n'), `${request.method} ${request.path.slice(0, 200)} -> ${response.status} ${response.text.slice(0, 300)}`).toBe('')
+  expect(
+    problems.join('\n'),
+    `${request.method} ${request.path.slice(0, 200)} -> ${response.status} ${response.text.slice(0, 300)}`,
+  ).toBe('')
   expect(prototypeFingerprint()).toBe(prototypes)
   expect(invariantProblems(api).join('\n')).toBe('')
-  if (response.status >= 400) expect(stateSnapshot(api), `a refused ${request.method} ${request.path.slice(0, 200)} changed the state`).toEqual(before)
+  if (response.status >= 400)
+    expect(stateSnapshot(api), `a refused ${request.method} ${request.path.slice(0, 200)} changed the state`).toEqual(
+      before,
+    )
   // An accepted write (or a moved clock) is undone, so every case starts from the fixtures.
   else if (request.method !== 'GET' && request.method !== 'HEAD') await restart(api)
 }
@@ -67,10 +75,23 @@ describe('fuzzing every operation', () => {
     'in-process requests: never a 5xx, documented, refused changes nothing',
     async () => {
       const send = async ({ method, path, headers, body }: FuzzRequest): Promise<FuzzResponse | undefined> => {
-        const response = await getResponse(api.handlers, new Request(`http://mock.test${path}`, { method, headers, body }))
-        return response && { status: response.status, headers: Object.fromEntries(response.headers), text: await response.text() }
+        const response = await getResponse(
+          api.handlers,
+          new Request(`http://mock.test${path}`, { method, headers, body }),
+        )
+        return (
+          response && {
+            status: response.status,
+            headers: Object.fromEntries(response.headers),
+            text: await response.text(),
+          }
+        )
       }
-      await runFuzz('in-process requests', fc.asyncProperty(requests, (request) => checkExchange(api, request, send, 'http://mock.test')), 2_000)
+      await runFuzz(
+        'in-process requests',
+        fc.asyncProperty(requests, (request) => checkExchange(api, request, send, 'http://mock.test')),
+        2_000,
+      )
     },
     FUZZ_TIMEOUT_MS,
   )
@@ -82,7 +103,11 @@ describe('fuzzing every operation', () => {
         const response = await fetch(`${listener.origin}${path}`, { method, headers, body })
         return { status: response.status, headers: Object.fromEntries(response.headers), text: await response.text() }
       }
-      await runFuzz('listener requests', fc.asyncProperty(requests, (request) => checkExchange(listener.api, request, send, listener.origin)), 400)
+      await runFuzz(
+        'listener requests',
+        fc.asyncProperty(requests, (request) => checkExchange(listener.api, request, send, listener.origin)),
+        400,
+      )
     },
     FUZZ_TIMEOUT_MS,
   )

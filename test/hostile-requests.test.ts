@@ -20,18 +20,58 @@ const json = { ...demo, 'content-type': 'application/json' }
 
 const HOSTILE_CASES: HostileCase[] = [
   // msw's matcher decodes path parameters and threw on these: a 500 in both transports.
-  { name: 'a campaign id that is a bad percent-escape, without a key', request: { method: 'GET', path: '/campaigns/%ZZ' }, status: 404, code: 'route_not_found' },
-  { name: 'an advert id that is a bad percent-escape', request: { method: 'GET', path: '/adverts/%ZZ', headers: demo }, status: 404, code: 'route_not_found' },
-  { name: 'a control-plane id that is a bad percent-escape', request: { method: 'GET', path: '/__admin/users/%ZZ' }, status: 404, code: 'route_not_found' },
-  { name: 'a bad percent-escape in a delete', request: { method: 'DELETE', path: '/campaigns/%ZZ', headers: demo }, status: 404, code: 'route_not_found' },
-  { name: 'a bad percent-escape where no operation is', request: { method: 'GET', path: '/%ZZ', headers: demo }, status: 404, code: 'route_not_found' },
-  { name: 'an escape that is not UTF-8', request: { method: 'GET', path: '/campaigns/%C3%28', headers: demo }, status: 404, code: 'route_not_found' },
+  {
+    name: 'a campaign id that is a bad percent-escape, without a key',
+    request: { method: 'GET', path: '/campaigns/%ZZ' },
+    status: 404,
+    code: 'route_not_found',
+  },
+  {
+    name: 'an advert id that is a bad percent-escape',
+    request: { method: 'GET', path: '/adverts/%ZZ', headers: demo },
+    status: 404,
+    code: 'route_not_found',
+  },
+  {
+    name: 'a control-plane id that is a bad percent-escape',
+    request: { method: 'GET', path: '/__admin/users/%ZZ' },
+    status: 404,
+    code: 'route_not_found',
+  },
+  {
+    name: 'a bad percent-escape in a delete',
+    request: { method: 'DELETE', path: '/campaigns/%ZZ', headers: demo },
+    status: 404,
+    code: 'route_not_found',
+  },
+  {
+    name: 'a bad percent-escape where no operation is',
+    request: { method: 'GET', path: '/%ZZ', headers: demo },
+    status: 404,
+    code: 'route_not_found',
+  },
+  {
+    name: 'an escape that is not UTF-8',
+    request: { method: 'GET', path: '/campaigns/%C3%28', headers: demo },
+    status: 404,
+    code: 'route_not_found',
+  },
   // new Request() refuses TRACE, which made the listener answer 500; in-process msw hands it on.
-  { name: 'TRACE on a route', request: { method: 'TRACE', path: '/campaigns', headers: demo }, status: 404, code: 'route_not_found' },
+  {
+    name: 'TRACE on a route',
+    request: { method: 'TRACE', path: '/campaigns', headers: demo },
+    status: 404,
+    code: 'route_not_found',
+  },
   // Express's unknown-coding 415 was labelled invalid_json 400; in-process the pipeline refuses the coding.
   {
     name: 'a body in an unknown Content-Encoding',
-    request: { method: 'POST', path: '/adverts', headers: { ...json, 'content-encoding': 'br2' }, body: '{"advert":{"title":"Zipped"}}' },
+    request: {
+      method: 'POST',
+      path: '/adverts',
+      headers: { ...json, 'content-encoding': 'br2' },
+      body: '{"advert":{"title":"Zipped"}}',
+    },
     status: 415,
     code: 'unsupported_media_type',
   },
@@ -45,12 +85,23 @@ const HOSTILE_CASES: HostileCase[] = [
   },
   {
     name: 'a text body sent to delete a campaign',
-    request: { method: 'DELETE', path: '/campaigns/3', headers: { ...demo, 'content-type': 'text/plain' }, body: 'garbage' },
+    request: {
+      method: 'DELETE',
+      path: '/campaigns/3',
+      headers: { ...demo, 'content-type': 'text/plain' },
+      body: 'garbage',
+    },
     status: 422,
     code: 'validation_failed',
     field: '',
   },
-  { name: 'an empty JSON object sent to toggle a campaign', request: { method: 'POST', path: '/campaigns/1/toggle', headers: json, body: {} }, status: 422, code: 'validation_failed', field: '' },
+  {
+    name: 'an empty JSON object sent to toggle a campaign',
+    request: { method: 'POST', path: '/campaigns/1/toggle', headers: json, body: {} },
+    status: 422,
+    code: 'validation_failed',
+    field: '',
+  },
   {
     name: 'a body sent to delete a campaign that does not exist (the body is checked before the lookup)',
     request: { method: 'DELETE', path: '/campaigns/999999', headers: json, body: { campaign: {} } },
@@ -58,13 +109,44 @@ const HOSTILE_CASES: HostileCase[] = [
     code: 'validation_failed',
     field: '',
   },
-  { name: 'a body sent to reset the mock', request: { method: 'POST', path: '/__admin/reset', body: { dataset: 'none' } }, status: 422, code: 'validation_failed', field: '' },
-  { name: 'a body sent to reset the key without a key', request: { method: 'POST', path: '/user/reset_api_key', body: {} }, status: 401, code: 'unauthorized' },
+  {
+    name: 'a body sent to reset the mock',
+    request: { method: 'POST', path: '/__admin/reset', body: { dataset: 'none' } },
+    status: 422,
+    code: 'validation_failed',
+    field: '',
+  },
+  {
+    name: 'a body sent to reset the key without a key',
+    request: { method: 'POST', path: '/user/reset_api_key', body: {} },
+    status: 401,
+    code: 'unauthorized',
+  },
   // msw matches paths case-insensitively; the operations now insist on the documented case.
-  { name: 'a path in upper case', request: { method: 'GET', path: '/CAMPAIGNS/1', headers: demo }, status: 404, code: 'route_not_found' },
-  { name: 'the base path in another case', request: { method: 'GET', path: '/api/V1/campaigns', headers: demo }, status: 404, code: 'route_not_found' },
-  { name: 'a write to a path in another case', request: { method: 'POST', path: '/Campaigns/1/toggle', headers: demo }, status: 404, code: 'route_not_found' },
-  { name: 'a control-plane path in another case', request: { method: 'POST', path: '/__admin/Reset' }, status: 404, code: 'route_not_found' },
+  {
+    name: 'a path in upper case',
+    request: { method: 'GET', path: '/CAMPAIGNS/1', headers: demo },
+    status: 404,
+    code: 'route_not_found',
+  },
+  {
+    name: 'the base path in another case',
+    request: { method: 'GET', path: '/api/V1/campaigns', headers: demo },
+    status: 404,
+    code: 'route_not_found',
+  },
+  {
+    name: 'a write to a path in another case',
+    request: { method: 'POST', path: '/Campaigns/1/toggle', headers: demo },
+    status: 404,
+    code: 'route_not_found',
+  },
+  {
+    name: 'a control-plane path in another case',
+    request: { method: 'POST', path: '/__admin/Reset' },
+    status: 404,
+    code: 'route_not_found',
+  },
 ]
 
 describe.each(transports)('hostile requests through $name', ({ create }) => {
@@ -75,9 +157,12 @@ describe.each(transports)('hostile requests through $name', ({ create }) => {
   afterAll(() => t.close())
   beforeEach(() => t.api.reset())
 
-  it.each(HOSTILE_CASES.map((c) => [c.name, c] as const))('%s: a 4xx in the error shape, nothing changed', async (_name, { request, ...expected }) => {
-    expectError(await expectNoChange(t.api, () => t.send(request)), expected)
-  })
+  it.each(HOSTILE_CASES.map((c) => [c.name, c] as const))(
+    '%s: a 4xx in the error shape, nothing changed',
+    async (_name, { request, ...expected }) => {
+      expectError(await expectNoChange(t.api, () => t.send(request)), expected)
+    },
+  )
 
   it('answers HEAD like GET: same status and headers, Content-Length of the GET body, no body', async () => {
     const before = stateSnapshot(t.api)
@@ -114,7 +199,16 @@ describe.each(transports)('hostile requests through $name', ({ create }) => {
   })
 
   it('still resets the key and deletes when no body is sent, or one of white space only', async () => {
-    expect((await t.send({ method: 'DELETE', path: '/campaigns/3', headers: { ...demo, 'content-type': 'application/json' }, body: ' ' })).status).toBe(200)
+    expect(
+      (
+        await t.send({
+          method: 'DELETE',
+          path: '/campaigns/3',
+          headers: { ...demo, 'content-type': 'application/json' },
+          body: ' ',
+        })
+      ).status,
+    ).toBe(200)
     expect((await t.send({ method: 'POST', path: '/user/reset_api_key', headers: demo })).status).toBe(200)
   })
 })

@@ -39,12 +39,24 @@ describe('hostile requests on the wire to the listener', () => {
   })
 
   it('answers TRACE with 404 route_not_found, not a 500', async () => {
-    expectWireError(await expectUnchanged(() => rawRequest(listener, http11('TRACE', '/api/v1/campaigns', demo))), 404, 'route_not_found')
+    expectWireError(
+      await expectUnchanged(() => rawRequest(listener, http11('TRACE', '/api/v1/campaigns', demo))),
+      404,
+      'route_not_found',
+    )
   })
 
   it('answers a bad percent-escape on the wire with 404 route_not_found', async () => {
-    expectWireError(await expectUnchanged(() => rawRequest(listener, http11('GET', '/api/v1/campaigns/%ZZ'))), 404, 'route_not_found')
-    expectWireError(await expectUnchanged(() => rawRequest(listener, http11('GET', '/__admin/users/%E0%A4%A'))), 404, 'route_not_found')
+    expectWireError(
+      await expectUnchanged(() => rawRequest(listener, http11('GET', '/api/v1/campaigns/%ZZ'))),
+      404,
+      'route_not_found',
+    )
+    expectWireError(
+      await expectUnchanged(() => rawRequest(listener, http11('GET', '/__admin/users/%E0%A4%A'))),
+      404,
+      'route_not_found',
+    )
   })
 
   it('serves the listener routes (the document) in their own case only', async () => {
@@ -65,39 +77,57 @@ describe('hostile requests on the wire to the listener', () => {
   // layer (a gzip body is a 415 there: msw hands the handlers the bytes as they were sent).
   it('answers a body that does not inflate with 400 bad_request, not invalid_json', async () => {
     const response = await expectUnchanged(() =>
-      rawRequest(listener, http11('POST', '/api/v1/adverts', { ...json, 'Content-Encoding': 'gzip' }, 'not gzip at all')),
+      rawRequest(
+        listener,
+        http11('POST', '/api/v1/adverts', { ...json, 'Content-Encoding': 'gzip' }, 'not gzip at all'),
+      ),
     )
     expectWireError(response, 400, 'bad_request')
   })
 
   it('answers an unknown Content-Encoding with 415 unsupported_media_type', async () => {
-    const response = await expectUnchanged(() => rawRequest(listener, http11('POST', '/api/v1/adverts', { ...json, 'Content-Encoding': 'br2' }, '{}')))
+    const response = await expectUnchanged(() =>
+      rawRequest(listener, http11('POST', '/api/v1/adverts', { ...json, 'Content-Encoding': 'br2' }, '{}')),
+    )
     expectWireError(response, 415, 'unsupported_media_type')
   })
 
   it('answers a body over the limit with 413 payload_too_large', async () => {
-    const response = await expectUnchanged(() => rawRequest(listener, http11('POST', '/api/v1/adverts', json, `"${'x'.repeat(1024 * 1024)}"`)))
+    const response = await expectUnchanged(() =>
+      rawRequest(listener, http11('POST', '/api/v1/adverts', json, `"${'x'.repeat(1024 * 1024)}"`)),
+    )
     expectWireError(response, 413, 'payload_too_large')
   })
 
   it('inflates a gzip body and hands the handlers plain JSON', async () => {
     const body = gzipSync(JSON.stringify({ advert: { title: 'Zipped' } }))
-    const response = await rawRequest(listener, http11('POST', '/api/v1/adverts', { ...json, 'Content-Encoding': 'gzip' }, body))
+    const response = await rawRequest(
+      listener,
+      http11('POST', '/api/v1/adverts', { ...json, 'Content-Encoding': 'gzip' }, body),
+    )
     expect(response.status).toBe(201)
     expect(JSON.parse(response.body).data.title).toBe('Zipped')
   })
 
   it('refuses a body sent to an operation without one, whatever its type', async () => {
     const response = await expectUnchanged(() =>
-      rawRequest(listener, http11('DELETE', '/api/v1/campaigns/3', { ...demo, 'Content-Type': 'text/plain' }, 'garbage')),
+      rawRequest(
+        listener,
+        http11('DELETE', '/api/v1/campaigns/3', { ...demo, 'Content-Type': 'text/plain' }, 'garbage'),
+      ),
     )
-    expectError({ status: response.status, body: JSON.parse(response.body) }, { status: 422, code: 'validation_failed', field: '' })
+    expectError(
+      { status: response.status, body: JSON.parse(response.body) },
+      { status: 422, code: 'validation_failed', field: '' },
+    )
   })
 
   // A GET's content has no defined meaning (RFC 9110 9.3.1) and fetch cannot send one: the
   // listener drops it, so a GET answers the same with or without it.
   it('ignores a body sent with a GET', async () => {
-    const response = await expectUnchanged(() => rawRequest(listener, http11('GET', '/api/v1/user', json, '{"user":{}}')))
+    const response = await expectUnchanged(() =>
+      rawRequest(listener, http11('GET', '/api/v1/user', json, '{"user":{}}')),
+    )
     expect(response.status).toBe(200)
   })
 })

@@ -61,10 +61,18 @@ it('logs one line per request: time, method, path, status, duration and user id,
   const target = await start({ requestLog: { write: (line) => lines.push(line) }, adminToken: 'admin-secret-token' })
   await fetch(`${target.baseUrl}/campaigns?page=1&note=${DEMO_API_KEY}`, { headers: demo })
   await fetch(`${target.baseUrl}/user`)
-  await fetch(`${target.origin}/__admin/users?token=admin-secret-token`, { headers: { 'X-Admin-Token': 'admin-secret-token' } })
-  await fetch(`${target.baseUrl}/adverts`, { method: 'POST', headers: { ...demo, 'content-type': 'text/plain' }, body: 'x' })
+  await fetch(`${target.origin}/__admin/users?token=admin-secret-token`, {
+    headers: { 'X-Admin-Token': 'admin-secret-token' },
+  })
+  await fetch(`${target.baseUrl}/adverts`, {
+    method: 'POST',
+    headers: { ...demo, 'content-type': 'text/plain' },
+    body: 'x',
+  })
   await until(() => lines.length === 4)
-  expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z GET \/api\/v1\/campaigns\?page=1&note=\[redacted\] 200 \d+(\.\d)? ms user 1$/)
+  expect(lines[0]).toMatch(
+    /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z GET \/api\/v1\/campaigns\?page=1&note=\[redacted\] 200 \d+(\.\d)? ms user 1$/,
+  )
   expect(lines[1]).toMatch(/ GET \/api\/v1\/user 401 \d+(\.\d)? ms$/)
   expect(lines[2]).toMatch(/ GET \/__admin\/users\?token=\[redacted\] 200 /)
   expect(lines[3]).toMatch(/ POST \/api\/v1\/adverts 415 .* user 1$/)
@@ -83,12 +91,22 @@ it('logs JSON lines with --log json, and a client that went away as aborted', as
   await expect(abandoned).rejects.toThrow()
   await until(() => lines.length === 2)
   const [read, aborted] = lines.map((line) => JSON.parse(line) as RequestLogEntry)
-  expect(read).toEqual({ time: expect.any(String), method: 'GET', path: '/api/v1/campaigns/1', status: 200, duration_ms: expect.any(Number), user_id: 1 })
+  expect(read).toEqual({
+    time: expect.any(String),
+    method: 'GET',
+    path: '/api/v1/campaigns/1',
+    status: 200,
+    duration_ms: expect.any(Number),
+    user_id: 1,
+  })
   expect(aborted).toMatchObject({ method: 'GET', path: '/api/v1/user', status: null, user_id: 1 })
 })
 
 /** Writes raw bytes to the listener and reads until it closes the connection (bounded). */
-function raw(target: Listener, bytes: string): Promise<{ status: number; contentType: string | undefined; body: string }> {
+function raw(
+  target: Listener,
+  bytes: string,
+): Promise<{ status: number; contentType: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(new URL(target.origin).port), '127.0.0.1', () => socket.write(bytes))
     const timer = setTimeout(() => socket.destroy(new Error('no answer within 10 s')), 10_000)

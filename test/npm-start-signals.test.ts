@@ -25,7 +25,9 @@ it('drains a request in flight on one Ctrl+C to the process group of npm start, 
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
   // 'close', not 'exit': the exit can be reported before the last output is read.
-  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('close', (code, signal) => resolve([code, signal])))
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.once('close', (code, signal) => resolve([code, signal])),
+  )
   // npm and tsx start in 2 to 4 s on an idle 2-core machine, up to 15 s beside other test runs.
   for (let waited = 0; !/listening on http:/.test(output); waited += 50) {
     if (waited > 60_000 || child.exitCode !== null) throw new Error(`npm start did not start:\n${output}`)
@@ -42,7 +44,9 @@ it('drains a request in flight on one Ctrl+C to the process group of npm start, 
   expect(response.status).toBe(200)
   expect((await response.json()).data.id).toBe(1)
   expect(await exited).toEqual([0, null])
-  expect(output).toContain('SIGINT received, closing the listener: finishing 1 request in flight (at most 10 s; Ctrl+C again to stop at once).')
+  expect(output).toContain(
+    'SIGINT received, closing the listener: finishing 1 request in flight (at most 10 s; Ctrl+C again to stop at once).',
+  )
   // The request log has the delayed request answered, not aborted.
   expect(output, output).toMatch(/ GET \/api\/v1\/user 200 \d{4}\.\d ms user 1\n/)
 }, 120_000)

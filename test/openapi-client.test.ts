@@ -50,7 +50,9 @@ it('gets the documented error envelopes back, typed', async () => {
   const invalid = await client.PATCH('/user', { body: { user: { email: 'not an e-mail' } } })
   expect(invalid.response.status).toBe(422)
   expect(invalid.error?.error.code).toBe('validation_failed')
-  expect(invalid.error && 'fields' in invalid.error.error ? invalid.error.error.fields.map((f) => f.field) : []).toEqual(['user.email'])
+  expect(
+    invalid.error && 'fields' in invalid.error.error ? invalid.error.error.fields.map((f) => f.field) : [],
+  ).toEqual(['user.email'])
 
   const anonymous = await createClient<paths>({ baseUrl: mock.baseUrl }).GET('/user')
   expect(anonymous.response.status).toBe(401)

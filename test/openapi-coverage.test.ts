@@ -28,7 +28,10 @@ it('serves exactly the documented routes: every route is documented and every do
   const served = mock.handlers
     // What no operation serves is a 404 route_not_found; HEAD is each GET again without its body.
     .flatMap((handler) => (handler instanceof MockHandler ? handler.routes : []))
-    .map(({ plane, operation }) => `${operation!.method.toUpperCase()} ${plane === 'admin' ? '*/__admin' : '*/api/v1'}${operation!.path}`)
+    .map(
+      ({ plane, operation }) =>
+        `${operation!.method.toUpperCase()} ${plane === 'admin' ? '*/__admin' : '*/api/v1'}${operation!.path}`,
+    )
   const documented = [...documentedRoutes(api, '*/api/v1'), ...documentedRoutes(admin, '*/__admin')]
   expect([...served].sort()).toEqual([...documented].sort())
   expect(documentedRoutes(api, '')).toHaveLength(15)
@@ -57,7 +60,10 @@ function bodyExample(doc: ContractDocument, entry: DocumentedOperation): unknown
 /** The path with the documented example of each path parameter filled in. */
 function examplePath(doc: ContractDocument, entry: DocumentedOperation, id?: string): string {
   const params = (rawOperation(doc, entry).parameters ?? []) as ParameterObject[]
-  return entry.path.replace(/\{(\w+)\}/g, (_match, name: string) => id ?? String(params.find((p) => p.name === name)?.example))
+  return entry.path.replace(
+    /\{(\w+)\}/g,
+    (_match, name: string) => id ?? String(params.find((p) => p.name === name)?.example),
+  )
 }
 
 /** Requests of every kind the pipeline tells apart, built from the document alone. */
@@ -70,14 +76,31 @@ function probes(doc: ContractDocument, entry: DocumentedOperation): Probe[] {
   return [
     { name: 'the documented example', headers: json ? withBody : auth, body: json },
     { name: 'no API key', headers: json ? { 'content-type': 'application/json' } : {}, body: json },
-    { name: 'a Bearer scheme', headers: { ...(json ? withBody : {}), authorization: `Bearer ${DEMO_API_KEY}` }, body: json },
-    ...(hasId ? [{ name: 'an id no resource has', path: examplePath(doc, entry, MISSING_ID), headers: json ? withBody : auth, body: json }] : []),
+    {
+      name: 'a Bearer scheme',
+      headers: { ...(json ? withBody : {}), authorization: `Bearer ${DEMO_API_KEY}` },
+      body: json,
+    },
+    ...(hasId
+      ? [
+          {
+            name: 'an id no resource has',
+            path: examplePath(doc, entry, MISSING_ID),
+            headers: json ? withBody : auth,
+            body: json,
+          },
+        ]
+      : []),
     { name: 'an out-of-range query', query: 'page=0&per_page=1000', headers: json ? withBody : auth, body: json },
     { name: 'an empty JSON object', headers: withBody, body: '{}' },
     { name: 'malformed JSON', headers: withBody, body: '{"oops' },
     { name: 'a text/plain body', headers: { ...auth, 'content-type': 'text/plain' }, body: 'hello' },
     { name: 'a body over 1 MiB', headers: withBody, body: JSON.stringify({ padding: 'x'.repeat(MAX_BODY_BYTES) }) },
-    { name: 'a body in an unknown Content-Encoding', headers: { ...withBody, 'content-encoding': 'br2' }, body: json ?? '{}' },
+    {
+      name: 'a body in an unknown Content-Encoding',
+      headers: { ...withBody, 'content-encoding': 'br2' },
+      body: json ?? '{}',
+    },
     {
       name: 'a second request over a limit of one a minute',
       headers: json ? withBody : auth,
@@ -90,7 +113,9 @@ function probes(doc: ContractDocument, entry: DocumentedOperation): Probe[] {
 
 // Domain rules no generic request reaches: each one a row.
 const DOMAIN_PROBES: Record<string, Probe[]> = {
-  deleteAdvert: [{ name: 'an advert a campaign still uses', path: '/adverts/1', headers: { authorization: DEMO_API_KEY } }],
+  deleteAdvert: [
+    { name: 'an advert a campaign still uses', path: '/adverts/1', headers: { authorization: DEMO_API_KEY } },
+  ],
 }
 
 async function send(entry: DocumentedOperation, probe: Probe): Promise<number> {
@@ -148,8 +173,18 @@ describe('the control plane', () => {
     for (const entry of admin.operations.filter((operation) => operation.requestBody)) {
       const url = `${ORIGIN}/__admin${examplePath(admin, entry, '1')}`
       const statuses = []
-      for (const [type, body] of [['text/plain', 'x'], ['application/json', '{'], ['application/json', '[1]']] as const) {
-        statuses.push((await handle(new Request(url, { method: entry.method.toUpperCase(), headers: { 'content-type': type }, body }))).status)
+      for (const [type, body] of [
+        ['text/plain', 'x'],
+        ['application/json', '{'],
+        ['application/json', '[1]'],
+      ] as const) {
+        statuses.push(
+          (
+            await handle(
+              new Request(url, { method: entry.method.toUpperCase(), headers: { 'content-type': type }, body }),
+            )
+          ).status,
+        )
       }
       expect(statuses, entry.label).toEqual([415, 400, 422])
       expect(entry.responses.map((response) => response.key)).toEqual(expect.arrayContaining(['400', '415', '422']))
@@ -157,12 +192,18 @@ describe('the control plane', () => {
   })
 })
 
-it('documents the listener body reader\'s 400 on every operation that can carry a body, and the listener answers it', async () => {
+it("documents the listener body reader's 400 on every operation that can carry a body, and the listener answers it", async () => {
   const listener = await startListener({ port: 0 })
   try {
-    for (const [doc, base] of [[api, '/api/v1'], [admin, '/__admin']] as const) {
+    for (const [doc, base] of [
+      [api, '/api/v1'],
+      [admin, '/__admin'],
+    ] as const) {
       for (const entry of doc.operations.filter((operation) => operation.method !== 'get')) {
-        expect(entry.responses.map((response) => response.key), entry.label).toContain('400')
+        expect(
+          entry.responses.map((response) => response.key),
+          entry.label,
+        ).toContain('400')
         const response = await fetch(`${listener.origin}${base}${examplePath(doc, entry)}`, {
           method: entry.method.toUpperCase(),
           headers: { authorization: DEMO_API_KEY, 'content-type': 'application/json', 'content-encoding': 'gzip' },

@@ -31,10 +31,20 @@ describe('the packed package', () => {
 
   it('is publishable, and depends at run time on exactly what dist/ imports', () => {
     expect(app.manifest).not.toHaveProperty('private')
-    expect(app.manifest).toMatchObject({ license: expect.any(String), repository: { url: expect.any(String) }, keywords: expect.any(Array) })
-    const imported = new Set(filesUnder(installed('dist')).filter((file) => file.endsWith('.js')).flatMap(bareImports))
+    expect(app.manifest).toMatchObject({
+      license: expect.any(String),
+      repository: { url: expect.any(String) },
+      keywords: expect.any(Array),
+    })
+    const imported = new Set(
+      filesUnder(installed('dist'))
+        .filter((file) => file.endsWith('.js'))
+        .flatMap(bareImports),
+    )
     imported.delete('ad-campaign-mock') // a string in the snapshot format marker, not an import
-    expect([...imported].sort()).toEqual(Object.keys({ ...app.manifest.dependencies, ...app.manifest.peerDependencies }).sort())
+    expect([...imported].sort()).toEqual(
+      Object.keys({ ...app.manifest.dependencies, ...app.manifest.peerDependencies }).sort(),
+    )
   })
 
   it('ships every export with its types, and every file the README and the CLI point to, and no tests', () => {
@@ -43,11 +53,22 @@ describe('the packed package', () => {
       for (const path of paths) expect(existsSync(installed(path)), `${subpath} -> ${path}`).toBe(true)
     }
     const readme = readFileSync(installed('README.md'), 'utf8')
-    const cli = [installed('dist/src/cli.js'), ...filesUnder(installed('dist/src/cli'))].filter((file) => file.endsWith('.js')).map((file) => readFileSync(file, 'utf8')).join('\n')
-    const pointed = new Set([...`${readme}\n${cli}`.matchAll(/\b((?:docs|fixtures|openapi)\/[\w./-]+\.(?:md|json|yaml|ts))/g)].map((m) => m[1]!))
+    const cli = [installed('dist/src/cli.js'), ...filesUnder(installed('dist/src/cli'))]
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n')
+    const pointed = new Set(
+      [...`${readme}\n${cli}`.matchAll(/\b((?:docs|fixtures|openapi)\/[\w./-]+\.(?:md|json|yaml|ts))/g)].map(
+        (m) => m[1]!,
+      ),
+    )
     expect(pointed.size).toBeGreaterThan(3)
     for (const path of pointed) expect(existsSync(installed(path)), path).toBe(true)
-    expect(filesUnder(installed()).map((file) => relative(installed(), file)).filter((file) => /\.test\.|^examples\/|^test\//.test(file))).toEqual([])
+    expect(
+      filesUnder(installed())
+        .map((file) => relative(installed(), file))
+        .filter((file) => /\.test\.|^examples\/|^test\//.test(file)),
+    ).toEqual([])
   })
 })
 
@@ -103,11 +124,38 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
     expect(existsSync(join(app.dir, 'node_modules/@types/express'))).toBe(false)
     const strict = { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022', isolatedModules: true }
     // msw's own types need the DOM lib, in Node projects too (msw documents it); nothing of ours does.
-    app.write('tsconfig.node.json', JSON.stringify({ compilerOptions: { ...strict, module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: ['node'] }, files: ['node-consumer.ts'] }))
-    app.write('tsconfig.browser.json', JSON.stringify({ compilerOptions: { ...strict, module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [] }, files: ['browser-consumer.ts'] }))
+    app.write(
+      'tsconfig.node.json',
+      JSON.stringify({
+        compilerOptions: {
+          ...strict,
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2023', 'DOM'],
+          types: ['node'],
+        },
+        files: ['node-consumer.ts'],
+      }),
+    )
+    app.write(
+      'tsconfig.browser.json',
+      JSON.stringify({
+        compilerOptions: {
+          ...strict,
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          types: [],
+        },
+        files: ['browser-consumer.ts'],
+      }),
+    )
     app.write('node-consumer.ts', NODE_CONSUMER)
     app.write('browser-consumer.ts', BROWSER_CONSUMER)
-    await Promise.all([app.exec(process.execPath, [tsc, '-p', 'tsconfig.node.json']), app.exec(process.execPath, [tsc, '-p', 'tsconfig.browser.json'])])
+    await Promise.all([
+      app.exec(process.execPath, [tsc, '-p', 'tsconfig.node.json']),
+      app.exec(process.execPath, [tsc, '-p', 'tsconfig.browser.json']),
+    ])
   }, 300_000) // skipLibCheck false checks every declaration file the consumer reaches: ~10 s of CPU; 83 s beside another test run
 
   it('bundles ./browser for the browser, and fails to build each entry where it cannot run', async () => {
@@ -135,7 +183,13 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
 
   it('runs the bin through npx, answers with the demo data, and keeps a write across a restart with --state', async () => {
     const state = join(app.dir, 'mock-state.json')
-    const start = () => startUntil(app, 'npx', ['ad-campaign-mock', '--port', '0', '--quiet', '--state', state], /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/)
+    const start = () =>
+      startUntil(
+        app,
+        'npx',
+        ['ad-campaign-mock', '--port', '0', '--quiet', '--state', state],
+        /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/,
+      )
     const first = start()
     const [, firstUrl] = await first.matched
     try {
@@ -167,23 +221,34 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
   it('runs the contract command from the bin: PASSED (exit 0) against a listener the app starts, FAILED (exit 1) against one with a forced fault', async () => {
     const listening = /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/
     const sound = startUntil(app, 'npx', ['ad-campaign-mock', '--port', '0', '--quiet'], listening)
-    const faulty = startUntil(app, 'npx', ['ad-campaign-mock', '--port', '0', '--quiet', '--error-rate', '1', '--error-route', 'POST /campaigns'], listening)
+    const faulty = startUntil(
+      app,
+      'npx',
+      ['ad-campaign-mock', '--port', '0', '--quiet', '--error-rate', '1', '--error-route', 'POST /campaigns'],
+      listening,
+    )
     // Nothing of this process's CONTRACT_* variables leaks in; the document is the one the package ships.
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_')))
-    const contract = async (baseUrl: string) => app.run('npx', ['ad-campaign-mock', 'contract'], { env: { ...env, CONTRACT_BASE_URL: baseUrl, CONTRACT_API_KEY: DEMO_API_KEY } })
+    const contract = async (baseUrl: string) =>
+      app.run('npx', ['ad-campaign-mock', 'contract'], {
+        env: { ...env, CONTRACT_BASE_URL: baseUrl, CONTRACT_API_KEY: DEMO_API_KEY },
+      })
     try {
       const [[, soundUrl], [, faultyUrl]] = await Promise.all([sound.matched, faulty.matched])
       const passed = await contract(soundUrl!)
       expect(passed.stdout, passed.stderr).toMatch(/^PASSED: 0 findings;/m)
       expect(passed.code).toBe(0)
       const failed = await contract(faultyUrl!)
-      expect(failed.stdout, failed.stderr).toMatch(/^FAILED: 1 finding .*\n[\s\S]*1\) not_a_server_error \[spec\]: Server error 500\n {3}Seen in \d+ responses? on 1 operation: POST \/campaigns\n/m)
+      expect(failed.stdout, failed.stderr).toMatch(
+        /^FAILED: 1 finding .*\n[\s\S]*1\) not_a_server_error \[spec\]: Server error 500\n {3}Seen in \d+ responses? on 1 operation: POST \/campaigns\n/m,
+      )
       expect(failed.code).toBe(1)
     } finally {
       await Promise.all([sound.stop(), faulty.stop()])
     }
     const help = await app.run('npx', ['ad-campaign-mock', 'contract', '--help'])
     expect(help.code).toBe(0)
-    for (const variable of readFileSync('README.md', 'utf8').match(/^\| `CONTRACT_[A-Z_0-9]+/gm)!) expect(help.stdout).toContain(variable.slice(3))
+    for (const variable of readFileSync('README.md', 'utf8').match(/^\| `CONTRACT_[A-Z_0-9]+/gm)!)
+      expect(help.stdout).toContain(variable.slice(3))
   }, 180_000) // two starts and two runs of about 4 s each through npx; up to 40 s beside another test run
 })

@@ -16,7 +16,12 @@ describe('rate limits (in-process, msw/node)', () => {
   let mock: Transport
   let alice: User
   let bob: User
-  const getUser = (user: User | string) => mock.send({ method: 'GET', path: '/user', headers: { authorization: typeof user === 'string' ? user : user.api_key } })
+  const getUser = (user: User | string) =>
+    mock.send({
+      method: 'GET',
+      path: '/user',
+      headers: { authorization: typeof user === 'string' ? user : user.api_key },
+    })
 
   beforeAll(async () => {
     mock = await mswTransport({ tiers, clock })
@@ -45,7 +50,10 @@ describe('rate limits (in-process, msw/node)', () => {
 
     const refused = await getUser(alice)
     expect(refused.status).toBe(429)
-    expect(refused.body).toEqual({ success: false, error: { code: 'rate_limit_exceeded', message: expect.stringContaining('3 requests per minute') } })
+    expect(refused.body).toEqual({
+      success: false,
+      error: { code: 'rate_limit_exceeded', message: expect.stringContaining('3 requests per minute') },
+    })
     expect(refused.headers).toMatchObject({
       'retry-after': '45',
       'x-ratelimit-limit': '3',
@@ -100,7 +108,11 @@ describe('rate limits (in-process, msw/node)', () => {
   })
 
   it('puts the headers on error responses of authenticated requests too', async () => {
-    const missing = await mock.send({ method: 'GET', path: '/campaigns/999', headers: { authorization: alice.api_key } })
+    const missing = await mock.send({
+      method: 'GET',
+      path: '/campaigns/999',
+      headers: { authorization: alice.api_key },
+    })
     expect(missing.status).toBe(404)
     expect(missing.headers['x-ratelimit-remaining']).toBe('2')
     expect(missing.headers['ratelimit-policy']).toContain('"minute";q=3;w=60')
@@ -116,7 +128,11 @@ describe('rate limits (in-process, msw/node)', () => {
 
   it('applies new tier limits from the control plane at the next request', async () => {
     await getUser(alice)
-    const changed = await mock.send({ method: 'PATCH', path: '/__admin/tiers', body: { basic: { per_minute: 1, per_day: 5, max_topups: 2 } } })
+    const changed = await mock.send({
+      method: 'PATCH',
+      path: '/__admin/tiers',
+      body: { basic: { per_minute: 1, per_day: 5, max_topups: 2 } },
+    })
     expect(changed.body.data.basic.per_minute).toBe(1)
     expect((await getUser(alice)).status).toBe(429)
     const moved = await mock.send({ method: 'PATCH', path: `/__admin/users/${alice.id}`, body: { tier: 'pro' } })
@@ -127,11 +143,16 @@ describe('rate limits (in-process, msw/node)', () => {
 
 describe('rate limits under a burst (Express listener on 127.0.0.1)', () => {
   it('admits exactly the limit when three times the limit arrive at once', async () => {
-    const listener = await listenerTransport({ tiers: { basic: { per_minute: 10, per_day: 1000, max_topups: 1 } }, clock: frozenClock(new Date(T0).toISOString()) })
+    const listener = await listenerTransport({
+      tiers: { basic: { per_minute: 10, per_day: 1000, max_topups: 1 } },
+      clock: frozenClock(new Date(T0).toISOString()),
+    })
     try {
       const user = await listener.api.createUser({ tier: 'basic' })
       const responses = await Promise.all(
-        Array.from({ length: 30 }, () => listener.send({ method: 'GET', path: '/campaigns', headers: { authorization: user.api_key } })),
+        Array.from({ length: 30 }, () =>
+          listener.send({ method: 'GET', path: '/campaigns', headers: { authorization: user.api_key } }),
+        ),
       )
       const statuses = responses.map((r) => r.status)
       // The listener sends the mock's Date (pinned at T0), not the host's.

@@ -12,10 +12,20 @@ import { frozenClock } from './support/frozen-clock.js'
 /** The Quick start's shell block: `NAME=value` lines, and curl lines ending with `# <status> …`. */
 function quickStart(): { variables: Record<string, string>; calls: { line: string; status: number }[] } {
   const readme = readFileSync('README.md', 'utf8')
-  const section = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1))
-  const block = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!).find((text) => text.includes('curl'))!
+  const section = readme.slice(
+    readme.indexOf('## Quick start'),
+    readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1),
+  )
+  const block = [...section.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .map((match) => match[1]!)
+    .find((text) => text.includes('curl'))!
   const lines = block.split('\n').filter((line) => line.trim() !== '')
-  const variables = Object.fromEntries(lines.map((line) => /^([A-Z]+)=(?:"([^"]*)"|(\S+))$/.exec(line)).filter((m) => m !== null).map((m) => [m[1]!, m[2] ?? m[3]!]))
+  const variables = Object.fromEntries(
+    lines
+      .map((line) => /^([A-Z]+)=(?:"([^"]*)"|(\S+))$/.exec(line))
+      .filter((m) => m !== null)
+      .map((m) => [m[1]!, m[2] ?? m[3]!]),
+  )
   const calls = lines
     .filter((line) => line.startsWith('curl '))
     .map((line) => {
@@ -50,7 +60,11 @@ it('has a line for every public operation', () => {
       return path && `${method} ${path.replace(/\/\d+/g, '/{id}')}`
     }),
   )
-  expect(operations.map(({ method, path }) => `${method.toUpperCase()} ${path}`).filter((operation) => !called.has(operation))).toEqual([])
+  expect(
+    operations
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
+      .filter((operation) => !called.has(operation)),
+  ).toEqual([])
 })
 
 it('answers every line with the status the README gives it, in order', async () => {
@@ -58,7 +72,11 @@ it('answers every line with the status the README gives it, in order', async () 
   const answered: string[] = []
   for (const { line } of calls) {
     // The status instead of the body; the line itself exactly as written.
-    const { stdout } = await promisify(execFile)('sh', ['-c', `${line} --silent --output /dev/null --write-out '%{http_code}'`], { env })
+    const { stdout } = await promisify(execFile)(
+      'sh',
+      ['-c', `${line} --silent --output /dev/null --write-out '%{http_code}'`],
+      { env },
+    )
     answered.push(`${stdout} ${line}`)
   }
   expect(answered).toEqual(calls.map(({ line, status }) => `${status} ${line}`))

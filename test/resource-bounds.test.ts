@@ -17,7 +17,12 @@ const check = createResponseChecker(doc)
 // The demo user holds 3 adverts and 3 campaigns; the other user 1 and 1; the store 2 users.
 const caps = { adverts_per_user: 5, campaigns_per_user: 4, users: 3 }
 const demo = { authorization: DEMO_API_KEY }
-const newAdvert: TestRequest = { method: 'POST', path: '/adverts', headers: demo, body: { advert: { title: 'One more' } } }
+const newAdvert: TestRequest = {
+  method: 'POST',
+  path: '/adverts',
+  headers: demo,
+  body: { advert: { title: 'One more' } },
+}
 const newCampaign: TestRequest = {
   method: 'POST',
   path: '/campaigns',
@@ -34,17 +39,32 @@ describe.each(transports)('resource caps through $name', ({ create }) => {
   beforeEach(() => t.api.reset())
 
   it.each([
-    ['adverts', newAdvert, caps.adverts_per_user - 3, 'Failed to create advert: user 1 already has 5 adverts, the most one account may hold; delete some first'],
-    ['campaigns', newCampaign, caps.campaigns_per_user - 3, 'Failed to create campaign: user 1 already has 4 campaigns, the most one account may hold; delete some first'],
-  ])('refuses one %s past the cap with 422 resource_limit_reached, documented, and changes nothing', async (_kind, request, room, message) => {
-    for (let n = 0; n < room; n++) expect((await t.send(request)).status).toBe(201)
-    const refused = await expectNoChange(t.api, () => t.send(request))
-    expectError(refused, { status: 422, code: 'resource_limit_reached' })
-    expect(refused.body.error.message).toBe(message)
-    expect(check(findOperation(doc, request.method, request.path)!, refused.status, refused.body, refused.headers)).toEqual([])
-    // Another account has room of its own.
-    expect((await t.send({ ...newAdvert, headers: { authorization: OTHER_API_KEY } })).status).toBe(201)
-  })
+    [
+      'adverts',
+      newAdvert,
+      caps.adverts_per_user - 3,
+      'Failed to create advert: user 1 already has 5 adverts, the most one account may hold; delete some first',
+    ],
+    [
+      'campaigns',
+      newCampaign,
+      caps.campaigns_per_user - 3,
+      'Failed to create campaign: user 1 already has 4 campaigns, the most one account may hold; delete some first',
+    ],
+  ])(
+    'refuses one %s past the cap with 422 resource_limit_reached, documented, and changes nothing',
+    async (_kind, request, room, message) => {
+      for (let n = 0; n < room; n++) expect((await t.send(request)).status).toBe(201)
+      const refused = await expectNoChange(t.api, () => t.send(request))
+      expectError(refused, { status: 422, code: 'resource_limit_reached' })
+      expect(refused.body.error.message).toBe(message)
+      expect(
+        check(findOperation(doc, request.method, request.path)!, refused.status, refused.body, refused.headers),
+      ).toEqual([])
+      // Another account has room of its own.
+      expect((await t.send({ ...newAdvert, headers: { authorization: OTHER_API_KEY } })).status).toBe(201)
+    },
+  )
 
   it('makes room again once a record is deleted', async () => {
     expect((await t.send(newCampaign)).status).toBe(201)
@@ -68,9 +88,14 @@ it('caps 1,000 adverts and 10,000 campaigns per account and 10,000 users by defa
 })
 
 it('refuses caps and journal sizes that are not positive whole numbers, or a journal past its cap', async () => {
-  await expect(createMockApi({ caps: { adverts_per_user: 0 } })).rejects.toMatchObject({ code: 'validation_failed', fields: [{ field: 'adverts_per_user' }] })
+  await expect(createMockApi({ caps: { adverts_per_user: 0 } })).rejects.toMatchObject({
+    code: 'validation_failed',
+    fields: [{ field: 'adverts_per_user' }],
+  })
   await expect(createMockApi({ caps: { users: 1.5 } })).rejects.toMatchObject({ code: 'validation_failed' })
-  await expect(createMockApi({ journalSize: MAX_JOURNAL_SIZE + 1 })).rejects.toMatchObject({ code: 'validation_failed' })
+  await expect(createMockApi({ journalSize: MAX_JOURNAL_SIZE + 1 })).rejects.toMatchObject({
+    code: 'validation_failed',
+  })
   await expect(createMockApi({ journalSize: 0 })).rejects.toMatchObject({ code: 'validation_failed' })
   expect((await createMockApi({ journalSize: MAX_JOURNAL_SIZE })).context.journal.capacity).toBe(MAX_JOURNAL_SIZE)
 })

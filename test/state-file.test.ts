@@ -12,7 +12,8 @@ import { killRounds } from './support/kill-rounds.js'
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'state-file-'))
 const json = { Authorization: DEMO_API_KEY, 'Content-Type': 'application/json' }
-const advertTitles = (file: string) => parseSnapshot(readFileSync(file, 'utf8')).state.dataset.adverts.map((advert) => advert.title)
+const advertTitles = (file: string) =>
+  parseSnapshot(readFileSync(file, 'utf8')).state.dataset.adverts.map((advert) => advert.title)
 
 async function createAdvert(baseUrl: string, title: string): Promise<Response> {
   return fetch(`${baseUrl}/adverts`, { method: 'POST', headers: json, body: JSON.stringify({ advert: { title } }) })
@@ -85,30 +86,55 @@ describe('persistence in a state file', () => {
     } finally {
       await mock.close()
     }
-    expect(parseSnapshot(readFileSync(file, 'utf8')).state.clock).toEqual({ now: '2030-01-02T03:04:05.000Z', frozen: true })
+    expect(parseSnapshot(readFileSync(file, 'utf8')).state.clock).toEqual({
+      now: '2030-01-02T03:04:05.000Z',
+      frozen: true,
+    })
   })
 
-  const other = async () => serializeSnapshot((await createMockApi()).exportState()).replace(/"version":"[^"]+"/, '"version":"0.0.0-other"')
+  const other = async () =>
+    serializeSnapshot((await createMockApi()).exportState()).replace(/"version":"[^"]+"/, '"version":"0.0.0-other"')
   const refused: [string, () => Promise<string>, string, RegExp][] = [
-    ['a truncated file', async () => serializeSnapshot((await createMockApi()).exportState()).slice(0, 200), 'truncated', /is truncated/],
+    [
+      'a truncated file',
+      async () => serializeSnapshot((await createMockApi()).exportState()).slice(0, 200),
+      'truncated',
+      /is truncated/,
+    ],
     ['a file that is not JSON', async () => 'campaigns: 3\n', 'corrupt', /is not valid JSON/],
-    ['a JSON file that is not ours', async () => JSON.stringify({ users: [] }), 'foreign', /is not a state saved by ad-campaign-mock/],
+    [
+      'a JSON file that is not ours',
+      async () => JSON.stringify({ users: [] }),
+      'foreign',
+      /is not a state saved by ad-campaign-mock/,
+    ],
     ['a file saved by another version', other, 'other_version', /was saved by ad-campaign-mock 0\.0\.0-other/],
     [
       'a state that does not validate',
-      async () => JSON.stringify({ ...JSON.parse(serializeSnapshot((await createMockApi()).exportState())), state: { dataset: { users: 'none' } } }),
+      async () =>
+        JSON.stringify({
+          ...JSON.parse(serializeSnapshot((await createMockApi()).exportState())),
+          state: { dataset: { users: 'none' } },
+        }),
       'invalid',
       /holds an invalid state/,
     ],
   ]
 
-  it.each(refused)('refuses %s at start with one clear error, and leaves the file as it was', async (_name, contents, problem, message) => {
-    const file = join(scratch(), 'state.json')
-    const text = await contents()
-    writeFileSync(file, text)
-    await expect(startListener({ port: 0, state: { file } })).rejects.toMatchObject({ name: 'SnapshotError', problem, message: expect.stringMatching(message) })
-    expect(readFileSync(file, 'utf8')).toBe(text)
-  })
+  it.each(refused)(
+    'refuses %s at start with one clear error, and leaves the file as it was',
+    async (_name, contents, problem, message) => {
+      const file = join(scratch(), 'state.json')
+      const text = await contents()
+      writeFileSync(file, text)
+      await expect(startListener({ port: 0, state: { file } })).rejects.toMatchObject({
+        name: 'SnapshotError',
+        problem,
+        message: expect.stringMatching(message),
+      })
+      expect(readFileSync(file, 'utf8')).toBe(text)
+    },
+  )
 
   it('refuses a directory, and a file in a directory that does not exist, naming them', async () => {
     const directory = scratch()
@@ -117,7 +143,9 @@ describe('persistence in a state file', () => {
       problem: 'unreadable',
       message: `cannot read the state file ${join(directory, 'state.json')}: is a directory, not a file`,
     })
-    await expect(startListener({ port: 0, state: { file: join(directory, 'missing', 'state.json') } })).rejects.toMatchObject({
+    await expect(
+      startListener({ port: 0, state: { file: join(directory, 'missing', 'state.json') } }),
+    ).rejects.toMatchObject({
       problem: 'unreadable',
       message: `cannot create the state file ${join(directory, 'missing', 'state.json')}: no such file`,
     })
@@ -125,7 +153,9 @@ describe('persistence in a state file', () => {
 
   it('refuses a batch interval outside 0 to 1000 ms', async () => {
     const file = join(scratch(), 'state.json')
-    await expect(startListener({ port: 0, state: { file, batchMs: 5000 } })).rejects.toThrow('state.batchMs must be a whole number of milliseconds from 0 to 1000, got 5000')
+    await expect(startListener({ port: 0, state: { file, batchMs: 5000 } })).rejects.toThrow(
+      'state.batchMs must be a whole number of milliseconds from 0 to 1000, got 5000',
+    )
   })
 })
 
@@ -146,14 +176,18 @@ describe('--state on the command line', () => {
     const file = join(scratch(), 'state.json')
     const first = await startCli(['--port', '0', '--quiet', '--state', file])
     expect(first.output()).toContain(`State file:          created ${file}; every write is saved there`)
-    expect(first.output()).toContain('Data:                the default fixtures (fixtures/default.json): 2 users, 4 adverts, 4 campaigns')
+    expect(first.output()).toContain(
+      'Data:                the default fixtures (fixtures/default.json): 2 users, 4 adverts, 4 campaigns',
+    )
     expect((await createAdvert(first.baseUrl, 'Across restarts')).status).toBe(201)
     expect(await first.stop('SIGTERM')).toBe(0)
     expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe(SNAPSHOT_FORMAT)
 
     const second = await startCli(['--port', '0', '--quiet', '--state', file])
     expect(second.output()).toContain(`State file:          loaded ${file}; every write is saved there`)
-    expect(second.output()).toContain('Data:                loaded from the state file: 2 users, 5 adverts, 4 campaigns')
+    expect(second.output()).toContain(
+      'Data:                loaded from the state file: 2 users, 5 adverts, 4 campaigns',
+    )
     expect(second.output()).toContain(`(demo@example.com, the first user in the state file)`)
     const adverts = await (await fetch(`${second.baseUrl}/adverts?per_page=100`, { headers: json })).json()
     expect(adverts.data.map((advert: { title: string }) => advert.title)).toContain('Across restarts')

@@ -21,7 +21,9 @@ const emptyPage = { page: 1, per_page: 25, total_count: 0, total_pages: 0 }
 
 it('answers one operation in place of the mock until reset(), the others still from the mock', async () => {
   mock = await startNodeMock()
-  mock.override('listCampaigns', ({ response }) => response(200).json({ success: true, data: [], pagination: emptyPage }))
+  mock.override('listCampaigns', ({ response }) =>
+    response(200).json({ success: true, data: [], pagination: emptyPage }),
+  )
   expect(await get('/campaigns')).toEqual({ status: 200, body: { success: true, data: [], pagination: emptyPage } })
   expect((await get('/adverts')).body.data).toHaveLength(3)
   await mock.reset()
@@ -33,7 +35,9 @@ it('gives the resolver the path params and the query, and answers what the docum
   const seen: unknown[] = []
   mock.override('getCampaign', ({ params, response }) => {
     seen.push(params.id)
-    return response.untyped(HttpResponse.json({ success: false, error: { code: 'internal_error', message: 'Down' } }, { status: 500 }))
+    return response.untyped(
+      HttpResponse.json({ success: false, error: { code: 'internal_error', message: 'Down' } }, { status: 500 }),
+    )
   })
   mock.override('listAdverts', ({ query, response }) => {
     seen.push(query.get('per_page'))
@@ -46,9 +50,11 @@ it('gives the resolver the path params and the query, and answers what the docum
 
 it("follows the mock's apiBase", async () => {
   mock = await startNodeMock({ apiBase: '*/v2' })
-  mock.override('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } }))
-mock.override('listCampaigns', ({ response }) => response.untyped(new Response('{"succ', { status: 500 })))
-mock.override('getCampaign', async ({ params }) => void params.id)
+  mock.override('getUserBalance', ({ response }) =>
+    response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } }),
+  )
+  mock.override('listCampaigns', ({ response }) => response.untyped(new Response('{"succ', { status: 500 })))
+  mock.override('getCampaign', async ({ params }) => void params.id)
   expect(mock.baseUrl).toMatch(/\/v2$/)
   expect((await get('/user/balance')).body.data).toEqual({ balance_usd: 0, total_topups_usd: 0 })
 })
@@ -56,7 +62,9 @@ mock.override('getCampaign', async ({ params }) => void params.id)
 it('refuses an operationId the API does not have, naming the ones it has', async () => {
   mock = await startNodeMock()
   // @ts-expect-error not an operationId of the document: a type error, and at run time a TypeError
-  expect(() => mock!.override('listWidgets', () => undefined)).toThrow(/no operation "listWidgets" \(one of getUser, updateUser/)
+  expect(() => mock!.override('listWidgets', () => undefined)).toThrow(
+    /no operation "listWidgets" \(one of getUser, updateUser/,
+  )
 })
 
 // The typed part, checked by the compiler: a scratch consumer with one right and three wrong overrides.
@@ -74,7 +82,15 @@ it('fails tsc on an override whose body (or path param) the document forbids, an
   mkdirSync('test-results', { recursive: true })
   const dir = mkdtempSync(resolve('test-results/override-types-'))
   writeFileSync(join(dir, 'consumer.ts'), CONSUMER)
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { noEmit: true }, include: [], files: ['consumer.ts'] }))
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      extends: '../../tsconfig.json',
+      compilerOptions: { noEmit: true },
+      include: [],
+      files: ['consumer.ts'],
+    }),
+  )
   const failure = await promisify(execFile)(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')])
     .then(
       () => undefined,

@@ -8,7 +8,10 @@ import { DEMO_API_KEY } from '../src/store/fixtures.js'
 // handlers: the mock answers only its own paths, lets later handlers answer the rest, and gives way
 // to overrides added with server.use().
 const api = await createMockApi()
-const server = setupServer(...api.handlers, http.get('https://analytics.test/ping', () => HttpResponse.json({ pong: true })))
+const server = setupServer(
+  ...api.handlers,
+  http.get('https://analytics.test/ping', () => HttpResponse.json({ pong: true })),
+)
 const demo = { Authorization: DEMO_API_KEY }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
@@ -27,14 +30,18 @@ it('leaves what is not its own to the handlers after it, and unhandled requests 
   const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined)
   await expect(fetch('https://elsewhere.test/api/v2/campaigns')).rejects.toThrow()
   await expect(fetch('http://app.test/__admin')).rejects.toThrow()
-  const unhandled = printed.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('without a matching request handler'))
+  const unhandled = printed.mock.calls
+    .map(([message]) => String(message))
+    .filter((message) => message.includes('without a matching request handler'))
   printed.mockRestore()
   expect(unhandled).toHaveLength(2)
 })
 
 it('gives way to an override added with server.use(), and comes back after resetHandlers()', async () => {
   server.use(http.get('*/api/v1/campaigns', () => HttpResponse.json({ overridden: true })))
-  expect(await (await fetch('http://app.test/api/v1/campaigns', { headers: demo })).json()).toEqual({ overridden: true })
+  expect(await (await fetch('http://app.test/api/v1/campaigns', { headers: demo })).json()).toEqual({
+    overridden: true,
+  })
   expect((await fetch('http://app.test/api/v1/campaigns/1', { headers: demo })).status).toBe(200)
   server.resetHandlers()
   expect((await (await fetch('http://app.test/api/v1/campaigns', { headers: demo })).json()).success).toBe(true)

@@ -8,7 +8,11 @@ const profile: CpuProfile = {
   nodes: [
     { id: 1, callFrame: frame('(root)'), children: [2, 6] },
     { id: 2, callFrame: frame('handle', 'file:///app/node_modules/express/lib/application.js'), children: [3] },
-    { id: 3, callFrame: frame('run', 'file:///app/node_modules/msw/lib/core/handlers/RequestHandler.mjs'), children: [4] },
+    {
+      id: 3,
+      callFrame: frame('run', 'file:///app/node_modules/msw/lib/core/handlers/RequestHandler.mjs'),
+      children: [4],
+    },
     { id: 4, callFrame: frame('recurse', 'file:///app/src/store/store.ts'), children: [5] },
     { id: 5, callFrame: frame('recurse', 'file:///app/src/store/store.ts'), children: [] },
     { id: 6, callFrame: frame('(idle)'), children: [] },
@@ -20,9 +24,15 @@ const profile: CpuProfile = {
 
 describe('cpu profile analysis', () => {
   it('names the layer of a frame from its script', () => {
-    expect(layerOf('file:///app/node_modules/router/node_modules/path-to-regexp/dist/index.js', 'x')).toBe('express and its dependencies')
-    expect(layerOf('file:///app/node_modules/path-to-regexp/dist/index.js', 'x')).toBe('msw: path matching (path-to-regexp 6)')
-    expect(layerOf('file:///app/node_modules/tough-cookie/dist/index.js', 'x')).toBe('msw: request cookies (tough-cookie)')
+    expect(layerOf('file:///app/node_modules/router/node_modules/path-to-regexp/dist/index.js', 'x')).toBe(
+      'express and its dependencies',
+    )
+    expect(layerOf('file:///app/node_modules/path-to-regexp/dist/index.js', 'x')).toBe(
+      'msw: path matching (path-to-regexp 6)',
+    )
+    expect(layerOf('file:///app/node_modules/tough-cookie/dist/index.js', 'x')).toBe(
+      'msw: request cookies (tough-cookie)',
+    )
     expect(layerOf('node:internal/deps/undici/undici', '_Request')).toMatch(/^Fetch API objects/)
     expect(layerOf('node:_http_outgoing', 'end')).toBe('node http and sockets')
     expect(layerOf('file:///app/src/handlers/campaigns.ts', 'x')).toBe('ours: src/handlers/')

@@ -24,13 +24,66 @@ export interface ProfileAnalysis {
   byLayer: { layer: string; ms: number; share: number }[]
 }
 
-const EXPRESS_PACKAGES = new Set(['express', 'router', 'body-parser', 'raw-body', 'type-is', 'finalhandler', 'send', 'serve-static', 'content-type', 'on-finished', 'parseurl', 'accepts', 'negotiator', 'mime-types', 'qs', 'depd', 'http-errors', 'statuses', 'iconv-lite', 'content-disposition', 'proxy-addr', 'fresh', 'cookie', 'vary', 'etag', 'encodeurl', 'escape-html', 'range-parser', 'media-typer', 'mime-db', 'forwarded', 'ipaddr.js', 'merge-descriptors', 'debug', 'ms', 'bytes', 'unpipe', 'once', 'wrappy', 'ee-first', 'setprototypeof', 'inherits', 'toidentifier', 'safer-buffer', 'utils-merge', 'call-bind-apply-helpers', 'get-intrinsic', 'side-channel', 'object-inspect', 'es-errors', 'math-intrinsics'])
+const EXPRESS_PACKAGES = new Set([
+  'express',
+  'router',
+  'body-parser',
+  'raw-body',
+  'type-is',
+  'finalhandler',
+  'send',
+  'serve-static',
+  'content-type',
+  'on-finished',
+  'parseurl',
+  'accepts',
+  'negotiator',
+  'mime-types',
+  'qs',
+  'depd',
+  'http-errors',
+  'statuses',
+  'iconv-lite',
+  'content-disposition',
+  'proxy-addr',
+  'fresh',
+  'cookie',
+  'vary',
+  'etag',
+  'encodeurl',
+  'escape-html',
+  'range-parser',
+  'media-typer',
+  'mime-db',
+  'forwarded',
+  'ipaddr.js',
+  'merge-descriptors',
+  'debug',
+  'ms',
+  'bytes',
+  'unpipe',
+  'once',
+  'wrappy',
+  'ee-first',
+  'setprototypeof',
+  'inherits',
+  'toidentifier',
+  'safer-buffer',
+  'utils-merge',
+  'call-bind-apply-helpers',
+  'get-intrinsic',
+  'side-channel',
+  'object-inspect',
+  'es-errors',
+  'math-intrinsics',
+])
 
 /** The layer a frame belongs to, from its script URL: a package, our `src/` folder, Node or V8. */
 export function layerOf(url: string, functionName: string): string {
   if (url === '') return functionName.startsWith('(') ? functionName : 'V8 builtins (JSON, RegExp, …)'
   if (url.startsWith('node:')) {
-    if (/undici|abort_controller|webstreams|domexception|js_transferable|event_target/.test(url)) return 'Fetch API objects (undici Request/Response/Headers, streams, AbortSignal)'
+    if (/undici|abort_controller|webstreams|domexception|js_transferable|event_target/.test(url))
+      return 'Fetch API objects (undici Request/Response/Headers, streams, AbortSignal)'
     if (/_http_|node:net|node:internal\/streams|stream_base|node:stream/.test(url)) return 'node http and sockets'
     return 'node internals (other)'
   }
@@ -39,8 +92,16 @@ export function layerOf(url: string, functionName: string): string {
   if (module) {
     if (EXPRESS_PACKAGES.has(module)) return 'express and its dependencies'
     if (module === 'path-to-regexp') return 'msw: path matching (path-to-regexp 6)'
-    if (module === 'tough-cookie' || module === 'tldts' || module === 'tldts-core') return 'msw: request cookies (tough-cookie)'
-    if (module === 'msw' || module === '@mswjs/interceptors' || module === 'headers-polyfill' || module === 'strict-event-emitter' || module === 'outvariant') return 'msw'
+    if (module === 'tough-cookie' || module === 'tldts' || module === 'tldts-core')
+      return 'msw: request cookies (tough-cookie)'
+    if (
+      module === 'msw' ||
+      module === '@mswjs/interceptors' ||
+      module === 'headers-polyfill' ||
+      module === 'strict-event-emitter' ||
+      module === 'outvariant'
+    )
+      return 'msw'
     return module
   }
   const ours = /\/(src|bench)\/([^/]+)\//.exec(url)
@@ -103,7 +164,8 @@ export function analyzeProfile(profile: CpuProfile, top = 25): ProfileAnalysis {
 /** The analysis as markdown tables. */
 export function formatProfile(title: string, analysis: ProfileAnalysis): string {
   const pct = (share: number) => `${(share * 100).toFixed(1)}%`
-  const rows = (costs: FunctionCost[]) => costs.map((c) => `| ${c.name} | ${c.where} | ${c.layer} | ${c.ms.toFixed(0)} | ${pct(c.share)} |`).join('\n')
+  const rows = (costs: FunctionCost[]) =>
+    costs.map((c) => `| ${c.name} | ${c.where} | ${c.layer} | ${c.ms.toFixed(0)} | ${pct(c.share)} |`).join('\n')
   return [
     `## ${title}`,
     '',

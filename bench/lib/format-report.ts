@@ -7,15 +7,27 @@ const count = (n: number) => n.toLocaleString('en-US')
 const ms = (value: number) => (value < 1 ? value.toFixed(3) : value < 10 ? value.toFixed(2) : value.toFixed(1))
 /** A markdown table; the first `textColumns` columns are left-aligned, the figures right-aligned. */
 const table = (head: string[], rows: string[][], textColumns = 1) =>
-  [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i < textColumns ? '---' : '---:')).join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n')
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map((_, i) => (i < textColumns ? '---' : '---:')).join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n')
 
 /** The whole run as markdown: where it ran, the verdicts, then every section's table. */
 export function formatReport(results: BenchResults, verdicts: readonly Verdict[]): string {
   const parts = [formatMeta(results), formatVerdicts(verdicts)]
   if (results.listener) parts.push(formatListener(results.listener))
-  if (results.inProcess) parts.push(formatLatencies('In-process: `startNodeMock` + `fetch`, ms per request', results.inProcess))
-  if (results.scale) parts.push(formatLatencies('Scale: one user holding N campaigns, msw `getResponse`, ms per request', results.scale))
-  if (results.writes) parts.push(formatLatencies('Writes: one account of N campaigns (+ those of other accounts), msw `getResponse`, ms per request', results.writes))
+  if (results.inProcess)
+    parts.push(formatLatencies('In-process: `startNodeMock` + `fetch`, ms per request', results.inProcess))
+  if (results.scale)
+    parts.push(formatLatencies('Scale: one user holding N campaigns, msw `getResponse`, ms per request', results.scale))
+  if (results.writes)
+    parts.push(
+      formatLatencies(
+        'Writes: one account of N campaigns (+ those of other accounts), msw `getResponse`, ms per request',
+        results.writes,
+      ),
+    )
   if (results.startup) parts.push(formatStartup(results.startup))
   return `${parts.join('\n\n')}\n`
 }
@@ -39,10 +51,16 @@ export function formatVerdicts(verdicts: readonly Verdict[]): string {
 function formatListener(listener: NonNullable<BenchResults['listener']>): string {
   const summaries = summarizeLoad(listener.runs)
   const rounds = Math.max(0, ...summaries.map((row) => row.rounds))
-  const rows = summaries.map((row) => [LOAD_TARGET_LABELS[row.target], REQUEST_LABELS[row.kind], count(Math.round(row.rps)), ms(row.p50Ms), ms(row.p99Ms)])
+  const rows = summaries.map((row) => [
+    LOAD_TARGET_LABELS[row.target],
+    REQUEST_LABELS[row.kind],
+    count(Math.round(row.rps)),
+    ms(row.p50Ms),
+    ms(row.p99Ms),
+  ])
   const ratios = LOAD_TARGETS.filter((target) => target !== 'listener')
     .map((target) => [target, throughputRatio(listener.runs, 'list', target)] as const)
-    .filter((entry): entry is readonly [typeof entry[0], number] => entry[1] !== undefined)
+    .filter((entry): entry is readonly [(typeof entry)[0], number] => entry[1] !== undefined)
     .map(([target, ratio]) => `${LOAD_TARGET_LABELS[target]} ${ratio.toFixed(2)}x`)
   return [
     `## Listener: ${count(listener.campaigns)} campaigns across ${listener.users} users, ${listener.connections} connections, ${listener.durationSec} s per run, ${rounds} alternating rounds`,
@@ -54,18 +72,36 @@ function formatListener(listener: NonNullable<BenchResults['listener']>): string
 }
 
 function formatLatencies(title: string, { seeds, rows }: { seeds: SeedCost[]; rows: LatencyRow[] }): string {
-  const head = ['request', ...seeds.flatMap((seed) => [`${count(seed.campaigns)}${seed.others ? ` (+${count(seed.others)})` : ''} median`, 'p99']), 'last / first']
+  const head = [
+    'request',
+    ...seeds.flatMap((seed) => [
+      `${count(seed.campaigns)}${seed.others ? ` (+${count(seed.others)})` : ''} median`,
+      'p99',
+    ]),
+    'last / first',
+  ]
   const line = (kind: RequestKind, floor: boolean) => {
     const bySize = seeds.map((seed) =>
-      rows.find((row) => row.kind === kind && row.campaigns === seed.campaigns && (row.others ?? 0) === (seed.others ?? 0) && (row.floor ?? false) === floor),
+      rows.find(
+        (row) =>
+          row.kind === kind &&
+          row.campaigns === seed.campaigns &&
+          (row.others ?? 0) === (seed.others ?? 0) &&
+          (row.floor ?? false) === floor,
+      ),
     )
     const first = bySize[0]?.summary.median
     const last = bySize.at(-1)?.summary.median
     const ratio = first && last ? `${(last / first).toFixed(2)}x` : '–'
     const label = floor ? `msw alone, one handler, same bytes: ${REQUEST_LABELS[kind]}` : REQUEST_LABELS[kind]
-    return [label, ...bySize.flatMap((row) => (row ? [ms(row.summary.median), ms(row.summary.p99)] : ['–', '–'])), ratio]
+    return [
+      label,
+      ...bySize.flatMap((row) => (row ? [ms(row.summary.median), ms(row.summary.p99)] : ['–', '–'])),
+      ratio,
+    ]
   }
-  const present = (floor: boolean) => REQUEST_KINDS.filter((kind) => rows.some((row) => row.kind === kind && (row.floor ?? false) === floor))
+  const present = (floor: boolean) =>
+    REQUEST_KINDS.filter((kind) => rows.some((row) => row.kind === kind && (row.floor ?? false) === floor))
   const body = [...present(false).map((kind) => line(kind, false)), ...present(true).map((kind) => line(kind, true))]
   const seedRows = [
     ['generate dataset (faker), ms', ...seeds.flatMap((seed) => [count(Math.round(seed.generateMs)), '']), ''],
@@ -76,6 +112,10 @@ function formatLatencies(title: string, { seeds, rows }: { seeds: SeedCost[]; ro
 }
 
 function formatStartup(rows: NonNullable<BenchResults['startup']>): string {
-  const body = rows.map((row) => [`\`${row.command}\``, row.runsMs.map((run) => Math.round(run)).join(', '), count(Math.round(row.medianMs))])
+  const body = rows.map((row) => [
+    `\`${row.command}\``,
+    row.runsMs.map((run) => Math.round(run)).join(', '),
+    count(Math.round(row.medianMs)),
+  ])
   return `## Start-up: process start to the first 200\n\n${table(['command', 'runs, ms', 'median ms'], body)}`
 }

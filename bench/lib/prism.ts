@@ -17,7 +17,11 @@ export function ensurePrism(cacheDir: string, log: (line: string) => void): stri
   if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version === PRISM_VERSION) return cli
   log(`Installing @stoplight/prism-cli@${PRISM_VERSION} into ${cacheDir} (first use only)…`)
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-  const result = spawnSync(npm, ['install', '--prefix', cacheDir, '--no-audit', '--no-fund', `@stoplight/prism-cli@${PRISM_VERSION}`], { encoding: 'utf8' })
+  const result = spawnSync(
+    npm,
+    ['install', '--prefix', cacheDir, '--no-audit', '--no-fund', `@stoplight/prism-cli@${PRISM_VERSION}`],
+    { encoding: 'utf8' },
+  )
   if (result.status !== 0) throw new Error(`Could not install Prism: ${result.stderr}`)
   return cli
 }
@@ -30,7 +34,7 @@ export function writePrismDocument(source: string, target: string, body: unknown
   const document = JSON.parse(readFileSync(source, 'utf8'))
   const content = document.paths?.['/campaigns']?.get?.responses?.['200']?.content?.['application/json']
   if (!content) throw new Error(`${source} has no application/json 200 for GET /campaigns`)
-  content.examples = { bench: { summary: 'The listener\'s own answer', value: body } }
+  content.examples = { bench: { summary: "The listener's own answer", value: body } }
   writeFileSync(target, JSON.stringify(document))
 }
 

@@ -64,15 +64,23 @@ export interface Worker {
  * Forks a worker script under tsx, pinned to `cpu`, and waits for its first message (its
  * "ready" report, resolved as `ready`).
  */
-export async function startWorker<R>(script: string, args: string[], { cpu, execArgv = [] }: { cpu?: number; execArgv?: string[] }): Promise<{ worker: Worker; ready: R }> {
-  const child = fork(script, args, { execArgv: ['--import', 'tsx', ...execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+export async function startWorker<R>(
+  script: string,
+  args: string[],
+  { cpu, execArgv = [] }: { cpu?: number; execArgv?: string[] },
+): Promise<{ worker: Worker; ready: R }> {
+  const child = fork(script, args, {
+    execArgv: ['--import', 'tsx', ...execArgv],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   started.set(child, false)
   pin(child.pid, cpu)
   const exited = once(child, 'exit').then(([code]) => {
     throw new Error(`${script} exited (code ${code}) before it answered`)
   })
   exited.catch(() => undefined)
-  const reply = <T>() => Promise.race([once(child, 'message').then(([message]) => message as T | { error: string }), exited])
+  const reply = <T>() =>
+    Promise.race([once(child, 'message').then(([message]) => message as T | { error: string }), exited])
   const check = <T>(message: T | { error: string }): T => {
     if (message && typeof message === 'object' && 'error' in message) throw new Error(`${script}: ${message.error}`)
     return message as T
@@ -101,10 +109,19 @@ export async function startWorker<R>(script: string, args: string[], { cpu, exec
 export function startProcess(
   command: string,
   args: string[],
-  { cpu, cwd, onOutput, detached = false }: { cpu?: number; cwd?: string; onOutput?: (text: string) => void; detached?: boolean },
+  {
+    cpu,
+    cwd,
+    onOutput,
+    detached = false,
+  }: { cpu?: number; cwd?: string; onOutput?: (text: string) => void; detached?: boolean },
 ): ChildProcess {
   const [file, fileArgs] = cpu === undefined ? [command, args] : ['taskset', ['-c', String(cpu), command, ...args]]
-  const child = spawn(file, fileArgs, { cwd, detached, stdio: ['ignore', onOutput ? 'pipe' : 'ignore', onOutput ? 'pipe' : 'ignore'] })
+  const child = spawn(file, fileArgs, {
+    cwd,
+    detached,
+    stdio: ['ignore', onOutput ? 'pipe' : 'ignore', onOutput ? 'pipe' : 'ignore'],
+  })
   started.set(child, detached)
   child.stdout?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()))
@@ -125,7 +142,19 @@ export async function stopProcess(child: ChildProcess, { group = false } = {}): 
 /** Polls a URL until it answers `status` (default 200) or `timeoutMs` passes; resolves with the body. */
 export async function waitForStatus(
   url: string,
-  { headers = {}, method = 'GET', status = 200, timeoutMs = 60_000, intervalMs = 20 }: { headers?: Record<string, string>; method?: string; status?: number; timeoutMs?: number; intervalMs?: number } = {},
+  {
+    headers = {},
+    method = 'GET',
+    status = 200,
+    timeoutMs = 60_000,
+    intervalMs = 20,
+  }: {
+    headers?: Record<string, string>
+    method?: string
+    status?: number
+    timeoutMs?: number
+    intervalMs?: number
+  } = {},
 ): Promise<Buffer> {
   const deadline = performance.now() + timeoutMs
   let last = 'no answer'

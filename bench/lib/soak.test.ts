@@ -2,7 +2,10 @@ import { expect, it } from 'vitest'
 import { afterWarmup, formatSoak, heapSlopeMbPerMin, judgeSoak, type HeapSample, type SoakReport } from './soak.js'
 
 const line = (mbPerMin: number, from = 0, to = 30_000, step = 2_000, base = 40e6): HeapSample[] =>
-  Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => ({ atMs: from + i * step, bytes: base + ((from + i * step) / 60_000) * mbPerMin * 1e6 }))
+  Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => ({
+    atMs: from + i * step,
+    bytes: base + ((from + i * step) / 60_000) * mbPerMin * 1e6,
+  }))
 
 const healthy: SoakReport = {
   startedAt: '2026-11-23T05:00:00.000Z',
@@ -38,7 +41,9 @@ it('sees through a sawtooth: half a megabyte of noise around a flat line is no s
 })
 
 it('keeps only the samples after warm-up', () => {
-  expect(afterWarmup(line(1), 10).map(({ atMs }) => atMs)).toEqual([10_000, 12_000, 14_000, 16_000, 18_000, 20_000, 22_000, 24_000, 26_000, 28_000, 30_000])
+  expect(afterWarmup(line(1), 10).map(({ atMs }) => atMs)).toEqual([
+    10_000, 12_000, 14_000, 16_000, 18_000, 20_000, 22_000, 24_000, 26_000, 28_000, 30_000,
+  ])
 })
 
 it('passes a healthy run on every count', () => {
@@ -46,12 +51,24 @@ it('passes a healthy run on every count', () => {
 })
 
 it.each([
-  ['an unexpected answer', { unexpected: { request: 'GET /api/v1/campaigns', status: 500, body: '{"success":false}' } }, 'only expected answers and intended 429s'],
-  ['no 429 for the throttled user', { statuses: { open: healthy.statuses.open, throttled: { '200': 10_000 } } }, 'the throttled user met its limit'],
+  [
+    'an unexpected answer',
+    { unexpected: { request: 'GET /api/v1/campaigns', status: 500, body: '{"success":false}' } },
+    'only expected answers and intended 429s',
+  ],
+  [
+    'no 429 for the throttled user',
+    { statuses: { open: healthy.statuses.open, throttled: { '200': 10_000 } } },
+    'the throttled user met its limit',
+  ],
   ['socket errors', { socketErrors: 3 }, 'no socket errors or timeouts'],
   ['a process that no longer answers', { healthy: false }, 'healthy after the load'],
   ['a heap that grows 5 MB a minute after warm-up', { heapAfterGc: line(5) }, 'heap flat after warm-up'],
-  ['a store that grew by more than one campaign per connection', { campaignsAfter: 2_101 }, 'store bounded: writes balance'],
+  [
+    'a store that grew by more than one campaign per connection',
+    { campaignsAfter: 2_101 },
+    'store bounded: writes balance',
+  ],
 ] as const)('fails %s, and only on that count', (_name, change, failing) => {
   const verdicts = judgeSoak({ ...healthy, ...change } as SoakReport)
   expect(verdicts.filter(({ passed }) => !passed).map(({ name }) => name)).toEqual([failing])
@@ -59,7 +76,9 @@ it.each([
 
 it('does not blame warm-up growth on the steady state', () => {
   const warmup = [...line(30, 0, 8_000), ...line(0, 10_000, 30_000, 2_000, 44e6)]
-  expect(judgeSoak({ ...healthy, heapAfterGc: warmup }).find(({ name }) => name === 'heap flat after warm-up')!.passed).toBe(true)
+  expect(
+    judgeSoak({ ...healthy, heapAfterGc: warmup }).find(({ name }) => name === 'heap flat after warm-up')!.passed,
+  ).toBe(true)
 })
 
 it('writes a report that leads with the figures and ends with each verdict', () => {

@@ -95,7 +95,11 @@ export function judgeSoak(report: SoakReport, bounds = SOAK_BOUNDS): SoakVerdict
       passed: report.socketErrors === 0 && report.timeouts === 0,
       detail: `${report.socketErrors} errors, ${report.timeouts} timeouts`,
     },
-    { name: 'healthy after the load', passed: report.healthy, detail: report.healthy ? 'GET /user answered 200' : 'GET /user did not answer 200' },
+    {
+      name: 'healthy after the load',
+      passed: report.healthy,
+      detail: report.healthy ? 'GET /user answered 200' : 'GET /user did not answer 200',
+    },
     {
       name: 'heap flat after warm-up',
       passed: Number.isFinite(slope) && slope < bounds.heapSlopeMbPerMin,
@@ -104,7 +108,9 @@ export function judgeSoak(report: SoakReport, bounds = SOAK_BOUNDS): SoakVerdict
     {
       // A connection cut off by the end of the run may hold the one campaign it created and had not yet deleted.
       name: 'store bounded: writes balance',
-      passed: report.campaignsAfter >= report.campaignsBefore && report.campaignsAfter - report.campaignsBefore <= report.connections,
+      passed:
+        report.campaignsAfter >= report.campaignsBefore &&
+        report.campaignsAfter - report.campaignsBefore <= report.connections,
       detail: `${report.campaignsBefore.toLocaleString('en-US')} campaigns before, ${report.campaignsAfter.toLocaleString('en-US')} after (at most one left per connection cut off mid-round)`,
     },
   ]
@@ -140,7 +146,9 @@ export function formatSoak(report: SoakReport, verdicts: readonly SoakVerdict[])
 
 function describeStatuses(statuses: Record<string, number>): string {
   const entries = Object.entries(statuses).sort(([a], [b]) => a.localeCompare(b))
-  return entries.length ? entries.map(([status, count]) => `${status}: ${count.toLocaleString('en-US')}`).join(', ') : 'none'
+  return entries.length
+    ? entries.map(([status, count]) => `${status}: ${count.toLocaleString('en-US')}`).join(', ')
+    : 'none'
 }
 
 function formatMb(value: number): string {

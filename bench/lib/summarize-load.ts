@@ -34,7 +34,8 @@ export function summarizeLoad(runs: readonly LoadRun[]): LoadSummary[] {
  * rounds' ratios, each pairing two runs of the same round. Undefined when either is missing.
  */
 export function throughputRatio(runs: readonly LoadRun[], kind: RequestKind, baseline: LoadTarget): number | undefined {
-  const byRound = (target: LoadTarget) => new Map(runs.filter((run) => run.target === target && run.kind === kind).map((run) => [run.round, run.rps]))
+  const byRound = (target: LoadTarget) =>
+    new Map(runs.filter((run) => run.target === target && run.kind === kind).map((run) => [run.round, run.rps]))
   const ours = byRound('listener')
   const theirs = byRound(baseline)
   const rounds = [...ours.keys()].filter((round) => theirs.has(round))

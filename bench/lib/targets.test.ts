@@ -62,14 +62,23 @@ const results: BenchResults = {
       { campaigns: 1_000, generateMs: 30, seedMs: 20, heapMb: 20 },
       { campaigns: 100_000, generateMs: 500, seedMs: 1500, heapMb: 120 },
     ],
-    rows: [latency(1_000, 'list', 0.1), latency(100_000, 'list', 0.12), latency(100_000, 'get', 0.3), { ...latency(100_000, 'get', 0.28), floor: true }],
+    rows: [
+      latency(1_000, 'list', 0.1),
+      latency(100_000, 'list', 0.12),
+      latency(100_000, 'get', 0.3),
+      { ...latency(100_000, 'get', 0.28), floor: true },
+    ],
   },
   scale: {
     seeds: [
       { campaigns: 1_000, generateMs: 30, seedMs: 20, heapMb: 20 },
       { campaigns: 100_000, generateMs: 500, seedMs: 800, heapMb: 110 },
     ],
-    rows: [1_000, 100_000].flatMap((campaigns) => (['list', 'get', 'update'] as const).map((kind) => latency(campaigns, kind, kind === 'update' && campaigns === 100_000 ? 0.5 : 0.1))),
+    rows: [1_000, 100_000].flatMap((campaigns) =>
+      (['list', 'get', 'update'] as const).map((kind) =>
+        latency(campaigns, kind, kind === 'update' && campaigns === 100_000 ? 0.5 : 0.1),
+      ),
+    ),
   },
   writes: {
     seeds: [
@@ -80,7 +89,9 @@ const results: BenchResults = {
     rows: [
       ...(['update', 'toggle', 'delete'] as const).map((kind) => latency(1_000, kind, 0.1, 0)),
       ...(['update', 'toggle', 'delete'] as const).map((kind) => latency(1_000, kind, 0.15, 99_000)),
-      ...(['update', 'toggle', 'delete'] as const).map((kind) => latency(10_000, kind, kind === 'delete' ? 1.5 : 0.6, 90_000)),
+      ...(['update', 'toggle', 'delete'] as const).map((kind) =>
+        latency(10_000, kind, kind === 'delete' ? 1.5 : 0.6, 90_000),
+      ),
     ],
   },
   startup: [
@@ -105,19 +116,42 @@ describe('bench targets and report', () => {
   it('judges every target of a whole run, and says by how much a missed one was missed', () => {
     const verdicts = evaluateTargets(results)
     expect(verdicts).toHaveLength(11)
-    expect(verdictOf(verdicts, 'Listener GET /campaigns vs Prism')).toMatchObject({ status: 'missed', measured: '2.50x', note: '1.20x short of it' })
-    expect(verdictOf(verdicts, 'Listener PATCH /campaigns/{id} vs Prism')).toMatchObject({ status: 'met', measured: '2.20x' })
+    expect(verdictOf(verdicts, 'Listener GET /campaigns vs Prism')).toMatchObject({
+      status: 'missed',
+      measured: '2.50x',
+      note: '1.20x short of it',
+    })
+    expect(verdictOf(verdicts, 'Listener PATCH /campaigns/{id} vs Prism')).toMatchObject({
+      status: 'met',
+      measured: '2.20x',
+    })
     expect(verdictOf(verdicts, 'Listener GET /campaigns p99')).toMatchObject({ status: 'met', measured: '20.0 ms' })
-    expect(verdictOf(verdicts, 'One account with 100,000')).toMatchObject({ status: 'met', measured: 'list 1.00x, get 1.00x' })
-    expect(verdictOf(verdicts, 'Update, toggle, delete with 1,000')).toMatchObject({ status: 'met', measured: 'update 0.150, toggle 0.150, delete 0.150 ms' })
-    expect(verdictOf(verdicts, 'Update, toggle, delete with 10,000')).toMatchObject({ status: 'missed', note: 'delete is 1.50x the bound' })
-    expect(verdictOf(verdicts, 'Writes at 1,000 campaigns: other accounts full vs empty')).toMatchObject({ status: 'met', measured: 'update 1.50x, toggle 1.50x, delete 1.50x' })
+    expect(verdictOf(verdicts, 'One account with 100,000')).toMatchObject({
+      status: 'met',
+      measured: 'list 1.00x, get 1.00x',
+    })
+    expect(verdictOf(verdicts, 'Update, toggle, delete with 1,000')).toMatchObject({
+      status: 'met',
+      measured: 'update 0.150, toggle 0.150, delete 0.150 ms',
+    })
+    expect(verdictOf(verdicts, 'Update, toggle, delete with 10,000')).toMatchObject({
+      status: 'missed',
+      note: 'delete is 1.50x the bound',
+    })
+    expect(verdictOf(verdicts, 'Writes at 1,000 campaigns: other accounts full vs empty')).toMatchObject({
+      status: 'met',
+      measured: 'update 1.50x, toggle 1.50x, delete 1.50x',
+    })
     expect(verdictOf(verdicts, 'In-process fetch')).toMatchObject({
       status: 'missed',
       measured: 'slowest get 0.300 ms',
       note: '1.20x the bound; msw alone, one handler, same bytes: get 0.280 ms',
     })
-    expect(verdictOf(verdicts, 'Seeding 100,000')).toMatchObject({ status: 'missed', measured: '2500 ms', note: '1.25x the bound' })
+    expect(verdictOf(verdicts, 'Seeding 100,000')).toMatchObject({
+      status: 'missed',
+      measured: '2500 ms',
+      note: '1.25x the bound',
+    })
     expect(verdictOf(verdicts, 'Heap after GC')).toMatchObject({ status: 'met', measured: '150 MB' })
     expect(verdictOf(verdicts, 'Built bin')).toMatchObject({ status: 'met', measured: '650 ms' })
   })
@@ -129,9 +163,16 @@ describe('bench targets and report', () => {
   })
 
   it('misses the Prism target below 3x and says how far short', () => {
-    const runs = [1, 2, 3].flatMap((round) => [run('listener', 'list', round, 3000, 30), run('prism', 'list', round, 2000, 50)])
+    const runs = [1, 2, 3].flatMap((round) => [
+      run('listener', 'list', round, 3000, 30),
+      run('prism', 'list', round, 2000, 50),
+    ])
     const verdicts = evaluateTargets({ meta, listener: { ...results.listener!, runs } })
-    expect(verdictOf(verdicts, 'Listener GET /campaigns vs Prism')).toMatchObject({ status: 'missed', measured: '1.50x', note: '2.00x short of it' })
+    expect(verdictOf(verdicts, 'Listener GET /campaigns vs Prism')).toMatchObject({
+      status: 'missed',
+      measured: '1.50x',
+      note: '2.00x short of it',
+    })
     expect(verdictOf(verdicts, 'Listener GET /campaigns p99')).toMatchObject({ status: 'missed', note: '5.0 ms over' })
   })
 
@@ -139,10 +180,16 @@ describe('bench targets and report', () => {
     const report = formatReport(results, evaluateTargets(results))
     expect(report).toContain('Node v20.19.0, Test CPU x 2 cores')
     expect(report).toContain('Load average (1 min) 0.50 at the start, 1.50 at the end')
-    expect(report).toContain('| Listener GET /campaigns vs Prism | ≥ 3.00x Prism req/s | 2.50x | missed (1.20x short of it) |')
-    expect(report).toContain('| Seeding 100,000 campaigns across 100 accounts | < 2,000 ms | 2500 ms | missed (1.25x the bound) |')
+    expect(report).toContain(
+      '| Listener GET /campaigns vs Prism | ≥ 3.00x Prism req/s | 2.50x | missed (1.20x short of it) |',
+    )
+    expect(report).toContain(
+      '| Seeding 100,000 campaigns across 100 accounts | < 2,000 ms | 2500 ms | missed (1.25x the bound) |',
+    )
     expect(report).toContain('| DELETE /campaigns/{id} | 0.100 | 0.300 | 0.150 | 0.450 | 1.50 | 4.50 | 15.00x |')
-    expect(report).toContain('| our listener (node:http + the mock handler) | GET /campaigns?per_page=25 | 5,000 | 5.00 | 20.0 |')
+    expect(report).toContain(
+      '| our listener (node:http + the mock handler) | GET /campaigns?per_page=25 | 5,000 | 5.00 | 20.0 |',
+    )
     expect(report).toContain('Prism 5 mock, our response as its example 2.50x')
     expect(report).toContain('| PATCH /campaigns/{id} | 0.100 | 0.300 | 0.500 | 1.50 | 5.00x |')
     expect(report).toContain('| `node dist/src/cli.js --port 0` | 600, 650, 700 | 650 |')

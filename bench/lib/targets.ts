@@ -15,7 +15,13 @@ export interface Verdict {
   note?: string
 }
 
-const notMeasured = (title: string, target: string, why: string): Verdict => ({ title, target, measured: '–', status: 'not measured', note: why })
+const notMeasured = (title: string, target: string, why: string): Verdict => ({
+  title,
+  target,
+  measured: '–',
+  status: 'not measured',
+  note: why,
+})
 
 const fmt = (value: number, digits = 2) => value.toFixed(digits)
 
@@ -40,7 +46,13 @@ function listenerVsPrism({ listener }: BenchResults, kind: 'list' | 'update', bo
   const ratio = listener && throughputRatio(listener.runs, kind, 'prism')
   if (ratio === undefined) return notMeasured(title, target, 'the listener section or Prism did not run')
   const met = ratio >= bound
-  return { title, target, measured: `${fmt(ratio)}x`, status: met ? 'met' : 'missed', note: met ? undefined : `${fmt(bound / ratio)}x short of it` }
+  return {
+    title,
+    target,
+    measured: `${fmt(ratio)}x`,
+    status: met ? 'met' : 'missed',
+    note: met ? undefined : `${fmt(bound / ratio)}x short of it`,
+  }
 }
 
 function listenerP99({ listener }: BenchResults): Verdict {
@@ -49,7 +61,13 @@ function listenerP99({ listener }: BenchResults): Verdict {
   const ours = listener && summarizeLoad(listener.runs).find((row) => row.target === 'listener' && row.kind === 'list')
   if (!ours) return notMeasured(title, target, 'the listener section did not run')
   const met = ours.p99Ms < 25
-  return { title, target, measured: `${fmt(ours.p99Ms, 1)} ms`, status: met ? 'met' : 'missed', note: met ? undefined : `${fmt(ours.p99Ms - 25, 1)} ms over` }
+  return {
+    title,
+    target,
+    measured: `${fmt(ours.p99Ms, 1)} ms`,
+    status: met ? 'met' : 'missed',
+    note: met ? undefined : `${fmt(ours.p99Ms - 25, 1)} ms over`,
+  }
 }
 
 const SCALE_KINDS: RequestKind[] = ['list', 'get']
@@ -57,21 +75,34 @@ const SCALE_KINDS: RequestKind[] = ['list', 'get']
 function scaleFlat({ scale }: BenchResults): Verdict {
   const title = 'One account with 100,000 campaigns: list page and get by id vs 1,000'
   const target = '≤ 2.00x the 1,000-campaign median'
-  const rowOf = (size: number, kind: RequestKind): LatencyRow | undefined => scale?.rows.find((row) => row.campaigns === size && row.kind === kind && !row.floor)
+  const rowOf = (size: number, kind: RequestKind): LatencyRow | undefined =>
+    scale?.rows.find((row) => row.campaigns === size && row.kind === kind && !row.floor)
   const ratios = SCALE_KINDS.map((kind) => {
     const small = rowOf(1_000, kind)
     const large = rowOf(100_000, kind)
     return small && large ? { kind, ratio: large.summary.median / small.summary.median } : undefined
   })
-  if (ratios.some((ratio) => ratio === undefined)) return notMeasured(title, target, 'the scale section did not run at 1,000 and 100,000')
+  if (ratios.some((ratio) => ratio === undefined))
+    return notMeasured(title, target, 'the scale section did not run at 1,000 and 100,000')
   return worstRatio(title, target, ratios as { kind: RequestKind; ratio: number }[], 2)
 }
 
-function worstRatio(title: string, target: string, ratios: { kind: RequestKind; ratio: number }[], bound: number): Verdict {
+function worstRatio(
+  title: string,
+  target: string,
+  ratios: { kind: RequestKind; ratio: number }[],
+  bound: number,
+): Verdict {
   const measured = ratios.map((entry) => `${entry.kind} ${fmt(entry.ratio)}x`).join(', ')
   const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a))
   const met = worst.ratio <= bound
-  return { title, target, measured, status: met ? 'met' : 'missed', note: met ? undefined : `${worst.kind} is ${fmt(worst.ratio / bound)}x over the bound` }
+  return {
+    title,
+    target,
+    measured,
+    status: met ? 'met' : 'missed',
+    note: met ? undefined : `${worst.kind} is ${fmt(worst.ratio / bound)}x over the bound`,
+  }
 }
 
 const WRITE_KINDS: RequestKind[] = ['update', 'toggle', 'delete']
@@ -83,16 +114,31 @@ const WRITE_KINDS: RequestKind[] = ['update', 'toggle', 'delete']
  */
 function writeFloors({ writes }: BenchResults): Verdict[] {
   const rowsOf = (campaigns: number, others: (value: number) => boolean) =>
-    WRITE_KINDS.map((kind) => writes?.rows.find((row) => row.campaigns === campaigns && others(row.others ?? 0) && row.kind === kind && !row.floor))
+    WRITE_KINDS.map((kind) =>
+      writes?.rows.find(
+        (row) => row.campaigns === campaigns && others(row.others ?? 0) && row.kind === kind && !row.floor,
+      ),
+    )
   const bound = (campaigns: number, ms: number): Verdict => {
     const title = `Update, toggle, delete with ${campaigns.toLocaleString('en-US')} campaigns in the account (others full), median`
     const target = `≤ ${ms} ms each`
     const rows = rowsOf(campaigns, (others) => others > 0)
-    if (rows.some((row) => !row)) return notMeasured(title, target, `the writes section did not run at ${campaigns.toLocaleString('en-US')} beside other accounts`)
+    if (rows.some((row) => !row))
+      return notMeasured(
+        title,
+        target,
+        `the writes section did not run at ${campaigns.toLocaleString('en-US')} beside other accounts`,
+      )
     const worst = rows.reduce((a, b) => (b!.summary.median > a!.summary.median ? b : a))!
     const met = worst.summary.median <= ms
     const measured = rows.map((row) => `${row!.kind} ${fmt(row!.summary.median, 3)}`).join(', ') + ' ms'
-    return { title, target, measured, status: met ? 'met' : 'missed', note: met ? undefined : `${worst.kind} is ${fmt(worst.summary.median / ms)}x the bound` }
+    return {
+      title,
+      target,
+      measured,
+      status: met ? 'met' : 'missed',
+      note: met ? undefined : `${worst.kind} is ${fmt(worst.summary.median / ms)}x the bound`,
+    }
   }
   const title = 'Writes at 1,000 campaigns: other accounts full vs empty'
   const target = '≤ 2.00x'
@@ -101,7 +147,12 @@ function writeFloors({ writes }: BenchResults): Verdict[] {
   const independence =
     alone.some((row) => !row) || beside.some((row) => !row)
       ? notMeasured(title, target, 'the writes section did not run at 1,000 with and without other accounts')
-      : worstRatio(title, target, WRITE_KINDS.map((kind, i) => ({ kind, ratio: beside[i]!.summary.median / alone[i]!.summary.median })), 2)
+      : worstRatio(
+          title,
+          target,
+          WRITE_KINDS.map((kind, i) => ({ kind, ratio: beside[i]!.summary.median / alone[i]!.summary.median })),
+          2,
+        )
   return [bound(1_000, 0.3), bound(10_000, 1), independence]
 }
 
@@ -117,21 +168,41 @@ function inProcessMedian({ inProcess }: BenchResults): Verdict {
   // msw alone answering the same bytes, where measured: how much of the time is interception.
   const floors = rows.filter((row) => row.floor).map((row) => `${row.kind} ${fmt(row.summary.median, 3)} ms`)
   const floorNote = floors.length > 0 ? `; msw alone, one handler, same bytes: ${floors.join(', ')}` : ''
-  return { title, target, measured, status: met ? 'met' : 'missed', note: met ? undefined : `${fmt(worst.summary.median / 0.25)}x the bound${floorNote}` }
+  return {
+    title,
+    target,
+    measured,
+    status: met ? 'met' : 'missed',
+    note: met ? undefined : `${fmt(worst.summary.median / 0.25)}x the bound${floorNote}`,
+  }
 }
 
 /** A bound on what holding 100,000 campaigns across 100 accounts costs (the writes section seeds it). */
-function seedCost(results: BenchResults, title: string, bound: number, unit: string, figure: (seed: SeedCost) => number): Verdict {
+function seedCost(
+  results: BenchResults,
+  title: string,
+  bound: number,
+  unit: string,
+  figure: (seed: SeedCost) => number,
+): Verdict {
   const target = `< ${bound.toLocaleString('en-US')} ${unit}`
   const seed = results.writes?.seeds.find((row) => row.campaigns + (row.others ?? 0) === 100_000 && row.users === 100)
   if (!seed) return notMeasured(title, target, 'the writes section did not seed 100,000 campaigns across 100 accounts')
   const value = figure(seed)
   const met = value < bound
-  return { title, target, measured: `${fmt(value, 0)} ${unit}`, status: met ? 'met' : 'missed', note: met ? undefined : `${fmt(value / bound)}x the bound` }
+  return {
+    title,
+    target,
+    measured: `${fmt(value, 0)} ${unit}`,
+    status: met ? 'met' : 'missed',
+    note: met ? undefined : `${fmt(value / bound)}x the bound`,
+  }
 }
 
-const seedTime = (results: BenchResults) => seedCost(results, 'Seeding 100,000 campaigns across 100 accounts', 2000, 'ms', (seed) => seed.seedMs)
-const seedHeap = (results: BenchResults) => seedCost(results, 'Heap after GC holding 100,000 campaigns', 200, 'MB', (seed) => seed.heapMb)
+const seedTime = (results: BenchResults) =>
+  seedCost(results, 'Seeding 100,000 campaigns across 100 accounts', 2000, 'ms', (seed) => seed.seedMs)
+const seedHeap = (results: BenchResults) =>
+  seedCost(results, 'Heap after GC holding 100,000 campaigns', 200, 'MB', (seed) => seed.heapMb)
 
 function binStartup({ startup }: BenchResults): Verdict {
   const title = 'Built bin: start to first 200'
@@ -139,5 +210,11 @@ function binStartup({ startup }: BenchResults): Verdict {
   const bin = startup?.find((row) => row.command.startsWith('node dist/'))
   if (!bin) return notMeasured(title, target, 'the start-up section did not run')
   const met = bin.medianMs < 1000
-  return { title, target, measured: `${fmt(bin.medianMs, 0)} ms`, status: met ? 'met' : 'missed', note: met ? undefined : `${fmt(bin.medianMs - 1000, 0)} ms over` }
+  return {
+    title,
+    target,
+    measured: `${fmt(bin.medianMs, 0)} ms`,
+    status: met ? 'met' : 'missed',
+    note: met ? undefined : `${fmt(bin.medianMs - 1000, 0)} ms over`,
+  }
 }

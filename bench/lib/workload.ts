@@ -71,7 +71,11 @@ export function requestsOf(kind: RequestKind, { campaignId, advertId }: Subject)
       return [{ method: 'POST', path: '/campaigns', body: JSON.stringify({ campaign }) }]
     }
     case 'update':
-      return [2.5, 3.5].map((cpm) => ({ method: 'PATCH', path: `/campaigns/${campaignId}`, body: JSON.stringify({ campaign: { cpm } }) }))
+      return [2.5, 3.5].map((cpm) => ({
+        method: 'PATCH',
+        path: `/campaigns/${campaignId}`,
+        body: JSON.stringify({ campaign: { cpm } }),
+      }))
     case 'toggle':
       return [{ method: 'POST', path: `/campaigns/${campaignId}/toggle` }]
     case 'delete':
@@ -81,12 +85,22 @@ export function requestsOf(kind: RequestKind, { campaignId, advertId }: Subject)
 
 /** A dataset of `campaigns` campaigns spread over users holding 100 each (10 adverts x 10). */
 export function spreadDataset(campaigns: number): Dataset {
-  return generateDataset({ seed: 1, users: Math.max(1, Math.round(campaigns / 100)), advertsPerUser: 10, campaignsPerAdvert: 10 })
+  return generateDataset({
+    seed: 1,
+    users: Math.max(1, Math.round(campaigns / 100)),
+    advertsPerUser: 10,
+    campaignsPerAdvert: 10,
+  })
 }
 
 /** A dataset of one user holding `campaigns` campaigns on 10 adverts. */
 export function oneUserDataset(campaigns: number): Dataset {
-  return generateDataset({ seed: 1, users: 1, advertsPerUser: 10, campaignsPerAdvert: Math.max(1, Math.round(campaigns / 10)) })
+  return generateDataset({
+    seed: 1,
+    users: 1,
+    advertsPerUser: 10,
+    campaignsPerAdvert: Math.max(1, Math.round(campaigns / 10)),
+  })
 }
 
 /**
@@ -94,14 +108,35 @@ export function oneUserDataset(campaigns: number): Dataset {
  * campaigns each holding `others` between them: what a write in one account costs beside the rest.
  */
 export function accountsDataset(campaigns: number, others: number): Dataset {
-  const subject = generateDataset({ seed: 1, users: 1, advertsPerUser: 10, campaignsPerAdvert: Math.max(1, Math.round(campaigns / 10)) })
-  const rest = others > 0 ? generateDataset({ seed: 2, users: Math.round(others / 1000), advertsPerUser: 10, campaignsPerAdvert: 100 }) : undefined
+  const subject = generateDataset({
+    seed: 1,
+    users: 1,
+    advertsPerUser: 10,
+    campaignsPerAdvert: Math.max(1, Math.round(campaigns / 10)),
+  })
+  const rest =
+    others > 0
+      ? generateDataset({ seed: 2, users: Math.round(others / 1000), advertsPerUser: 10, campaignsPerAdvert: 100 })
+      : undefined
   if (!rest) return subject
   const [users, adverts, campaignCount] = [subject.users.length, subject.adverts.length, subject.campaigns.length]
   return {
-    users: [...subject.users, ...rest.users.map((user) => ({ ...user, id: user.id + users, email: user.email.replace('@', '.other@') }))],
-    adverts: [...subject.adverts, ...rest.adverts.map((advert) => ({ ...advert, id: advert.id + adverts, user_id: advert.user_id + users }))],
-    campaigns: [...subject.campaigns, ...rest.campaigns.map((campaign) => ({ ...campaign, id: campaign.id + campaignCount, advert_id: campaign.advert_id + adverts }))],
+    users: [
+      ...subject.users,
+      ...rest.users.map((user) => ({ ...user, id: user.id + users, email: user.email.replace('@', '.other@') })),
+    ],
+    adverts: [
+      ...subject.adverts,
+      ...rest.adverts.map((advert) => ({ ...advert, id: advert.id + adverts, user_id: advert.user_id + users })),
+    ],
+    campaigns: [
+      ...subject.campaigns,
+      ...rest.campaigns.map((campaign) => ({
+        ...campaign,
+        id: campaign.id + campaignCount,
+        advert_id: campaign.advert_id + adverts,
+      })),
+    ],
   }
 }
 
@@ -113,5 +148,10 @@ export function subjectOf(dataset: Dataset, index: number): Subject {
   const campaigns = dataset.campaigns.filter((campaign) => adverts.has(campaign.advert_id))
   const campaign = campaigns[campaigns.length >> 1]
   if (!campaign) throw new RangeError(`User ${user.id} has no campaign`)
-  return { apiKey: user.api_key, campaignId: campaign.id, advertId: campaign.advert_id, campaignIds: campaigns.map((row) => row.id) }
+  return {
+    apiKey: user.api_key,
+    campaignId: campaign.id,
+    advertId: campaign.advert_id,
+    campaignIds: campaigns.map((row) => row.id),
+  }
 }

@@ -38,29 +38,39 @@ const JOBS: Job[] = [
   { target: 'prism', kind: 'update' },
 ]
 
-const SERVER_SCRIPTS = { listener: 'bench/servers/listener.ts', bare: 'bench/servers/bare.ts', express: 'bench/servers/express.ts' }
+const SERVER_SCRIPTS = {
+  listener: 'bench/servers/listener.ts',
+  bare: 'bench/servers/bare.ts',
+  express: 'bench/servers/express.ts',
+}
 
 /**
  * Starts the listener and the three baselines, checks they answer the same bytes, then runs
  * bounded autocannon loads on them in alternating rounds (each round starts one job later).
  * Fails on any answer other than the expected status, or any socket error.
  */
-export async function benchListener(settings: ListenerSettings, pinning: Pinning, log: (line: string) => void): Promise<NonNullable<BenchResults['listener']>> {
+export async function benchListener(
+  settings: ListenerSettings,
+  pinning: Pinning,
+  log: (line: string) => void,
+): Promise<NonNullable<BenchResults['listener']>> {
   const workers: Worker[] = []
   const stops: (() => Promise<void>)[] = []
   try {
     log(`Listener: seeding ${settings.campaigns.toLocaleString('en-US')} campaigns…`)
-    const listener = await startWorker<{ port: number; users: number; subjects: Record<'read' | 'create' | 'update', Subject> }>(
-      SERVER_SCRIPTS.listener,
-      [String(settings.campaigns)],
-      { cpu: pinning.serverCpu },
-    )
+    const listener = await startWorker<{
+      port: number
+      users: number
+      subjects: Record<'read' | 'create' | 'update', Subject>
+    }>(SERVER_SCRIPTS.listener, [String(settings.campaigns)], { cpu: pinning.serverCpu })
     workers.push(listener.worker)
     const { subjects } = listener.ready
     const origin = (port: number) => `http://127.0.0.1:${port}`
     const listenerOrigin = origin(listener.ready.port)
     const listPath = requestsOf('list', subjects.read)[0]!.path
-    const response = await fetch(`${listenerOrigin}/api/v1${listPath}`, { headers: { Authorization: subjects.read.apiKey } })
+    const response = await fetch(`${listenerOrigin}/api/v1${listPath}`, {
+      headers: { Authorization: subjects.read.apiKey },
+    })
     const body = Buffer.from(await response.arrayBuffer())
     if (response.status !== 200) throw new Error(`The listener answered ${response.status} to GET ${listPath}: ${body}`)
 
@@ -68,7 +78,9 @@ export async function benchListener(settings: ListenerSettings, pinning: Pinning
     const bodyFile = join(settings.cacheDir, 'list-body.json')
     writeFileSync(bodyFile, body)
     const contentType = response.headers.get('content-type')!
-    const bare = await startWorker<{ port: number }>(SERVER_SCRIPTS.bare, [bodyFile, contentType], { cpu: pinning.serverCpu })
+    const bare = await startWorker<{ port: number }>(SERVER_SCRIPTS.bare, [bodyFile, contentType], {
+      cpu: pinning.serverCpu,
+    })
     const express = await startWorker<{ port: number }>(SERVER_SCRIPTS.express, [bodyFile], { cpu: pinning.serverCpu })
     workers.push(bare.worker, express.worker)
 
@@ -88,13 +100,20 @@ export async function benchListener(settings: ListenerSettings, pinning: Pinning
       prism: { origin: origin(prismPort), prefix: '' },
     }
     for (const [target, { origin: base, prefix }] of Object.entries(targets)) {
-      const theirs = await waitForStatus(`${base}${prefix}${listPath}`, { headers: { Authorization: subjects.read.apiKey }, timeoutMs: 120_000 })
-      if (!theirs.equals(body)) throw new Error(`${target} does not answer the listener's bytes for GET ${listPath}:\n${theirs.toString().slice(0, 300)}`)
+      const theirs = await waitForStatus(`${base}${prefix}${listPath}`, {
+        headers: { Authorization: subjects.read.apiKey },
+        timeoutMs: 120_000,
+      })
+      if (!theirs.equals(body))
+        throw new Error(
+          `${target} does not answer the listener's bytes for GET ${listPath}:\n${theirs.toString().slice(0, 300)}`,
+        )
     }
 
     const load = await startWorker<{ ready: true }>('bench/workers/load.ts', [], { cpu: pinning.loadCpu })
     workers.push(load.worker)
-    const subjectOf = (kind: RequestKind) => (kind === 'create' ? subjects.create : kind === 'update' ? subjects.update : subjects.read)
+    const subjectOf = (kind: RequestKind) =>
+      kind === 'create' ? subjects.create : kind === 'update' ? subjects.update : subjects.read
     const runJob = async ({ target, kind }: Job, durationSec: number): Promise<LoadReport> => {
       const { origin: base, prefix } = targets[target]
       const subject = subjectOf(kind)
@@ -109,10 +128,13 @@ export async function benchListener(settings: ListenerSettings, pinning: Pinning
       const expected = String(expectedStatus(kind))
       const unexpected = Object.entries(report.statuses).filter(([status, n]) => status !== expected && n > 0)
       if (unexpected.length > 0 || report.errors > 0 || report.timeouts > 0 || !report.statuses[expected]) {
-        throw new Error(`${target} ${kind}: expected only ${expected}, got ${JSON.stringify(report.statuses)}, ${report.errors} errors, ${report.timeouts} timeouts`)
+        throw new Error(
+          `${target} ${kind}: expected only ${expected}, got ${JSON.stringify(report.statuses)}, ${report.errors} errors, ${report.timeouts} timeouts`,
+        )
       }
       // Creates would grow the store run after run: put the dataset back.
-      if (target === 'listener' && kind === 'create') await waitForStatus(`${listenerOrigin}/__admin/reset`, { method: 'POST' })
+      if (target === 'listener' && kind === 'create')
+        await waitForStatus(`${listenerOrigin}/__admin/reset`, { method: 'POST' })
       return report
     }
 
@@ -123,11 +145,24 @@ export async function benchListener(settings: ListenerSettings, pinning: Pinning
       const shift = (round - 1) % JOBS.length
       for (const job of [...JOBS.slice(shift), ...JOBS.slice(0, shift)]) {
         const report = await runJob(job, settings.durationSec)
-        runs.push({ ...job, round, rps: report.rps, p50Ms: report.p50Ms, p99Ms: report.p99Ms, statuses: report.statuses })
+        runs.push({
+          ...job,
+          round,
+          rps: report.rps,
+          p50Ms: report.p50Ms,
+          p99Ms: report.p99Ms,
+          statuses: report.statuses,
+        })
         log(`  round ${round} ${job.target} ${job.kind}: ${Math.round(report.rps)} req/s, p99 ${report.p99Ms} ms`)
       }
     }
-    return { campaigns: settings.campaigns, users: listener.ready.users, connections: settings.connections, durationSec: settings.durationSec, runs }
+    return {
+      campaigns: settings.campaigns,
+      users: listener.ready.users,
+      connections: settings.connections,
+      durationSec: settings.durationSec,
+      runs,
+    }
   } finally {
     for (const stop of stops) await stop()
     for (const worker of workers) await worker.stop()

@@ -10,7 +10,8 @@ export interface MockSize {
 }
 
 const sizeKey = ({ campaigns, others }: MockSize) => `${campaigns}+${others ?? 0}`
-const sizeLabel = ({ campaigns, others }: MockSize) => `${campaigns.toLocaleString('en-US')} campaigns${others ? ` (+${others.toLocaleString('en-US')} in other accounts)` : ''}`
+const sizeLabel = ({ campaigns, others }: MockSize) =>
+  `${campaigns.toLocaleString('en-US')} campaigns${others ? ` (+${others.toLocaleString('en-US')} in other accounts)` : ''}`
 
 /** Which mocks to hold and how to time them. */
 export interface MockLatencySettings extends Omit<MockWorkerSetup, 'campaigns' | 'others'> {
@@ -36,16 +37,24 @@ export async function benchMockLatency(
     for (const size of sizes) {
       log(`  seeding ${sizeLabel(size)} (${setup.shape}, via ${setup.via})…`)
       const args = [JSON.stringify({ ...setup, ...size } satisfies MockWorkerSetup)]
-      const { worker, ready } = await startWorker<SeedCost>('bench/workers/mock.ts', args, { cpu: pinning.serverCpu, execArgv: ['--expose-gc', '--max-old-space-size=8192'] })
+      const { worker, ready } = await startWorker<SeedCost>('bench/workers/mock.ts', args, {
+        cpu: pinning.serverCpu,
+        execArgv: ['--expose-gc', '--max-old-space-size=8192'],
+      })
       workers.push(worker)
       seeds.push(ready)
-      log(`    generated in ${Math.round(ready.generateMs)} ms, seeded in ${Math.round(ready.seedMs)} ms, heap ${Math.round(ready.heapMb)} MB`)
+      log(
+        `    generated in ${Math.round(ready.generateMs)} ms, seeded in ${Math.round(ready.seedMs)} ms, heap ${Math.round(ready.heapMb)} MB`,
+      )
     }
     const perRound = new Map<string, Summary[]>()
     for (let round = 0; round < rounds; round++) {
       for (let i = 0; i < sizes.length; i++) {
         const at = (i + round) % sizes.length
-        const { rows } = await workers[at]!.ask<{ rows: RoundRow[] }>({ ...order, warmup: round === 0 ? order.warmup : 0 })
+        const { rows } = await workers[at]!.ask<{ rows: RoundRow[] }>({
+          ...order,
+          warmup: round === 0 ? order.warmup : 0,
+        })
         for (const { kind, floor, summary } of rows) {
           const key = `${sizeKey(sizes[at]!)} ${kind} ${floor}`
           perRound.set(key, [...(perRound.get(key) ?? []), summary])
@@ -58,7 +67,18 @@ export async function benchMockLatency(
         setup.kinds.flatMap((kind): LatencyRow[] => {
           const summaries = perRound.get(`${sizeKey(size)} ${kind} ${floor}`)
           const others = size.others ? { others: size.others } : {}
-          return summaries ? [{ campaigns: size.campaigns, ...others, kind, ...(floor ? { floor } : {}), rounds: summaries, summary: acrossRounds(summaries) }] : []
+          return summaries
+            ? [
+                {
+                  campaigns: size.campaigns,
+                  ...others,
+                  kind,
+                  ...(floor ? { floor } : {}),
+                  rounds: summaries,
+                  summary: acrossRounds(summaries),
+                },
+              ]
+            : []
         }),
       ),
     )

@@ -24,7 +24,11 @@ export async function benchStartup(runs: number, pinning: Pinning, log: (line: s
       log(`  ${label}: ${Math.round(ms)} ms`)
     }
   }
-  return COMMANDS.map(({ label }) => ({ command: label, runsMs: times.get(label)!, medianMs: median(times.get(label)!) }))
+  return COMMANDS.map(({ label }) => ({
+    command: label,
+    runsMs: times.get(label)!,
+    medianMs: median(times.get(label)!),
+  }))
 }
 
 async function timeToFirst200(file: string, args: string[], cpu: number | undefined): Promise<number> {
@@ -41,16 +45,22 @@ async function timeToFirst200(file: string, args: string[], cpu: number | undefi
     },
   })
   try {
-    const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${file} ${args.join(' ')} exited (${code}):\n${output}`))))
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`${file} ${args.join(' ')} exited (${code}):\n${output}`))),
+    )
     exited.catch(() => undefined) // stopping it below is no failure
     await Promise.race([ready, exited])
     const baseUrl = /listening on (\S+\/api\/v1)/.exec(output)![1]!
     const apiKey = /API key: +(\S+)/.exec(output)![1]!
     for (;;) {
-      const response = await Promise.race([fetch(`${baseUrl}/campaigns`, { headers: { Authorization: apiKey } }), exited])
+      const response = await Promise.race([
+        fetch(`${baseUrl}/campaigns`, { headers: { Authorization: apiKey } }),
+        exited,
+      ])
       await response.arrayBuffer()
       if (response.status === 200) return performance.now() - started
-      if (performance.now() - started > 60_000) throw new Error(`${file} ${args.join(' ')} answered ${response.status}, never 200`)
+      if (performance.now() - started > 60_000)
+        throw new Error(`${file} ${args.join(' ')} answered ${response.status}, never 200`)
     }
   } finally {
     await stopProcess(child, { group: true })

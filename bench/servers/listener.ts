@@ -14,7 +14,11 @@ process.send!({
   port: Number(new URL(listener.origin).port),
   users: dataset.users.length,
   // Reads act as one user, creates and updates as two others, so writes never change what the reads return.
-  subjects: { read: subjectOf(dataset, middle), create: subjectOf(dataset, (middle + 1) % dataset.users.length), update: subjectOf(dataset, (middle + 2) % dataset.users.length) },
+  subjects: {
+    read: subjectOf(dataset, middle),
+    create: subjectOf(dataset, (middle + 1) % dataset.users.length),
+    update: subjectOf(dataset, (middle + 2) % dataset.users.length),
+  },
 })
 
 // npm run bench:profile asks for a CPU profile of the load alone.

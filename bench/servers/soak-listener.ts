@@ -12,7 +12,11 @@ export const THROTTLED_LIMITS = { per_minute: 120, per_day: 1_000_000, max_topup
 
 const dataset = spreadDataset(2_000)
 dataset.users = dataset.users.map((user, index) => ({ ...user, api_tier: index === 0 ? 'free' : 'pro' }))
-const listener = await startListener({ port: 0, fixtures: dataset, tiers: { ...UNLIMITED_TIERS, free: THROTTLED_LIMITS } })
+const listener = await startListener({
+  port: 0,
+  fixtures: dataset,
+  tiers: { ...UNLIMITED_TIERS, free: THROTTLED_LIMITS },
+})
 
 const collect = global.gc
 if (!collect) throw new Error('run with --expose-gc')
@@ -21,13 +25,19 @@ const heapAfterGc = () => {
   return process.memoryUsage().heapUsed
 }
 let origin = 0
-const standing = setInterval(() => process.send!({ heap: { atMs: performance.now() - origin, bytes: process.memoryUsage().heapUsed } }), 500)
+const standing = setInterval(
+  () => process.send!({ heap: { atMs: performance.now() - origin, bytes: process.memoryUsage().heapUsed } }),
+  500,
+)
 let collected: NodeJS.Timeout | undefined
 
 process.on('message', (message: { start?: true; stop?: true; heap?: true }) => {
   if (message.start) {
     origin = performance.now()
-    collected = setInterval(() => process.send!({ gcHeap: { atMs: performance.now() - origin, bytes: heapAfterGc() } }), 2_000)
+    collected = setInterval(
+      () => process.send!({ gcHeap: { atMs: performance.now() - origin, bytes: heapAfterGc() } }),
+      2_000,
+    )
   }
   if (message.stop) clearInterval(collected)
   if (message.heap) process.send!({ heapNow: heapAfterGc(), campaigns: listener.api.context.store.counts().campaigns })

@@ -37,9 +37,18 @@ async function run({ origin, requests, headers, connections, durationSec }: Load
       headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
     })),
   })
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => [status, count]))
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([status, { count = 0 }]) => [status, count]),
+  )
   const answered = Object.values(statuses).reduce((sum, n) => sum + n, 0)
-  return { rps: answered / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99, statuses, errors: result.errors, timeouts: result.timeouts }
+  return {
+    rps: answered / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    statuses,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  }
 }
 
 process.on('message', (order: LoadOrder) => {

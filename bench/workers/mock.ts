@@ -11,7 +11,18 @@ import { createMockApi, type MockApi } from '../../src/create-mock-api.js'
 import { isProfileOrder, obeyProfileOrder, type ProfileOrder } from '../lib/profile-on-demand.js'
 import type { SeedCost } from '../lib/results.js'
 import { summarize, type Summary } from '../lib/stats.js'
-import { accountsDataset, expectedStatus, oneUserDataset, requestsOf, spreadDataset, subjectOf, UNCAPPED, UNLIMITED_TIERS, type RequestKind, type Subject } from '../lib/workload.js'
+import {
+  accountsDataset,
+  expectedStatus,
+  oneUserDataset,
+  requestsOf,
+  spreadDataset,
+  subjectOf,
+  UNCAPPED,
+  UNLIMITED_TIERS,
+  type RequestKind,
+  type Subject,
+} from '../lib/workload.js'
 
 /** How the worker is set up (its one argument, as JSON). */
 export interface MockWorkerSetup {
@@ -46,7 +57,11 @@ if (!gc) throw new Error('Run the mock worker with --expose-gc')
 
 let started = performance.now()
 const dataset =
-  setup.shape === 'spread' ? spreadDataset(setup.campaigns) : setup.shape === 'one-user' ? oneUserDataset(setup.campaigns) : accountsDataset(setup.campaigns, setup.others ?? 0)
+  setup.shape === 'spread'
+    ? spreadDataset(setup.campaigns)
+    : setup.shape === 'one-user'
+      ? oneUserDataset(setup.campaigns)
+      : accountsDataset(setup.campaigns, setup.others ?? 0)
 const generateMs = performance.now() - started
 
 started = performance.now()
@@ -93,21 +108,32 @@ async function floorHandler(kind: RequestKind) {
   const response = (await getResponse(api.handlers, new Request(baseUrl + path, { method, headers, body })))!
   const bytes = await response.arrayBuffer()
   const init = { status: response.status, headers: response.headers }
-  return http[method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](`*${new URL(baseUrl + path).pathname}`, async ({ request }) => {
-    await request.text()
-    return new Response(bytes, init)
-  })
+  return http[method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](
+    `*${new URL(baseUrl + path).pathname}`,
+    async ({ request }) => {
+      await request.text()
+      return new Response(bytes, init)
+    },
+  )
 }
-const floors = new Map(await Promise.all((setup.floors ?? []).map(async (kind) => [kind, await floorHandler(kind)] as const)))
+const floors = new Map(
+  await Promise.all((setup.floors ?? []).map(async (kind) => [kind, await floorHandler(kind)] as const)),
+)
 
 /** Sends one request the way `setup.via` says; fails on any status but the expected one and answers the body. */
-async function send(kind: RequestKind, { method, path, body }: { method: string; path: string; body?: string }): Promise<string> {
+async function send(
+  kind: RequestKind,
+  { method, path, body }: { method: string; path: string; body?: string },
+): Promise<string> {
   const headers: Record<string, string> = { Authorization: subjects[kind].apiKey }
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   const request = new Request(baseUrl + path, { method, headers, body })
   const response = setup.via === 'fetch' ? await fetch(request) : await getResponse(api.handlers, request)
   const text = (await response?.text()) ?? ''
-  if (response?.status !== expectedStatus(kind)) throw new Error(`${method} ${path} answered ${response?.status} (expected ${expectedStatus(kind)}): ${text.slice(0, 300)}`)
+  if (response?.status !== expectedStatus(kind))
+    throw new Error(
+      `${method} ${path} answered ${response?.status} (expected ${expectedStatus(kind)}): ${text.slice(0, 300)}`,
+    )
   return text
 }
 
@@ -179,5 +205,12 @@ process.on('message', (order: RoundOrder | ProfileOrder) => {
     (error: Error) => process.send!({ error: error.stack ?? error.message }),
   )
 })
-const seed: SeedCost = { campaigns: setup.campaigns, others: setup.others, users: dataset.users.length, generateMs, seedMs, heapMb }
+const seed: SeedCost = {
+  campaigns: setup.campaigns,
+  others: setup.others,
+  users: dataset.users.length,
+  generateMs,
+  seedMs,
+  heapMb,
+}
 process.send!(seed)

@@ -15,7 +15,11 @@ const { values } = parseArgs({
 const keys = (values.keys ?? '').split(',').filter(Boolean)
 const perMinute = Number(values['per-minute'])
 const advertCreateStatus = Number(values['advert-create-status'])
-if (keys.length === 0 || !(Number.isInteger(perMinute) && perMinute > 0) || (advertCreateStatus !== 200 && advertCreateStatus !== 201)) {
+if (
+  keys.length === 0 ||
+  !(Number.isInteger(perMinute) && perMinute > 0) ||
+  (advertCreateStatus !== 200 && advertCreateStatus !== 201)
+) {
   console.error('usage: main.ts --keys KEY1[,KEY2] [--per-minute N] [--advert-create-status 200|201]')
   process.exit(2)
 }

@@ -26,12 +26,15 @@ const PAGE_SIZE = { default: 20, max: 100 } as const
 
 /** The error body every refusal has: code, message and a link (but a 422, which names its fields instead). */
 export function problem(status: number, code: string, message: string, fields?: FieldError[]): Reply {
-  const error = fields ? { code, message, fields } : { code, message, documentation_url: `https://docs.independent.example/errors/${code}` }
+  const error = fields
+    ? { code, message, fields }
+    : { code, message, documentation_url: `https://docs.independent.example/errors/${code}` }
   return { status, body: { success: false, error } }
 }
 
 const ok = (data: unknown, status = 200): Reply => ({ status, body: { success: true, data } })
-const invalid = (fields: FieldError[]) => problem(422, 'invalid_request', `Invalid request: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, fields)
+const invalid = (fields: FieldError[]) =>
+  problem(422, 'invalid_request', `Invalid request: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, fields)
 const notFound = () => problem(404, 'resource_not_found', 'No such resource')
 
 /** The API's operations, by method and path. */
@@ -53,10 +56,18 @@ export function route(request: RouteRequest): Reply {
   if (row.ownerId !== request.account.id) return problem(403, 'forbidden', 'This resource belongs to another account')
   if (action === 'toggle' && collection === 'campaigns' && method === 'POST') return toggleCampaign(request, rowId)
   if (action !== undefined) return notFound()
-  if (method === 'GET') return ok(collection === 'campaigns' ? presentCampaign(request.store, request.store.campaigns.get(rowId)!, true) : presentAdvert(request.store.adverts.get(rowId)!))
-  if (method === 'PATCH') return collection === 'campaigns' ? updateCampaign(request, rowId) : updateAdvert(request, rowId)
+  if (method === 'GET')
+    return ok(
+      collection === 'campaigns'
+        ? presentCampaign(request.store, request.store.campaigns.get(rowId)!, true)
+        : presentAdvert(request.store.adverts.get(rowId)!),
+    )
+  if (method === 'PATCH')
+    return collection === 'campaigns' ? updateCampaign(request, rowId) : updateAdvert(request, rowId)
   if (method === 'DELETE') {
-    if (collection === 'adverts') for (const campaign of request.store.campaigns.values()) if (campaign.advertId === rowId) request.store.campaigns.delete(campaign.id)
+    if (collection === 'adverts')
+      for (const campaign of request.store.campaigns.values())
+        if (campaign.advertId === rowId) request.store.campaigns.delete(campaign.id)
     table.delete(rowId)
     return { status: 204 }
   }
@@ -89,20 +100,34 @@ function list({ store, account, query }: RouteRequest, collection: 'campaigns' |
     const advertId = queryInteger(query, 'advert_id', 1, Number.MAX_SAFE_INTEGER, errors)
     const enabled = query.get('enabled')
     const type = query.get('broadcasting_type')
-    if (enabled !== null && enabled !== 'true' && enabled !== 'false') errors.push({ field: 'enabled', message: 'must be true or false' })
-    if (type !== null && !(BROADCASTING_TYPES as readonly string[]).includes(type)) errors.push({ field: 'broadcasting_type', message: `must be one of ${BROADCASTING_TYPES.join(', ')}` })
+    if (enabled !== null && enabled !== 'true' && enabled !== 'false')
+      errors.push({ field: 'enabled', message: 'must be true or false' })
+    if (type !== null && !(BROADCASTING_TYPES as readonly string[]).includes(type))
+      errors.push({ field: 'broadcasting_type', message: `must be one of ${BROADCASTING_TYPES.join(', ')}` })
     rows = store
       .owned(store.campaigns, account.id)
-      .filter((c) => (advertId === undefined || c.advertId === advertId) && (enabled === null || String(c.enabled) === enabled) && (type === null || c.broadcastingType === type))
+      .filter(
+        (c) =>
+          (advertId === undefined || c.advertId === advertId) &&
+          (enabled === null || String(c.enabled) === enabled) &&
+          (type === null || c.broadcastingType === type),
+      )
   } else {
     rows = store.owned(store.adverts, account.id)
   }
   if (errors.length > 0) return invalid(errors)
   const items = rows.slice((page - 1) * perPage, page * perPage)
-  const present = (row: { id: number }) => (collection === 'campaigns' ? presentCampaign(store, store.campaigns.get(row.id)!) : presentAdvert(store.adverts.get(row.id)!))
+  const present = (row: { id: number }) =>
+    collection === 'campaigns'
+      ? presentCampaign(store, store.campaigns.get(row.id)!)
+      : presentAdvert(store.adverts.get(row.id)!)
   return {
     status: 200,
-    body: { success: true, data: items.map(present), pagination: { page, per_page: perPage, total_count: rows.length, total_pages: Math.ceil(rows.length / perPage) } },
+    body: {
+      success: true,
+      data: items.map(present),
+      pagination: { page, per_page: perPage, total_count: rows.length, total_pages: Math.ceil(rows.length / perPage) },
+    },
   }
 }
 
@@ -116,7 +141,8 @@ function campaignFields(request: RouteRequest, required: boolean) {
     enabled: required ? undefined : fields.flag('enabled'),
   }
   const advert = values.advertId === undefined ? undefined : request.store.adverts.get(values.advertId)
-  if (values.advertId !== undefined && advert?.ownerId !== request.account.id) fields.errors.push({ field: 'campaign.advert_id', message: `advert ${values.advertId} does not exist` })
+  if (values.advertId !== undefined && advert?.ownerId !== request.account.id)
+    fields.errors.push({ field: 'campaign.advert_id', message: `advert ${values.advertId} does not exist` })
   return { fields, values }
 }
 
@@ -125,7 +151,18 @@ function createCampaign(request: RouteRequest): Reply {
   if (fields.errors.length > 0) return invalid(fields.errors)
   const { store, account } = request
   const at = store.now()
-  const campaign = { id: store.nextId(), ownerId: account.id, advertId: values.advertId!, broadcastingType: values.broadcastingType!, cpm: values.cpm!, sendingLimit: values.sendingLimit!, sendingCount: 0, enabled: false, createdAt: at, updatedAt: at }
+  const campaign = {
+    id: store.nextId(),
+    ownerId: account.id,
+    advertId: values.advertId!,
+    broadcastingType: values.broadcastingType!,
+    cpm: values.cpm!,
+    sendingLimit: values.sendingLimit!,
+    sendingCount: 0,
+    enabled: false,
+    createdAt: at,
+    updatedAt: at,
+  }
   store.campaigns.set(campaign.id, campaign)
   return ok(presentCampaign(store, campaign), 201)
 }
@@ -133,9 +170,11 @@ function createCampaign(request: RouteRequest): Reply {
 function updateCampaign(request: RouteRequest, id: number): Reply {
   const { fields, values } = campaignFields(request, false)
   const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined))
-  if (fields.errors.length === 0 && Object.keys(changes).length === 0) fields.errors.push({ field: 'campaign', message: 'must change at least one field' })
+  if (fields.errors.length === 0 && Object.keys(changes).length === 0)
+    fields.errors.push({ field: 'campaign', message: 'must change at least one field' })
   const campaign = request.store.campaigns.get(id)!
-  if (values.sendingLimit !== undefined && values.sendingLimit < campaign.sendingCount) fields.errors.push({ field: 'campaign.sending_limit', message: 'is below sending_count' })
+  if (values.sendingLimit !== undefined && values.sendingLimit < campaign.sendingCount)
+    fields.errors.push({ field: 'campaign.sending_limit', message: 'is below sending_count' })
   if (fields.errors.length > 0) return invalid(fields.errors)
   Object.assign(campaign, changes, { updatedAt: request.store.now() })
   return ok(presentCampaign(request.store, campaign))
@@ -149,7 +188,11 @@ function toggleCampaign({ store }: RouteRequest, id: number): Reply {
 
 function advertFields(request: RouteRequest, required: boolean) {
   const fields = new Fields(request.body, 'advert')
-  const values = { title: fields.text('title', { required, min: 1, max: 200 }), description: fields.text('description', { max: 2000 }), targetUrl: fields.url('target_url') }
+  const values = {
+    title: fields.text('title', { required, min: 1, max: 200 }),
+    description: fields.text('description', { max: 2000 }),
+    targetUrl: fields.url('target_url'),
+  }
   return { fields, values }
 }
 
@@ -158,7 +201,15 @@ function createAdvert(request: RouteRequest): Reply {
   if (fields.errors.length > 0) return invalid(fields.errors)
   const { store, account } = request
   const at = store.now()
-  const advert = { id: store.nextId(), ownerId: account.id, title: values.title!, description: values.description ?? '', targetUrl: values.targetUrl ?? null, createdAt: at, updatedAt: at }
+  const advert = {
+    id: store.nextId(),
+    ownerId: account.id,
+    title: values.title!,
+    description: values.description ?? '',
+    targetUrl: values.targetUrl ?? null,
+    createdAt: at,
+    updatedAt: at,
+  }
   store.adverts.set(advert.id, advert)
   return ok(presentAdvert(advert), request.advertCreateStatus)
 }
@@ -166,7 +217,8 @@ function createAdvert(request: RouteRequest): Reply {
 function updateAdvert(request: RouteRequest, id: number): Reply {
   const { fields, values } = advertFields(request, false)
   const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined))
-  if (fields.errors.length === 0 && Object.keys(changes).length === 0) fields.errors.push({ field: 'advert', message: 'must change at least one field' })
+  if (fields.errors.length === 0 && Object.keys(changes).length === 0)
+    fields.errors.push({ field: 'advert', message: 'must change at least one field' })
   if (fields.errors.length > 0) return invalid(fields.errors)
   Object.assign(request.store.adverts.get(id)!, changes, { updatedAt: request.store.now() })
   return ok(presentAdvert(request.store.adverts.get(id)!))

@@ -57,21 +57,46 @@ export async function startIndependentServer(options: IndependentServerOptions):
 
   async function handle(req: IncomingMessage): Promise<{ reply: Reply; headers: Record<string, string> }> {
     const url = new URL(req.url ?? '/', 'http://independent.invalid')
-    if (url.pathname !== PREFIX && !url.pathname.startsWith(`${PREFIX}/`)) return { reply: problem(404, 'resource_not_found', `Nothing at ${url.pathname}; the API is under ${PREFIX}`), headers: {} }
+    if (url.pathname !== PREFIX && !url.pathname.startsWith(`${PREFIX}/`))
+      return {
+        reply: problem(404, 'resource_not_found', `Nothing at ${url.pathname}; the API is under ${PREFIX}`),
+        headers: {},
+      }
     // The bare key, nothing before it (spec 5.2); anything else is refused before any other rule, and counts against no limit.
     const account = store.accountByKey(req.headers.authorization ?? '')
-    if (!account) return { reply: problem(401, 'invalid_api_key', 'Send your API key, bare, in the Authorization header'), headers: {} }
+    if (!account)
+      return {
+        reply: problem(401, 'invalid_api_key', 'Send your API key, bare, in the Authorization header'),
+        headers: {},
+      }
     const admission = limiter.admit(account.id)
-    if (!admission.admitted) return { reply: problem(429, 'too_many_requests', `At most ${perMinute} requests a minute`), headers: admission.headers }
+    if (!admission.admitted)
+      return {
+        reply: problem(429, 'too_many_requests', `At most ${perMinute} requests a minute`),
+        headers: admission.headers,
+      }
     const body = await readBody(req)
-    if (body === TOO_LARGE) return { reply: problem(413, 'payload_too_large', 'Bodies are at most 1 MiB'), headers: admission.headers }
-    if (body === MALFORMED) return { reply: problem(400, 'malformed_json', 'The body is not JSON'), headers: admission.headers }
+    if (body === TOO_LARGE)
+      return { reply: problem(413, 'payload_too_large', 'Bodies are at most 1 MiB'), headers: admission.headers }
+    if (body === MALFORMED)
+      return { reply: problem(400, 'malformed_json', 'The body is not JSON'), headers: admission.headers }
     const segments = url.pathname.slice(PREFIX.length).split('/').filter(Boolean)
-    const reply = route({ store, account, method: req.method ?? 'GET', segments, query: url.searchParams, body, perMinute, advertCreateStatus: options.advertCreateStatus ?? 201 })
+    const reply = route({
+      store,
+      account,
+      method: req.method ?? 'GET',
+      segments,
+      query: url.searchParams,
+      body,
+      perMinute,
+      advertCreateStatus: options.advertCreateStatus ?? 201,
+    })
     return { reply, headers: admission.headers }
   }
 
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(options.port ?? 0, '127.0.0.1', () => resolve()))
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(options.port ?? 0, '127.0.0.1', () => resolve()),
+  )
   const { port } = server.address() as AddressInfo
   return {
     server,
@@ -109,5 +134,7 @@ function send(res: ServerResponse, reply: Reply, headers: Record<string, string>
     res.writeHead(reply.status, headers).end()
     return
   }
-  res.writeHead(reply.status, { ...headers, 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(reply.body))
+  res
+    .writeHead(reply.status, { ...headers, 'content-type': 'application/json; charset=utf-8' })
+    .end(JSON.stringify(reply.body))
 }

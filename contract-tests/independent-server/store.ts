@@ -42,7 +42,13 @@ export function newApiKey(): string {
 /** Everything the server holds, in memory: one account per configured key, and their adverts and campaigns. */
 export function createStore(keys: readonly string[]) {
   const now = () => new Date().toISOString()
-  const accounts: Account[] = keys.map((apiKey, index) => ({ id: index + 1, email: `user${index + 1}@example.com`, apiKey, createdAt: now(), updatedAt: now() }))
+  const accounts: Account[] = keys.map((apiKey, index) => ({
+    id: index + 1,
+    email: `user${index + 1}@example.com`,
+    apiKey,
+    createdAt: now(),
+    updatedAt: now(),
+  }))
   const adverts = new Map<number, AdvertRow>()
   const campaigns = new Map<number, CampaignRow>()
   let lastId = 0

@@ -15,7 +15,8 @@ export class Fields {
     private readonly wrapper: string,
   ) {
     const inner = isObject(body) ? body[wrapper] : undefined
-    if (!isObject(inner)) this.errors.push({ field: wrapper, message: `must be an object holding the ${wrapper}'s fields` })
+    if (!isObject(inner))
+      this.errors.push({ field: wrapper, message: `must be an object holding the ${wrapper}'s fields` })
     this.values = isObject(inner) ? inner : {}
   }
 
@@ -42,10 +43,14 @@ export class Fields {
   }
 
   /** A number within (min, max]; `integer` when it must be whole. */
-  number(name: string, { required = false, above = 0, max = Number.MAX_SAFE_INTEGER, integer = false } = {}): number | undefined {
+  number(
+    name: string,
+    { required = false, above = 0, max = Number.MAX_SAFE_INTEGER, integer = false } = {},
+  ): number | undefined {
     const value = this.take(name, required)
     if (value === undefined) return undefined
-    if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) return this.fail(name, `must be ${integer ? 'an integer' : 'a number'}`)
+    if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value)))
+      return this.fail(name, `must be ${integer ? 'an integer' : 'a number'}`)
     if (value <= above || value > max) return this.fail(name, `must be more than ${above} and at most ${max}`)
     return value
   }
@@ -69,7 +74,8 @@ export class Fields {
   url(name: string): string | null | undefined {
     const value = this.take(name, false)
     if (value === undefined || value === null) return value
-    if (typeof value !== 'string' || value.length > 2048 || !/^https?:\/\/[^\s]+$/.test(value)) return this.fail(name, 'must be an http(s) URL or null')
+    if (typeof value !== 'string' || value.length > 2048 || !/^https?:\/\/[^\s]+$/.test(value))
+      return this.fail(name, 'must be an http(s) URL or null')
     return value
   }
 
@@ -85,11 +91,18 @@ export class Fields {
 }
 
 /** A query parameter that must be a whole number from `min` to `max` when present. */
-export function queryInteger(query: URLSearchParams, name: string, min: number, max: number, errors: FieldError[]): number | undefined {
+export function queryInteger(
+  query: URLSearchParams,
+  name: string,
+  min: number,
+  max: number,
+  errors: FieldError[],
+): number | undefined {
   const raw = query.get(name)
   if (raw === null) return undefined
   const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN
-  if (!(value >= min && value <= max)) errors.push({ field: name, message: `must be a whole number from ${min} to ${max}` })
+  if (!(value >= min && value <= max))
+    errors.push({ field: name, message: `must be a whole number from ${min} to ${max}` })
   return value
 }
 

@@ -116,7 +116,10 @@ export interface Check extends Registered {
    * After the flows: judges what they did not reach (ignored_auth's sweep of the remaining
    * operations). `judge` runs one judgement on an operation, counted and recorded like any other.
    */
-  afterFlows?(ctx: RunContext, judge: (operation: OperationLabel, body: (ctx: CheckContext) => Promise<unknown>) => Promise<void>): Promise<void>
+  afterFlows?(
+    ctx: RunContext,
+    judge: (operation: OperationLabel, body: (ctx: CheckContext) => Promise<unknown>) => Promise<void>,
+  ): Promise<void>
 }
 
 /**

@@ -7,11 +7,20 @@ import type { ContractClient, CreatedResource } from './http-client.js'
  * answered 2xx to a refused DELETE leaves nothing behind, and an id the server reused for someone
  * else's resource is left alone. A 5xx is asked once more.
  */
-export async function cleanUp(client: ContractClient, titlePrefix: string): Promise<{ deleted: string[]; leftover: string[] }> {
+export async function cleanUp(
+  client: ContractClient,
+  titlePrefix: string,
+): Promise<{ deleted: string[]; leftover: string[] }> {
   const deleted: string[] = []
   const leftover: string[] = []
   const send = async (method: 'GET' | 'DELETE', resource: CreatedResource) => {
-    const request = { method, path: resource.path, credentials: resource.credentials, purpose: method === 'GET' ? 'cleanup: still there?' : 'cleanup', outsideBudget: true }
+    const request = {
+      method,
+      path: resource.path,
+      credentials: resource.credentials,
+      purpose: method === 'GET' ? 'cleanup: still there?' : 'cleanup',
+      outsideBudget: true,
+    }
     const first = await client.send(request)
     return first.response.status >= 500 ? client.send(request) : first
   }
@@ -19,7 +28,8 @@ export async function cleanUp(client: ContractClient, titlePrefix: string): Prom
     try {
       if (resource.deletedDuringRun) {
         const { status, text } = (await send('GET', resource)).response
-        if (status >= 500) leftover.push(`${resource.path} (deleted during the run, but reading it again was a ${status})`)
+        if (status >= 500)
+          leftover.push(`${resource.path} (deleted during the run, but reading it again was a ${status})`)
         if (status >= 300 || !text.includes(titlePrefix)) continue
       }
       const exchange = await send('DELETE', resource)

@@ -56,9 +56,15 @@ export class ControlPlane {
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (this.options.token) headers['x-admin-token'] = this.options.token
     const url = this.options.url.replace(/\/+$/, '') + path
-    const response = await this.fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) })
+    const response = await this.fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    })
     const text = await response.text()
-    if (!expected.includes(response.status)) throw new Error(`Control plane ${method} ${url} answered ${response.status}: ${text.slice(0, 300)}`)
+    if (!expected.includes(response.status))
+      throw new Error(`Control plane ${method} ${url} answered ${response.status}: ${text.slice(0, 300)}`)
     return (JSON.parse(text) as { data: unknown }).data
   }
 }

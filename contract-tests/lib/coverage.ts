@@ -65,16 +65,25 @@ export class Coverage {
 
   /** Runs and failures of every pair that ran or failed. */
   tallies(failures: readonly ContractFailure[]): CheckTally[] {
-    return this.rows(failures, () => '').filter((row) => row.runs > 0 || row.failures > 0).map(({ operation, check, runs, failures: failed }) => ({ operation, check, runs, failures: failed }))
+    return this.rows(failures, () => '')
+      .filter((row) => row.runs > 0 || row.failures > 0)
+      .map(({ operation, check, runs, failures: failed }) => ({ operation, check, runs, failures: failed }))
   }
 
   /**
    * Every pair that was promised, ran or failed, with its state. `explain` says why a promised
    * pair that nothing blocked or skipped still never ran.
    */
-  rows(failures: readonly ContractFailure[], explain: (operation: OperationLabel, check: CheckName) => string): CoverageRow[] {
+  rows(
+    failures: readonly ContractFailure[],
+    explain: (operation: OperationLabel, check: CheckName) => string,
+  ): CoverageRow[] {
     const failed = new Map<string, number>()
-    for (const failure of failures) failed.set(keyOf(failure.operation, failure.check), (failed.get(keyOf(failure.operation, failure.check)) ?? 0) + 1)
+    for (const failure of failures)
+      failed.set(
+        keyOf(failure.operation, failure.check),
+        (failed.get(keyOf(failure.operation, failure.check)) ?? 0) + 1,
+      )
     const keys = new Set([...this.expected, ...this.runs.keys(), ...failed.keys()])
     return [...keys]
       .map((key): CoverageRow => {
@@ -84,10 +93,19 @@ export class Coverage {
         const failures = failed.get(key) ?? 0
         if (failures > 0) return { operation, check: name, state: 'failed', runs, failures }
         if (runs > 0) return { operation, check: name, state: 'passed', runs, failures }
-        const skip = this.skips.find((s) => (s.operation === ANY || s.operation === operation) && (s.check === ANY || s.check === check))
+        const skip = this.skips.find(
+          (s) => (s.operation === ANY || s.operation === operation) && (s.check === ANY || s.check === check),
+        )
         if (skip) return { operation, check: name, state: 'skipped', runs, failures, reason: skip.reason }
         const block = this.blocks.find((b) => b.operations === ANY || b.operations.has(operation))
-        return { operation, check: name, state: 'not_exercised', runs, failures, reason: block?.reason ?? explain(operation, name) }
+        return {
+          operation,
+          check: name,
+          state: 'not_exercised',
+          runs,
+          failures,
+          reason: block?.reason ?? explain(operation, name),
+        }
       })
       .sort((a, b) => byOperation(a.operation, b.operation) || a.check.localeCompare(b.check))
   }

@@ -26,10 +26,20 @@ export interface Invariant {
 export function listBehaviour(operation: DocumentedOperation | undefined): ListBehaviour | undefined {
   const raw = operation?.extensions?.['x-list'] as JsonObject | undefined
   if (!raw) return undefined
-  const order = Array.isArray(raw.order) ? (raw.order as ListBehaviour['order']).filter((key) => typeof key?.field === 'string') : []
-  const filters = Array.isArray(raw.filters) ? (raw.filters as ListBehaviour['filters']).filter((f) => typeof f?.param === 'string' && typeof f.field === 'string') : []
+  const order = Array.isArray(raw.order)
+    ? (raw.order as ListBehaviour['order']).filter((key) => typeof key?.field === 'string')
+    : []
+  const filters = Array.isArray(raw.filters)
+    ? (raw.filters as ListBehaviour['filters']).filter(
+        (f) => typeof f?.param === 'string' && typeof f.field === 'string',
+      )
+    : []
   const paging = raw.paging as ListBehaviour['paging'] | undefined
-  return { order, filters, ...(paging && typeof paging.page === 'string' && typeof paging.per_page === 'string' ? { paging } : {}) }
+  return {
+    order,
+    filters,
+    ...(paging && typeof paging.page === 'string' && typeof paging.per_page === 'string' ? { paging } : {}),
+  }
 }
 
 /** Fields every resource a create makes starts with. */
@@ -42,7 +52,10 @@ export function initialValues(operation: DocumentedOperation | undefined): Recor
 export function toggleOf(operation: DocumentedOperation | undefined): { field: string; touches: string[] } | undefined {
   const raw = operation?.extensions?.['x-toggles'] as { field?: unknown; touches?: unknown } | undefined
   if (typeof raw?.field !== 'string') return undefined
-  return { field: raw.field, touches: Array.isArray(raw.touches) ? raw.touches.filter((t): t is string => typeof t === 'string') : [] }
+  return {
+    field: raw.field,
+    touches: Array.isArray(raw.touches) ? raw.touches.filter((t): t is string => typeof t === 'string') : [],
+  }
 }
 
 const itemSchemas = new WeakMap<ContractDocument, Map<string, JsonObject | undefined>>()
@@ -67,7 +80,9 @@ export function dataItemSchema(document: ContractDocument, schemaPointer: string
 /** The invariants a resource schema states. */
 export function invariantsOf(schema: JsonObject | undefined): Invariant[] {
   const raw = schema?.['x-invariants']
-  return Array.isArray(raw) ? (raw as Invariant[]).filter((i) => typeof i?.field === 'string' && typeof i.lte === 'string') : []
+  return Array.isArray(raw)
+    ? (raw as Invariant[]).filter((i) => typeof i?.field === 'string' && typeof i.lte === 'string')
+    : []
 }
 
 /** The fields a schema documents (its `properties`). */

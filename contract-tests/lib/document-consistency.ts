@@ -33,9 +33,14 @@ export interface TimeRules {
   volatile: string[]
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [])
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
 const stringMap = (value: unknown): Record<string, string> =>
-  value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {}
+  value && typeof value === 'object'
+    ? Object.fromEntries(
+        Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      )
+    : {}
 
 /** The operation with this operationId. */
 export function operationById(document: ContractDocument, id: unknown): DocumentedOperation | undefined {
@@ -43,13 +48,25 @@ export function operationById(document: ContractDocument, id: unknown): Document
 }
 
 /** The `x-consistency` facts of an operation whose reads the document has. */
-export function consistencyFacts(document: ContractDocument, operation: DocumentedOperation | undefined): ConsistencyFact[] {
+export function consistencyFacts(
+  document: ContractDocument,
+  operation: DocumentedOperation | undefined,
+): ConsistencyFact[] {
   const raw = operation?.extensions?.['x-consistency']
   if (!Array.isArray(raw)) return []
   return raw.flatMap((fact: JsonObject, index): ConsistencyFact[] => {
     const read = operationById(document, fact?.read)
     if (!read) return []
-    return [{ index, ...(typeof fact.at === 'string' ? { at: fact.at } : {}), read, params: stringMap(fact.params), fields: stringMap(fact.fields), state: fact.state === 'before' ? 'before' : 'after' }]
+    return [
+      {
+        index,
+        ...(typeof fact.at === 'string' ? { at: fact.at } : {}),
+        read,
+        params: stringMap(fact.params),
+        fields: stringMap(fact.fields),
+        state: fact.state === 'before' ? 'before' : 'after',
+      },
+    ]
   })
 }
 
@@ -58,13 +75,23 @@ export function timeRules(document: ContractDocument, read: DocumentedOperation)
   const pointer = read.responses.find((response) => /^2\d\d$/.test(response.key))?.schemaPointer
   const schema = pointer ? dataItemSchema(document, pointer) : undefined
   const stamp = (schema?.['x-write-stamp'] as JsonObject | undefined)?.field
-  return { immutable: strings(schema?.['x-immutable']), ...(typeof stamp === 'string' ? { stamp } : {}), volatile: strings(schema?.['x-volatile']) }
+  return {
+    immutable: strings(schema?.['x-immutable']),
+    ...(typeof stamp === 'string' ? { stamp } : {}),
+    volatile: strings(schema?.['x-volatile']),
+  }
 }
 
 /** The fact that an operation's answer is the resource its own reader reads (its first, without `at`, reading its own kind). */
-export function selfFact(facts: readonly ConsistencyFact[], operation: DocumentedOperation): ConsistencyFact | undefined {
+export function selfFact(
+  facts: readonly ConsistencyFact[],
+  operation: DocumentedOperation,
+): ConsistencyFact | undefined {
   const own = facts.filter((fact) => !fact.at)
-  return own.find((fact) => fact.read === operation) ?? own.find((fact) => Object.values(fact.params).every((field) => fact.fields[field] === field))
+  return (
+    own.find((fact) => fact.read === operation) ??
+    own.find((fact) => Object.values(fact.params).every((field) => fact.fields[field] === field))
+  )
 }
 
 /** Whether an operation creates what it answers: a POST whose reader sits one path parameter below it. */
@@ -82,8 +109,13 @@ export interface RateLimitFacts {
 /** The rate-limit facts, from the first response that documents each header with its `x-consistency`. */
 export function rateLimitFacts(document: ContractDocument): RateLimitFacts {
   const facts: RateLimitFacts = {}
-  const windows = (raw: unknown) => Object.entries(stringMap(raw)).map(([seconds, field]) => ({ seconds: Number(seconds), field })).filter((w) => Number.isFinite(w.seconds))
-  for (const header of document.operations.flatMap((operation) => operation.responses.flatMap((response) => response.headers))) {
+  const windows = (raw: unknown) =>
+    Object.entries(stringMap(raw))
+      .map(([seconds, field]) => ({ seconds: Number(seconds), field }))
+      .filter((w) => Number.isFinite(w.seconds))
+  for (const header of document.operations.flatMap((operation) =>
+    operation.responses.flatMap((response) => response.headers),
+  )) {
     const fact = header.extensions?.['x-consistency'] as JsonObject | undefined
     if (!fact) continue
     const name = header.name.toLowerCase()

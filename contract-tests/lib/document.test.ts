@@ -20,15 +20,30 @@ it('resolves $refs of responses and headers, and validates with formats on', asy
   expect(document.response(operation, 429)?.headers.find((h) => h.name === 'Retry-After')?.required).toBe(true)
   expect(document.response(operation, 404)).toBeUndefined()
   const validator = new SchemaValidator(document)
-  const user = { id: 1, email: 'x', api_key: 'k'.repeat(20), balance_usd: 1, total_topups_usd: 1, api_tier: 'pro', api_tier_limits: { per_minute: 1, per_day: 1, max_topups: 1 }, created_at: 'now', updated_at: '2026-01-01T00:00:00.000Z' }
-  const errors = validator.validate(document.response(document.get('GET /user')!, 200)!.schemaPointer!, { success: true, data: user })
+  const user = {
+    id: 1,
+    email: 'x',
+    api_key: 'k'.repeat(20),
+    balance_usd: 1,
+    total_topups_usd: 1,
+    api_tier: 'pro',
+    api_tier_limits: { per_minute: 1, per_day: 1, max_topups: 1 },
+    created_at: 'now',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  }
+  const errors = validator.validate(document.response(document.get('GET /user')!, 200)!.schemaPointer!, {
+    success: true,
+    data: user,
+  })
   expect(errors.join('\n')).toMatch(/\/data\/email must match format "email"/)
   expect(errors.join('\n')).toMatch(/\/data\/created_at must match format "date-time"/)
 })
 
 it('refuses a document that is not OpenAPI 3.1', async () => {
   await expect(loadContractDocument({ openapi: '3.0.3', paths: {} })).rejects.toThrow(/Not an OpenAPI 3.1 document/)
-  await expect(loadContractDocument('no/such/openapi.json')).rejects.toThrow(/Cannot read the OpenAPI document "no\/such\/openapi.json": ENOENT/)
+  await expect(loadContractDocument('no/such/openapi.json')).rejects.toThrow(
+    /Cannot read the OpenAPI document "no\/such\/openapi.json": ENOENT/,
+  )
 })
 
 it('trusts nothing of the implementation: the library imports nothing from src/', async () => {
@@ -57,7 +72,9 @@ it('reads the error code a response states: from its schema, else from its examp
 })
 
 it('knows nothing of the mock: no key format, no error code, no control-plane path in the library code', async () => {
-  const files = (await readdir('contract-tests/lib', { recursive: true })).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+  const files = (await readdir('contract-tests/lib', { recursive: true })).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+  )
   for (const file of files) {
     const code = (await readFile(join('contract-tests/lib', file), 'utf8'))
       .split('\n')

@@ -63,7 +63,11 @@ export class ContractDocument {
     }
     this.operations = this.readOperations()
     this.matchers = this.operations
-      .map((operation) => ({ operation, pattern: templatePattern(operation.path), params: (operation.path.match(/\{/g) ?? []).length }))
+      .map((operation) => ({
+        operation,
+        pattern: templatePattern(operation.path),
+        params: (operation.path.match(/\{/g) ?? []).length,
+      }))
       .sort((a, b) => a.params - b.params)
   }
 
@@ -81,7 +85,11 @@ export class ContractDocument {
   /** The documented response for a status: the exact code, then `4XX`, then `default`. */
   response(operation: DocumentedOperation, status: number): DocumentedResponse | undefined {
     const exact = operation.responses.find((r) => r.key === String(status))
-    return exact ?? operation.responses.find((r) => r.key === `${String(status)[0]}XX`) ?? operation.responses.find((r) => r.key === 'default')
+    return (
+      exact ??
+      operation.responses.find((r) => r.key === `${String(status)[0]}XX`) ??
+      operation.responses.find((r) => r.key === 'default')
+    )
   }
 
   /**
@@ -94,8 +102,14 @@ export class ContractDocument {
     const stated = constAt(this.dereference(this.at(response.schemaPointer)), ['error', 'code'])
     if (stated !== undefined) return { code: stated, in: 'schema' }
     const media = this.at(response.schemaPointer.replace(/\/schema$/, '')) as JsonObject
-    const named = Object.values((media.examples ?? {}) as JsonObject).map((example) => this.follow(example, '').node?.value)
-    const codes = new Set([media.example, ...named].filter((value) => value !== undefined).map((value) => (value as { error?: { code?: unknown } }).error?.code))
+    const named = Object.values((media.examples ?? {}) as JsonObject).map(
+      (example) => this.follow(example, '').node?.value,
+    )
+    const codes = new Set(
+      [media.example, ...named]
+        .filter((value) => value !== undefined)
+        .map((value) => (value as { error?: { code?: unknown } }).error?.code),
+    )
     const [only] = codes
     return codes.size === 1 && typeof only === 'string' ? { code: only, in: 'examples' } : undefined
   }
@@ -234,7 +248,9 @@ function constAt(schema: unknown, path: readonly string[]): string | undefined {
   const [head, ...rest] = path
   if (head === undefined) {
     if (typeof node.const === 'string') return node.const
-    return Array.isArray(node.enum) && node.enum.length === 1 && typeof node.enum[0] === 'string' ? node.enum[0] : undefined
+    return Array.isArray(node.enum) && node.enum.length === 1 && typeof node.enum[0] === 'string'
+      ? node.enum[0]
+      : undefined
   }
   return constAt((node.properties as JsonObject | undefined)?.[head], rest)
 }

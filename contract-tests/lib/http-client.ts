@@ -113,7 +113,10 @@ export class ContractClient {
         return exchange
       }
       await this.options.onExchange?.({ ...exchange, primary: false })
-      await this.waitSeconds(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 1, `${sent.method} ${sent.url} got 429`)
+      await this.waitSeconds(
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 1,
+        `${sent.method} ${sent.url} got 429`,
+      )
     }
   }
 
@@ -145,7 +148,12 @@ export class ContractClient {
       headers: authorization === undefined ? headers : { ...headers, authorization: maskKey(authorization) },
       ...(body === undefined ? {} : { body }),
     }
-    const init: RequestInit = { method: request.method, headers, body, signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000) }
+    const init: RequestInit = {
+      method: request.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+    }
     return { sent, init }
   }
 
@@ -202,7 +210,8 @@ export class ContractClient {
   private remember(authorization: string, response: ReceivedResponse): void {
     const remaining = remainingOf(response.headers)
     const secondsLeft = secondsUntilReset(response.headers)
-    if (remaining !== undefined && secondsLeft !== undefined) this.window.set(authorization, { remaining, reopensAtMs: Date.now() + secondsLeft * 1000 })
+    if (remaining !== undefined && secondsLeft !== undefined)
+      this.window.set(authorization, { remaining, reopensAtMs: Date.now() + secondsLeft * 1000 })
   }
 
   /** Waits for the window to reopen when the last response said nothing is left in it. */
@@ -230,10 +239,13 @@ export function describeFetchError(error: unknown): string {
   const outer = error as { name?: string; message?: string; cause?: { code?: string; message?: string; name?: string } }
   const cause = outer.cause ?? {}
   const code = cause.code ?? ''
-  if (outer.name === 'TimeoutError' || cause.name === 'TimeoutError' || /TIMEOUT|ETIMEDOUT/.test(code)) return `no answer in time (${code || 'timeout'})`
+  if (outer.name === 'TimeoutError' || cause.name === 'TimeoutError' || /TIMEOUT|ETIMEDOUT/.test(code))
+    return `no answer in time (${code || 'timeout'})`
   if (code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED): nothing listens there'
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `DNS lookup failed (${code}): ${cause.message ?? 'no such host'}`
-  if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code) || /certificate|tls|ssl/i.test(cause.message ?? '')) return `TLS failed (${code || 'handshake'}): ${cause.message ?? ''}`.trim()
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `DNS lookup failed (${code}): ${cause.message ?? 'no such host'}`
+  if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code) || /certificate|tls|ssl/i.test(cause.message ?? ''))
+    return `TLS failed (${code || 'handshake'}): ${cause.message ?? ''}`.trim()
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `connection reset (${code})`
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `host unreachable (${code})`
   return cause.message ? `${cause.message}${code ? ` (${code})` : ''}` : (outer.message ?? String(error))

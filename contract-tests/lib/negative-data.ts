@@ -50,14 +50,30 @@ const UNKNOWN = '__contract_unknown__'
  * advert_id; one per field and kind (see NEGATIVE_KINDS for the bound).
  * @example negativeBodies(schema, { campaign: { cpm: 1.5 } }) // [{ title: 'missing wrapper: …', kind: 'missing_wrapper', body: { cpm: 1.5 } }, …]
  */
-export function negativeBodies(schema: JsonObject | undefined, accepted: unknown, hints: NegativeHints = {}): NegativeCase[] {
+export function negativeBodies(
+  schema: JsonObject | undefined,
+  accepted: unknown,
+  hints: NegativeHints = {},
+): NegativeCase[] {
   if (!schema || !isRecord(accepted)) return []
   const wrapper = singleWrapper(schema, accepted)
   if (!wrapper) return onePerFieldAndKind(fieldCases(schema, accepted, (inner) => inner, hints))
   const { key, inner, innerSchema } = wrapper
   return onePerFieldAndKind([
-    { title: `missing wrapper: the fields of "${key}" at the top level`, profile: 'spec', field: key, kind: 'missing_wrapper', body: inner },
-    { title: `"${key}" is a string, not an object`, profile: 'spec', field: key, kind: 'wrapper_not_object', body: { [key]: 'not-an-object' } },
+    {
+      title: `missing wrapper: the fields of "${key}" at the top level`,
+      profile: 'spec',
+      field: key,
+      kind: 'missing_wrapper',
+      body: inner,
+    },
+    {
+      title: `"${key}" is a string, not an object`,
+      profile: 'spec',
+      field: key,
+      kind: 'wrapper_not_object',
+      body: { [key]: 'not-an-object' },
+    },
     ...fieldCases(innerSchema, inner, (value) => ({ [key]: value }), hints, `${key}.`),
   ])
 }
@@ -69,7 +85,8 @@ export function negativeQueries(parameters: readonly DocumentedParameter[]): Neg
     const schema = parameter.schema
     const types = typesOf(schema)
     const name = parameter.name
-    const add = (kind: NegativeKind, title: string, value: string) => cases.push({ title: `query ${title}`, profile: 'contract', field: name, kind, query: { [name]: value } })
+    const add = (kind: NegativeKind, title: string, value: string) =>
+      cases.push({ title: `query ${title}`, profile: 'contract', field: name, kind, query: { [name]: value } })
     if (types.has('integer') || types.has('number')) {
       add('wrong_type', `${name} is not a number`, 'abc')
       for (const [kind, value] of outOfRange(schema)) add(kind, `${name}=${value} is out of range`, String(value))
@@ -109,30 +126,54 @@ function fieldCases(
   for (const [name, property] of Object.entries(properties)) {
     if (!(name in accepted)) continue
     const path = prefix + name
-    const add = (kind: NegativeKind, title: string, body: unknown, profile: Profile = 'contract') => cases.push({ title: `${path}${title}`, profile, field: path, kind, body })
+    const add = (kind: NegativeKind, title: string, body: unknown, profile: Profile = 'contract') =>
+      cases.push({ title: `${path}${title}`, profile, field: path, kind, body })
     add('wrong_type', ' has the wrong type', withField(name, wrongTypeValue(typesOf(property))), 'spec')
     for (const [kind, value] of outOfRange(property)) add(kind, `=${value} is out of range`, withField(name, value))
     const minLength = numberKeyword(property, 'minLength')
-    if (minLength !== undefined && minLength > 0) add('below_range', ` is shorter than ${minLength}`, withField(name, 'x'.repeat(minLength - 1)))
+    if (minLength !== undefined && minLength > 0)
+      add('below_range', ` is shorter than ${minLength}`, withField(name, 'x'.repeat(minLength - 1)))
     const maxLength = numberKeyword(property, 'maxLength')
-    if (maxLength !== undefined && maxLength <= 10_000) add('above_range', ` is longer than ${maxLength}`, withField(name, 'x'.repeat(maxLength + 1)))
+    if (maxLength !== undefined && maxLength <= 10_000)
+      add('above_range', ` is longer than ${maxLength}`, withField(name, 'x'.repeat(maxLength + 1)))
     const format = formatOf(property)
     if (format === 'email') add('bad_format', ' is not an e-mail address', withField(name, 'not-an-email'), 'spec')
     else if (format === 'uri' || format === 'url') add('bad_format', ' is not a URL', withField(name, 'not a url'))
     const offStep = offStepValue(property, accepted[name])
-    if (offStep !== undefined) add('not_a_multiple', `=${offStep} is not a multiple of ${numberKeyword(numericMember(property) ?? {}, 'multipleOf')}`, withField(name, offStep))
+    if (offStep !== undefined)
+      add(
+        'not_a_multiple',
+        `=${offStep} is not a multiple of ${numberKeyword(numericMember(property) ?? {}, 'multipleOf')}`,
+        withField(name, offStep),
+      )
     if (enumOf(property)) add('unknown_enum', ' has an unknown enum value', withField(name, UNKNOWN))
     if (name === 'advert_id') {
       const foreign = hints.foreignAdvertId ?? unusedId(numericMember(property))
-      add('foreign_reference', ` is an advert the caller does not own (${hints.foreignAdvertId ? "another account's" : 'nonexistent'})`, withField(name, foreign))
+      add(
+        'foreign_reference',
+        ` is an advert the caller does not own (${hints.foreignAdvertId ? "another account's" : 'nonexistent'})`,
+        withField(name, foreign),
+      )
     }
     if (required.has(name)) {
       const { [name]: _removed, ...rest } = accepted
-      cases.push({ title: `required ${path} is missing`, profile: 'contract', field: path, kind: 'missing_required', body: wrap(rest) })
+      cases.push({
+        title: `required ${path} is missing`,
+        profile: 'contract',
+        field: path,
+        kind: 'missing_required',
+        body: wrap(rest),
+      })
     }
   }
   if (schema.additionalProperties === false) {
-    cases.push({ title: `unknown field ${prefix}${UNKNOWN}`, profile: 'contract', field: prefix.replace(/\.$/, '') || '(body)', kind: 'unknown_field', body: withField(UNKNOWN, 1) })
+    cases.push({
+      title: `unknown field ${prefix}${UNKNOWN}`,
+      profile: 'contract',
+      field: prefix.replace(/\.$/, '') || '(body)',
+      kind: 'unknown_field',
+      body: withField(UNKNOWN, 1),
+    })
   }
   return cases
 }
@@ -183,7 +224,8 @@ function outOfRange(schema: JsonObject): Array<['below_range' | 'above_range', n
   if (exclusiveMin !== undefined) values.push(['below_range', exclusiveMin])
   else if (min !== undefined) values.push(['below_range', min - step])
   if (exclusiveMax !== undefined) values.push(['above_range', exclusiveMax])
-  else if (max !== undefined && max < Number.MAX_SAFE_INTEGER) values.push(['above_range', max + (numeric.type === 'integer' ? 1 : Math.max(step, max * 0.01))])
+  else if (max !== undefined && max < Number.MAX_SAFE_INTEGER)
+    values.push(['above_range', max + (numeric.type === 'integer' ? 1 : Math.max(step, max * 0.01))])
   return values.map(([kind, value]) => [kind, Number(value.toFixed(2))])
 }
 
@@ -191,7 +233,8 @@ function outOfRange(schema: JsonObject): Array<['below_range' | 'above_range', n
 function offStepValue(schema: JsonObject, current: unknown): number | undefined {
   const numeric = numericMember(schema)
   const step = numeric && numberKeyword(numeric, 'multipleOf')
-  if (!numeric || numeric.type !== 'number' || !step || Number.isInteger(step) || typeof current !== 'number') return undefined
+  if (!numeric || numeric.type !== 'number' || !step || Number.isInteger(step) || typeof current !== 'number')
+    return undefined
   const digits = (String(step).split('.')[1]?.length ?? 0) + 1
   const max = numberKeyword(numeric, 'maximum') ?? numberKeyword(numeric, 'exclusiveMaximum')
   const up = Number((current + step / 2).toFixed(digits))
@@ -200,18 +243,22 @@ function offStepValue(schema: JsonObject, current: unknown): number | undefined 
 
 /** The integer or number schema among a schema and its anyOf/oneOf members. */
 function numericMember(schema: JsonObject): JsonObject | undefined {
-  return [schema, ...((schema.anyOf ?? schema.oneOf ?? []) as JsonObject[])].find((s) => s.type === 'integer' || s.type === 'number')
+  return [schema, ...((schema.anyOf ?? schema.oneOf ?? []) as JsonObject[])].find(
+    (s) => s.type === 'integer' || s.type === 'number',
+  )
 }
 
 function formatOf(schema: JsonObject): string | undefined {
   if (typeof schema.format === 'string') return schema.format
-  for (const member of (schema.anyOf ?? schema.oneOf ?? []) as JsonObject[]) if (typeof member.format === 'string') return member.format
+  for (const member of (schema.anyOf ?? schema.oneOf ?? []) as JsonObject[])
+    if (typeof member.format === 'string') return member.format
   return undefined
 }
 
 function enumOf(schema: JsonObject): unknown[] | undefined {
   if (Array.isArray(schema.enum) && schema.enum.every((value) => typeof value === 'string')) return schema.enum
-  for (const member of (schema.anyOf ?? schema.oneOf ?? []) as JsonObject[]) if (Array.isArray(member.enum)) return member.enum
+  for (const member of (schema.anyOf ?? schema.oneOf ?? []) as JsonObject[])
+    if (Array.isArray(member.enum)) return member.enum
   return undefined
 }
 

@@ -29,9 +29,18 @@ it('reads a live run from the CONTRACT_* variables', () => {
 })
 
 it('runs a live deployment with the contract profile when CONTRACT_PROFILE is not set', () => {
-  const { options } = contractOptionsFromEnv({ CONTRACT_BASE_URL: 'https://ads.example.com/api/v1', CONTRACT_API_KEY: 'key-1' })
+  const { options } = contractOptionsFromEnv({
+    CONTRACT_BASE_URL: 'https://ads.example.com/api/v1',
+    CONTRACT_API_KEY: 'key-1',
+  })
   expect(options).toEqual({ baseUrl: 'https://ads.example.com/api/v1', apiKey: 'key-1', profile: 'contract' })
-  expect(contractOptionsFromEnv({ CONTRACT_BASE_URL: 'https://ads.example.com/api/v1', CONTRACT_API_KEY: 'key-1', CONTRACT_PROFILE: ' ' }).options.profile).toBe('contract')
+  expect(
+    contractOptionsFromEnv({
+      CONTRACT_BASE_URL: 'https://ads.example.com/api/v1',
+      CONTRACT_API_KEY: 'key-1',
+      CONTRACT_PROFILE: ' ',
+    }).options.profile,
+  ).toBe('contract')
 })
 
 it('leaves the document (the one shipped in the package) and the rest (profile all, with the mock) to the run', () => {
@@ -39,12 +48,18 @@ it('leaves the document (the one shipped in the package) and the rest (profile a
 })
 
 it('lists the known checks when a name is unknown', () => {
-  expect(() => contractOptionsFromEnv({ CONTRACT_CHECKS: 'nonsense' })).toThrow(/^CONTRACT_CHECKS names unknown checks: nonsense\. The checks: not_a_server_error, status_code_conformance, .*, rate_limit_enforcement$/)
+  expect(() => contractOptionsFromEnv({ CONTRACT_CHECKS: 'nonsense' })).toThrow(
+    /^CONTRACT_CHECKS names unknown checks: nonsense\. The checks: not_a_server_error, status_code_conformance, .*, rate_limit_enforcement$/,
+  )
 })
 
 it('refuses what it cannot use', () => {
-  expect(() => contractOptionsFromEnv({ CONTRACT_BASE_URL: 'https://ads.example.com/api/v1' })).toThrow(/CONTRACT_API_KEY/)
-  expect(() => contractOptionsFromEnv({ CONTRACT_BASE_URL: 'https://ads.example.com/', CONTRACT_API_KEY: 'k' })).toThrow(/\/api\/v1/)
+  expect(() => contractOptionsFromEnv({ CONTRACT_BASE_URL: 'https://ads.example.com/api/v1' })).toThrow(
+    /CONTRACT_API_KEY/,
+  )
+  expect(() =>
+    contractOptionsFromEnv({ CONTRACT_BASE_URL: 'https://ads.example.com/', CONTRACT_API_KEY: 'k' }),
+  ).toThrow(/\/api\/v1/)
   expect(() => contractOptionsFromEnv({ CONTRACT_PROFILE: 'mock' })).toThrow(/spec, contract or all/)
   expect(() => contractOptionsFromEnv({ CONTRACT_SKIP_CHECKS: 'ignored_auth,no_such_check' })).toThrow(/no_such_check/)
   expect(() => contractOptionsFromEnv({ CONTRACT_MAX_REQUESTS: '-3' })).toThrow(/positive integer/)

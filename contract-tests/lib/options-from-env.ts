@@ -26,10 +26,13 @@ export function contractOptionsFromEnv(env: Record<string, string | undefined>):
   }
   if (baseUrl && !apiKey) throw new Error('CONTRACT_BASE_URL needs CONTRACT_API_KEY: the key to test with')
   const profile = env.CONTRACT_PROFILE?.trim() || undefined
-  if (profile !== undefined && !isProfileSelection(profile)) throw new Error(`CONTRACT_PROFILE must be spec, contract or all, not "${profile}"`)
+  if (profile !== undefined && !isProfileSelection(profile))
+    throw new Error(`CONTRACT_PROFILE must be spec, contract or all, not "${profile}"`)
   const maxRequests = env.CONTRACT_MAX_REQUESTS ? Number(env.CONTRACT_MAX_REQUESTS) : undefined
-  if (maxRequests !== undefined && !(Number.isInteger(maxRequests) && maxRequests > 0)) throw new Error('CONTRACT_MAX_REQUESTS must be a positive integer')
-  const flag = (name: string) => (env[name] === undefined ? undefined : ['1', 'true', 'yes'].includes(env[name].toLowerCase()))
+  if (maxRequests !== undefined && !(Number.isInteger(maxRequests) && maxRequests > 0))
+    throw new Error('CONTRACT_MAX_REQUESTS must be a positive integer')
+  const flag = (name: string) =>
+    env[name] === undefined ? undefined : ['1', 'true', 'yes'].includes(env[name].toLowerCase())
   return {
     options: {
       ...(baseUrl ? { baseUrl } : {}),
@@ -40,7 +43,9 @@ export function contractOptionsFromEnv(env: Record<string, string | undefined>):
       // Live, the default is contract: the mock's own choices (profile all) are no claim on another deployment.
       ...(profile ? { profile } : baseUrl ? { profile: 'contract' as const } : {}),
       ...(flag('CONTRACT_RATE_LIMIT') !== undefined ? { rateLimit: flag('CONTRACT_RATE_LIMIT') } : {}),
-      ...(flag('CONTRACT_ALLOW_DESTRUCTIVE') !== undefined ? { allowDestructive: flag('CONTRACT_ALLOW_DESTRUCTIVE') } : {}),
+      ...(flag('CONTRACT_ALLOW_DESTRUCTIVE') !== undefined
+        ? { allowDestructive: flag('CONTRACT_ALLOW_DESTRUCTIVE') }
+        : {}),
       ...(checkList(env, 'CONTRACT_CHECKS') ? { checks: checkList(env, 'CONTRACT_CHECKS') } : {}),
       ...(checkList(env, 'CONTRACT_SKIP_CHECKS') ? { skipChecks: checkList(env, 'CONTRACT_SKIP_CHECKS') } : {}),
       ...(maxRequests ? { maxRequests } : {}),
@@ -52,8 +57,12 @@ export function contractOptionsFromEnv(env: Record<string, string | undefined>):
 function checkList(env: Record<string, string | undefined>, name: string): CheckName[] | undefined {
   const raw = env[name]?.trim()
   if (!raw) return undefined
-  const names = raw.split(',').map((item) => item.trim()).filter(Boolean)
+  const names = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
   const unknown = names.filter((item) => !isCheckName(item))
-  if (unknown.length > 0) throw new Error(`${name} names unknown checks: ${unknown.join(', ')}. The checks: ${CHECK_NAMES.join(', ')}`)
+  if (unknown.length > 0)
+    throw new Error(`${name} names unknown checks: ${unknown.join(', ')}. The checks: ${CHECK_NAMES.join(', ')}`)
   return names as CheckName[]
 }

@@ -23,19 +23,26 @@ async function serve(status: number | 'never'): Promise<string> {
 
 async function problemOf(baseUrl: string, timeoutMs?: number): Promise<PreflightError> {
   const document = await loadContractDocument('openapi/openapi.json')
-  const error = await preflight({ baseUrl, document, keys: [{ key: 'k', name: 'CONTRACT_API_KEY' }], timeoutMs }).catch((thrown: unknown) => thrown)
+  const error = await preflight({ baseUrl, document, keys: [{ key: 'k', name: 'CONTRACT_API_KEY' }], timeoutMs }).catch(
+    (thrown: unknown) => thrown,
+  )
   expect(error).toBeInstanceOf(PreflightError)
   return error as PreflightError
 }
 
 it('refuses to start when the key is refused, naming the variable and the answer', async () => {
   const baseUrl = await serve(401)
-  expect(await problemOf(baseUrl)).toMatchObject({ problem: 'key_rejected', message: `The key in CONTRACT_API_KEY was refused: GET ${baseUrl}/user answered 401` })
+  expect(await problemOf(baseUrl)).toMatchObject({
+    problem: 'key_rejected',
+    message: `The key in CONTRACT_API_KEY was refused: GET ${baseUrl}/user answered 401`,
+  })
 })
 
 it('refuses to start when the base URL is not the API (a 404 at GET /user: the versioned prefix missing?)', async () => {
   const baseUrl = await serve(404)
-  expect((await problemOf(baseUrl)).message).toMatch(/answered 404 \(does CONTRACT_BASE_URL end with the versioned prefix, e\.g\. \/api\/v1\?\); nothing can be checked$/)
+  expect((await problemOf(baseUrl)).message).toMatch(
+    /answered 404 \(does CONTRACT_BASE_URL end with the versioned prefix, e\.g\. \/api\/v1\?\); nothing can be checked$/,
+  )
 })
 
 it('gives up after its timeout when the deployment never answers, and says so', async () => {
@@ -50,5 +57,7 @@ it('gives up after its timeout when the deployment never answers, and says so', 
 it('lets the run start when the key is accepted', async () => {
   const baseUrl = await serve(200)
   const document = await loadContractDocument('openapi/openapi.json')
-  await expect(preflight({ baseUrl, document, keys: [{ key: 'k', name: 'CONTRACT_API_KEY' }] })).resolves.toBeUndefined()
+  await expect(
+    preflight({ baseUrl, document, keys: [{ key: 'k', name: 'CONTRACT_API_KEY' }] }),
+  ).resolves.toBeUndefined()
 })

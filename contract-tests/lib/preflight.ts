@@ -39,23 +39,35 @@ export async function preflight(options: PreflightOptions): Promise<void> {
   for (const { key, name } of options.keys) {
     let response: Response
     try {
-      response = await (options.fetch ?? globalThis.fetch)(url, { headers: { accept: 'application/json', authorization: key }, signal: AbortSignal.timeout(timeoutMs) })
+      response = await (options.fetch ?? globalThis.fetch)(url, {
+        headers: { accept: 'application/json', authorization: key },
+        signal: AbortSignal.timeout(timeoutMs),
+      })
       await response.arrayBuffer()
     } catch (error) {
       throw new PreflightError('unreachable', `Cannot reach ${url}: ${describeFetchError(error)}`)
     }
     if (response.status === 401 || response.status === 403) {
-      throw new PreflightError('key_rejected', `The key in ${name} was refused: ${operation.method.toUpperCase()} ${url} answered ${response.status}`)
+      throw new PreflightError(
+        'key_rejected',
+        `The key in ${name} was refused: ${operation.method.toUpperCase()} ${url} answered ${response.status}`,
+      )
     }
     if (response.status === 404 || response.status >= 500) {
-      const hint = response.status === 404 ? ' (does CONTRACT_BASE_URL end with the versioned prefix, e.g. /api/v1?)' : ''
-      throw new PreflightError('not_the_api', `${operation.method.toUpperCase()} ${url} answered ${response.status}${hint}; nothing can be checked`)
+      const hint =
+        response.status === 404 ? ' (does CONTRACT_BASE_URL end with the versioned prefix, e.g. /api/v1?)' : ''
+      throw new PreflightError(
+        'not_the_api',
+        `${operation.method.toUpperCase()} ${url} answered ${response.status}${hint}; nothing can be checked`,
+      )
     }
   }
 }
 
 /** The operation the preflight reads: "Get user information" by the spec's name, else any authenticated GET without parameters. */
 function readOperation(document: ContractDocument): DocumentedOperation | undefined {
-  const reads = document.operations.filter((o) => o.method === 'get' && o.secured && !o.path.includes('{') && o.parameters.every((p) => !p.required))
+  const reads = document.operations.filter(
+    (o) => o.method === 'get' && o.secured && !o.path.includes('{') && o.parameters.every((p) => !p.required),
+  )
   return reads.find((o) => o.summary?.trim().toLowerCase() === 'get user information') ?? reads[0]
 }

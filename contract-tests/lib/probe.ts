@@ -28,14 +28,21 @@ export function pathOf(ctx: RunContext, exchange: Exchange): string {
 }
 
 /** The same request again, with other credentials (or other parts), as a probe. */
-export function replay(ctx: RunContext, exchange: Exchange, purpose: string, overrides: Partial<ApiRequest> & { credentials: Credentials }): Promise<Exchange> {
+export function replay(
+  ctx: RunContext,
+  exchange: Exchange,
+  purpose: string,
+  overrides: Partial<ApiRequest> & { credentials: Credentials },
+): Promise<Exchange> {
   const url = new URL(exchange.request.url)
   const body = exchange.request.body
   return ctx.client.send({
     method: exchange.request.method as ApiRequest['method'],
     path: pathOf(ctx, exchange),
     query: Object.fromEntries(url.searchParams),
-    ...(body === undefined ? {} : { rawBody: body, contentType: exchange.request.headers['content-type'] ?? 'application/json' }),
+    ...(body === undefined
+      ? {}
+      : { rawBody: body, contentType: exchange.request.headers['content-type'] ?? 'application/json' }),
     purpose,
     ...overrides,
   })
@@ -62,12 +69,20 @@ export async function findInList(
   let last: Exchange | undefined
   for (let page = 1; page <= maxPages; page++) {
     const query: Record<string, number> = { page, ...(size ? { per_page: size } : {}) }
-    last = await ctx.client.send({ method: 'GET', path: listPath, query, credentials, purpose: `${purpose} (page ${page})` })
-    const body = last.response.json as { data?: Array<{ id?: unknown }>; pagination?: { total_pages?: number } } | undefined
+    last = await ctx.client.send({
+      method: 'GET',
+      path: listPath,
+      query,
+      credentials,
+      purpose: `${purpose} (page ${page})`,
+    })
+    const body = last.response.json as
+      { data?: Array<{ id?: unknown }>; pagination?: { total_pages?: number } } | undefined
     if (!Array.isArray(body?.data)) return { found: false, searchedAll: false, last }
     if (body.data.some((item) => item?.id === id)) return { found: true, searchedAll: false, last }
     const totalPages = body.pagination?.total_pages
-    if (body.data.length === 0 || typeof totalPages !== 'number' || page >= totalPages) return { found: false, searchedAll: typeof totalPages === 'number' || body.data.length === 0, last }
+    if (body.data.length === 0 || typeof totalPages !== 'number' || page >= totalPages)
+      return { found: false, searchedAll: typeof totalPages === 'number' || body.data.length === 0, last }
   }
   return { found: false, searchedAll: false, last }
 }

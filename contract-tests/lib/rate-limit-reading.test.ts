@@ -23,7 +23,9 @@ it('reads the X- family, the Date in epoch seconds, and joins the IETF pair by p
 })
 
 it('leaves out what is missing or not a whole number, and reads an IETF pair alone', () => {
-  expect(readRateLimit({ 'x-ratelimit-limit': 'many', ratelimit: '"minute";r=4;t=12' })).toEqual({ policies: [{ name: 'minute', r: 4, t: 12 }] })
+  expect(readRateLimit({ 'x-ratelimit-limit': 'many', ratelimit: '"minute";r=4;t=12' })).toEqual({
+    policies: [{ name: 'minute', r: 4, t: 12 }],
+  })
   expect(readRateLimit({})).toEqual({ policies: [] })
 })
 

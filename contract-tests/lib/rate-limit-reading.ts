@@ -20,7 +20,8 @@ export interface RateLimitReading {
   policies: RateLimitPolicy[]
 }
 
-const integer = (value: string | undefined) => (value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined)
+const integer = (value: string | undefined) =>
+  value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined
 
 /**
  * Reads X-RateLimit-Limit, -Remaining, -Reset, Date, and the draft RateLimit-Policy
@@ -37,7 +38,8 @@ export function readRateLimit(headers: Record<string, string>): RateLimitReading
       const policy = policies.get(name) ?? { name }
       for (const param of params) {
         const [key, value] = param.split('=')
-        if (key && ['q', 'w', 'r', 't'].includes(key) && integer(value) !== undefined) policy[key as 'q'] = integer(value)
+        if (key && ['q', 'w', 'r', 't'].includes(key) && integer(value) !== undefined)
+          policy[key as 'q'] = integer(value)
       }
       policies.set(name, policy)
     }
@@ -58,10 +60,18 @@ function optional<K extends string>(key: K, value: number | undefined): Partial<
 
 /** Whether an operation's success response documents a header. */
 export function documentsHeader(operation: DocumentedOperation, name: string): boolean {
-  return operation.responses.some((response) => /^2/.test(response.key) && response.headers.some((header) => header.name.toLowerCase() === name.toLowerCase()))
+  return operation.responses.some(
+    (response) =>
+      /^2/.test(response.key) && response.headers.some((header) => header.name.toLowerCase() === name.toLowerCase()),
+  )
 }
 
 /** The value at a dotted path of a body, e.g. `api_tier_limits.per_minute`. */
 export function valueAt(body: Record<string, unknown> | undefined, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), body)
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      body,
+    )
 }

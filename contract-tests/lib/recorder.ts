@@ -15,7 +15,13 @@ export interface Recorder {
    * `name` on `operation` when `counted` says so (by default: when it failed, or returned anything
    * but `false`). Returns what was thrown, if anything.
    */
-  judge(run: RunContext, name: string, operation: OperationLabel, body: (ctx: CheckContext) => unknown, options?: JudgeOptions): Promise<unknown>
+  judge(
+    run: RunContext,
+    name: string,
+    operation: OperationLabel,
+    body: (ctx: CheckContext) => unknown,
+    options?: JudgeOptions,
+  ): Promise<unknown>
 }
 
 export interface JudgeOptions {
@@ -25,7 +31,11 @@ export interface JudgeOptions {
 }
 
 /** Creates the run's recorder; `claimsOf` gives the claims a name is registered with. */
-export function createRecorder(profiles: ReadonlySet<Profile>, enabled: (check: string) => boolean, claimsOf: (name: string) => Claims): Recorder {
+export function createRecorder(
+  profiles: ReadonlySet<Profile>,
+  enabled: (check: string) => boolean,
+  claimsOf: (name: string) => Claims,
+): Recorder {
   const failures: ContractFailure[] = []
   const errors: string[] = []
   const coverage = new Coverage()
@@ -45,7 +55,18 @@ export function createRecorder(profiles: ReadonlySet<Profile>, enabled: (check: 
       fail(title: string, detail: FailureDetail) {
         const shown = detail.exchange ?? exchange
         const operation = detail.operation ?? (shown ? labelOf(shown) : 'flows')
-        keep(new ContractFailure(detail.check ?? name, detail.profile ?? lowest, operation, title, detail.received, detail.documented, shown?.request, detail.rootCause))
+        keep(
+          new ContractFailure(
+            detail.check ?? name,
+            detail.profile ?? lowest,
+            operation,
+            title,
+            detail.received,
+            detail.documented,
+            shown?.request,
+            detail.rootCause,
+          ),
+        )
         ctx.failed++
       },
       ran(operation: OperationLabel, check = name) {
@@ -63,7 +84,13 @@ export function createRecorder(profiles: ReadonlySet<Profile>, enabled: (check: 
     failures,
     errors,
     coverage,
-    async judge(run, name, operation, body, { exchange, counted = (result: unknown, failed: boolean) => failed || result !== false } = {}) {
+    async judge(
+      run,
+      name,
+      operation,
+      body,
+      { exchange, counted = (result: unknown, failed: boolean) => failed || result !== false } = {},
+    ) {
       const ctx = bind(run, name, exchange)
       let thrown: unknown
       let result: unknown

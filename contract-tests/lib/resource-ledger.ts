@@ -54,7 +54,13 @@ export class ResourceLedger {
     this.catchUp()
     for (let i = this.sightings.length - 1; i >= 0; i--) {
       const sighting = this.sightings[i]!
-      if (sighting.fact.read === read && !sighting.fact.at && sighting.key.startsWith(`${account} `) && field in sighting.fields) return sighting
+      if (
+        sighting.fact.read === read &&
+        !sighting.fact.at &&
+        sighting.key.startsWith(`${account} `) &&
+        field in sighting.fields
+      )
+        return sighting
     }
     return undefined
   }
@@ -77,7 +83,8 @@ export class ResourceLedger {
     if (exchange.request.method !== 'GET') {
       // A wrongly accepted write with a bad key landed somewhere: most likely the run's own account.
       const owner = account ?? 'primary'
-      for (let path = pathOf(this.ctx, exchange); path.length > 1; path = path.replace(/\/[^/]*$/, '') || '/') this.touch(`${owner} ${path}`, index)
+      for (let path = pathOf(this.ctx, exchange); path.length > 1; path = path.replace(/\/[^/]*$/, '') || '/')
+        this.touch(`${owner} ${path}`, index)
     }
     const operation = exchange.operation ? this.ctx.document.get(exchange.operation) : undefined
     const data = (exchange.response.json as { data?: unknown } | undefined)?.data
@@ -90,10 +97,23 @@ export class ResourceLedger {
         const resource = fact.at ? holder[fact.at] : holder
         const path = readPath(fact, holder)
         if (!isObject(resource) || path === undefined) continue
-        const fields = Object.fromEntries(Object.entries(fact.fields).filter(([here]) => here in resource).map(([here, there]) => [there, resource[here]]))
+        const fields = Object.fromEntries(
+          Object.entries(fact.fields)
+            .filter(([here]) => here in resource)
+            .map(([here, there]) => [there, resource[here]]),
+        )
         const write = fact === self && exchange.request.method !== 'GET'
         const kind = write ? (fact.state === 'before' ? 'before' : 'write') : 'read'
-        found.push({ key: `${account} ${path}`, fact, kind, fields, holder, exchange, index, order: this.sightings.length + found.length })
+        found.push({
+          key: `${account} ${path}`,
+          fact,
+          kind,
+          fields,
+          holder,
+          exchange,
+          index,
+          order: this.sightings.length + found.length,
+        })
       }
     }
     this.sightings.push(...found)

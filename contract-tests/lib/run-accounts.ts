@@ -5,7 +5,11 @@ import type { ContractSuiteOptions } from './suite-options.js'
 import { validInstance } from './valid-data.js'
 
 /** The run's keys: given, or opened through the control plane (a second one when something enabled runs only with one). */
-export async function openKeys(options: ContractSuiteOptions, plane: ControlPlane | undefined, wantsSecond: (item: Registration) => boolean): Promise<{ primary: string; second?: string }> {
+export async function openKeys(
+  options: ContractSuiteOptions,
+  plane: ControlPlane | undefined,
+  wantsSecond: (item: Registration) => boolean,
+): Promise<{ primary: string; second?: string }> {
   const primary = options.apiKey ?? (plane ? (await plane.createUser({})).api_key : undefined)
   if (!primary) throw new Error('runContractSuite needs apiKey, or a controlPlane to open an account with')
   const opensSecond = plane && !options.secondApiKey && registrations().some(wantsSecond)
@@ -15,7 +19,10 @@ export async function openKeys(options: ContractSuiteOptions, plane: ControlPlan
 
 /** Whether an item runs only with a second key: its option says so without one and not with one. */
 export function needsSecondKey(item: Registration, settings: RunSettings): boolean {
-  return item.skippedBy?.({ ...settings, hasSecondKey: false }) !== undefined && item.skippedBy({ ...settings, hasSecondKey: true }) === undefined
+  return (
+    item.skippedBy?.({ ...settings, hasSecondKey: false }) !== undefined &&
+    item.skippedBy({ ...settings, hasSecondKey: true }) === undefined
+  )
 }
 
 /** An advert of the second account, the foreign reference for negative_data_rejection. */
@@ -23,7 +30,13 @@ export async function foreignAdvert(ctx: RunContext): Promise<number | undefined
   const operation = ctx.document.get('POST /adverts')
   if (!operation?.requestBody?.schema) return undefined
   const body = validInstance(operation.requestBody.schema, { title: `${ctx.state.titlePrefix} foreign advert` })
-  const created = await ctx.client.send({ method: 'POST', path: operation.path, body, credentials: 'second', purpose: 'setup: an advert of the second account' })
+  const created = await ctx.client.send({
+    method: 'POST',
+    path: operation.path,
+    body,
+    credentials: 'second',
+    purpose: 'setup: an advert of the second account',
+  })
   const id = (created.response.json as { data?: { id?: unknown } } | undefined)?.data?.id
   return typeof id === 'number' ? id : undefined
 }

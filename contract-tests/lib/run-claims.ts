@@ -21,7 +21,12 @@ export function claimsUnder(item: Registration, profiles: ReadonlySet<Profile>):
  * operation, unless CONTRACT_CHECKS leaves it out; CONTRACT_SKIP_CHECKS keeps it listed, as
  * skipped, and so does an option it needs (skippedBy).
  */
-export function promise(run: ClaimingRun, claimed: readonly Registration[], profiles: ReadonlySet<Profile>, settings: RunSettings): void {
+export function promise(
+  run: ClaimingRun,
+  claimed: readonly Registration[],
+  profiles: ReadonlySet<Profile>,
+  settings: RunSettings,
+): void {
   const { options, recorder, ctx } = run
   for (const item of claimed) {
     if (options.checks && !options.checks.includes(item.name)) continue
@@ -29,7 +34,8 @@ export function promise(run: ClaimingRun, claimed: readonly Registration[], prof
     for (const operation of ctx.document.operations) {
       if (!claims.some(([, applies]) => applies?.(operation, ctx.document))) continue
       recorder.coverage.expect(operation.label, item.name)
-      if (options.skipChecks?.includes(item.name)) recorder.coverage.skip(operation.label, item.name, 'left out by CONTRACT_SKIP_CHECKS')
+      if (options.skipChecks?.includes(item.name))
+        recorder.coverage.skip(operation.label, item.name, 'left out by CONTRACT_SKIP_CHECKS')
     }
     const reason = item.skippedBy?.(settings)
     if (reason) ctx.skip('*', item.name, reason)

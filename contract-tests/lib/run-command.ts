@@ -56,14 +56,20 @@ Exit codes: 0 PASSED (everything promised ran and held), 1 FAILED (a finding, or
  * an unreachable deployment or a refused key is one line on stderr and exit 2.
  * @example process.exitCode = await runContractCommand(process.argv.slice(2), process.env, { startMock })
  */
-export async function runContractCommand(args: readonly string[], env: Record<string, string | undefined>, options: ContractCommandOptions): Promise<number> {
+export async function runContractCommand(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  options: ContractCommandOptions,
+): Promise<number> {
   const { name = 'npm run test:contract', print = console.log, warn = console.error } = options
   if (args.length === 1 && ['--help', '-h'].includes(args[0]!)) {
     print(contractUsage(name))
     return EXIT_CODES.PASSED
   }
   if (args.length > 0) {
-    warn(`${name}: unexpected argument ${args[0]}: the run is configured by CONTRACT_* variables (${name} --help lists them)`)
+    warn(
+      `${name}: unexpected argument ${args[0]}: the run is configured by CONTRACT_* variables (${name} --help lists them)`,
+    )
     return EXIT_CODES.UNUSABLE
   }
   try {
@@ -74,7 +80,12 @@ export async function runContractCommand(args: readonly string[], env: Record<st
   }
 }
 
-async function run(env: Record<string, string | undefined>, { startMock }: ContractCommandOptions, print: (text: string) => void, warn: (text: string) => void) {
+async function run(
+  env: Record<string, string | undefined>,
+  { startMock }: ContractCommandOptions,
+  print: (text: string) => void,
+  warn: (text: string) => void,
+) {
   const fromEnv = contractOptionsFromEnv(env)
   const reportPath = fromEnv.reportPath
   // A real wait for a rate-limit window is announced on stderr, with its length.
@@ -85,7 +96,11 @@ async function run(env: Record<string, string | undefined>, { startMock }: Contr
   } else {
     const mock = await startMock()
     try {
-      result = await runContractSuite({ ...options, baseUrl: mock.baseUrl, controlPlane: { url: mock.controlPlaneUrl } })
+      result = await runContractSuite({
+        ...options,
+        baseUrl: mock.baseUrl,
+        controlPlane: { url: mock.controlPlaneUrl },
+      })
     } finally {
       await mock.close()
     }

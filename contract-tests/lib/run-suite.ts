@@ -64,7 +64,8 @@ async function prepare(options: ContractSuiteOptions): Promise<Run> {
   const plane = options.controlPlane ? new ControlPlane({ ...options.controlPlane, fetch: options.fetch }) : undefined
   const selection = options.profile ?? (plane ? 'all' : 'contract')
   const profiles = profilesOf(selection)
-  const enabled = (name: string) => (!options.checks || options.checks.includes(name as CheckName)) && !options.skipChecks?.includes(name as CheckName)
+  const enabled = (name: string) =>
+    (!options.checks || options.checks.includes(name as CheckName)) && !options.skipChecks?.includes(name as CheckName)
   const base: RunSettings = {
     allowDestructive: options.allowDestructive ?? (plane !== undefined && options.apiKey === undefined),
     hasSecondKey: options.secondApiKey !== undefined,
@@ -74,16 +75,38 @@ async function prepare(options: ContractSuiteOptions): Promise<Run> {
   }
   const claimed = registrations().filter((item) => claimsUnder(item, profiles))
   const { primary, second } = await openKeys(options, plane, (item) => enabled(item.name) && needsSecondKey(item, base))
-  const keys = [{ key: primary, name: 'CONTRACT_API_KEY' }, ...(second ? [{ key: second, name: 'CONTRACT_API_KEY_2' }] : [])]
+  const keys = [
+    { key: primary, name: 'CONTRACT_API_KEY' },
+    ...(second ? [{ key: second, name: 'CONTRACT_API_KEY_2' }] : []),
+  ]
   await preflight({ baseUrl: options.baseUrl, document, keys, fetch: options.fetch })
   const settings: RunSettings = { ...base, hasSecondKey: second !== undefined }
   const wait = waiter(plane, options.onProgress)
   const onExchange = (exchange: Exchange) => observe(run, exchange)
-  const client = new ContractClient({ baseUrl: options.baseUrl, document, keys: { primary, second }, fetch: options.fetch, maxRequests: settings.maxRequests, maxWaitSeconds: options.maxWaitSeconds, wait, onExchange })
-  const state: RunState = { runId, titlePrefix: `[contract ${runId}]`, allowDestructive: settings.allowDestructive, hasSecondKey: settings.hasSecondKey, acceptedBodies: new Map(), history: [], notes: [] }
+  const client = new ContractClient({
+    baseUrl: options.baseUrl,
+    document,
+    keys: { primary, second },
+    fetch: options.fetch,
+    maxRequests: settings.maxRequests,
+    maxWaitSeconds: options.maxWaitSeconds,
+    wait,
+    onExchange,
+  })
+  const state: RunState = {
+    runId,
+    titlePrefix: `[contract ${runId}]`,
+    allowDestructive: settings.allowDestructive,
+    hasSecondKey: settings.hasSecondKey,
+    acceptedBodies: new Map(),
+    history: [],
+    notes: [],
+  }
   const recorder = createRecorder(profiles, enabled, (name) => REGISTRY[name as CheckName]?.claims ?? {})
   // Flows run even with their own name off: they drive the traffic the checks judge.
-  const items = claimed.filter((item) => item.skippedBy?.(settings) === undefined && (item.kind === 'flow' || enabled(item.name)))
+  const items = claimed.filter(
+    (item) => item.skippedBy?.(settings) === undefined && (item.kind === 'flow' || enabled(item.name)),
+  )
   const seen = new Set<string>()
   const ctx: RunContext = {
     document,
@@ -98,7 +121,17 @@ async function prepare(options: ContractSuiteOptions): Promise<Run> {
     enabled,
     wait,
   }
-  const run: Run = { options, started, selection, ctx, recorder, items, ...(plane ? { plane } : {}), keyCount: keys.length, observing: true }
+  const run: Run = {
+    options,
+    started,
+    selection,
+    ctx,
+    recorder,
+    items,
+    ...(plane ? { plane } : {}),
+    keyCount: keys.length,
+    observing: true,
+  }
   promise(run, claimed, profiles, settings)
   return run
 }
@@ -131,7 +164,13 @@ async function drive(run: Run): Promise<void> {
   // Flows drive the traffic the checks judge, so they run when any check is on, even with their own name off (its failures are dropped).
   const driving = items.some((item) => item.kind !== 'flow')
   for (const flow of items.filter((item) => item.kind === 'flow' && (driving || ctx.enabled(item.name)))) {
-    const thrown = await recorder.judge(ctx, flow.name, 'flows', (bound) => (flow as Registration & { kind: 'flow' }).run(bound), { counted: () => false })
+    const thrown = await recorder.judge(
+      ctx,
+      flow.name,
+      'flows',
+      (bound) => (flow as Registration & { kind: 'flow' }).run(bound),
+      { counted: () => false },
+    )
     if (thrown instanceof FlowStopped) {
       recorder.coverage.block(thrown.unreached, thrown.reason)
       ctx.state.notes.push(thrown.reason)
@@ -151,11 +190,20 @@ async function drive(run: Run): Promise<void> {
 function summarize(run: Run, cleanup: { deleted: string[]; leftover: string[] }): ContractSuiteResult {
   const { recorder, ctx, options } = run
   const errors = [...recorder.errors, ...cleanup.leftover.map((path) => `Cleanup could not delete ${path}`)]
-  const exercised = new Set(ctx.state.history.map((exchange) => exchange.operation).filter((label): label is string => label !== undefined))
-  const coverage = recorder.coverage.rows(recorder.failures, (operation, check) =>
-    exercised.has(operation) ? `${check} found nothing to judge in what ${operation} answered` : `no request of the run reached ${operation}`,
+  const exercised = new Set(
+    ctx.state.history.map((exchange) => exchange.operation).filter((label): label is string => label !== undefined),
   )
-  const verdict: Verdict = recorder.failures.length > 0 || errors.length > 0 ? 'FAILED' : coverage.some((row) => row.state === 'not_exercised') ? 'INCONCLUSIVE' : 'PASSED'
+  const coverage = recorder.coverage.rows(recorder.failures, (operation, check) =>
+    exercised.has(operation)
+      ? `${check} found nothing to judge in what ${operation} answered`
+      : `no request of the run reached ${operation}`,
+  )
+  const verdict: Verdict =
+    recorder.failures.length > 0 || errors.length > 0
+      ? 'FAILED'
+      : coverage.some((row) => row.state === 'not_exercised')
+        ? 'INCONCLUSIVE'
+        : 'PASSED'
   return {
     verdict,
     ok: verdict === 'PASSED',

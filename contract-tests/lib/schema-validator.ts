@@ -3,9 +3,8 @@ import formatsModule from 'ajv-formats'
 import type { ContractDocument, JsonObject } from './document.js'
 
 // ajv-formats is CommonJS with `exports.default`; under NodeNext the default import is the module object.
-const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule) as unknown as (
-  ajv: Ajv2020,
-) => void
+const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
+  formatsModule) as unknown as (ajv: Ajv2020) => void
 
 const DOCUMENT_KEY = 'contract:openapi'
 
@@ -50,7 +49,13 @@ export class SchemaValidator {
 
   constructor(document: ContractDocument) {
     // strict: false because OpenAPI adds keywords ajv does not know (example, discriminator, xml).
-    this.ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, verbose: true, multipleOfPrecision: MULTIPLE_OF_PRECISION })
+    this.ajv = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      validateSchema: false,
+      verbose: true,
+      multipleOfPrecision: MULTIPLE_OF_PRECISION,
+    })
     addFormats(this.ajv)
     this.ajv.addSchema(document.raw, DOCUMENT_KEY)
     indexLocations(document.raw, '#', this.locations)
@@ -75,25 +80,49 @@ export class SchemaValidator {
       this.compiled.set(pointer, validate)
     }
     if (validate(value)) return []
-    let found: Found[] = (validate.errors ?? []).map((error) => ({ error, location: this.locations.get(error.parentSchema as object) ?? '(inline)' }))
+    let found: Found[] = (validate.errors ?? []).map((error) => ({
+      error,
+      location: this.locations.get(error.parentSchema as object) ?? '(inline)',
+    }))
     const closest: SchemaViolation[] = []
-    const alternatives = found.filter(({ error, location }) => (error.keyword === 'anyOf' || error.keyword === 'oneOf') && location !== '(inline)')
+    const alternatives = found.filter(
+      ({ error, location }) => (error.keyword === 'anyOf' || error.keyword === 'oneOf') && location !== '(inline)',
+    )
     // Outermost first: an alternative inside another one's branches goes with them.
     for (const alternative of alternatives.sort((a, b) => a.error.instancePath.length - b.error.instancePath.length)) {
       if (!found.includes(alternative)) continue
       found = found.filter((other) => other !== alternative && !fromBranches(other, alternative))
-      const branches = (alternative.error.schema as unknown[]).map((_, index) => `${alternative.location}/${alternative.error.keyword}/${index}`)
-      const [best] = branches.map((branch) => this.violations(branch, alternative.error.data)).sort((a, b) => a.length - b.length)
+      const branches = (alternative.error.schema as unknown[]).map(
+        (_, index) => `${alternative.location}/${alternative.error.keyword}/${index}`,
+      )
+      const [best] = branches
+        .map((branch) => this.violations(branch, alternative.error.data))
+        .sort((a, b) => a.length - b.length)
       closest.push(...(best ?? []).map((violation) => below(alternative.error.instancePath, violation)))
     }
-    const constPaths = new Set(found.filter(({ error }) => error.keyword === 'const').map(({ error }) => error.instancePath))
+    const constPaths = new Set(
+      found.filter(({ error }) => error.keyword === 'const').map(({ error }) => error.instancePath),
+    )
     const own = found
       .filter(({ error }) => !(error.keyword === 'enum' && constPaths.has(error.instancePath)))
       .map(({ error, location }) => {
         const params = error.params as Record<string, unknown>
         const property = (params.additionalProperty ?? params.missingProperty) as string | undefined
-        const allowed = error.keyword === 'const' ? [params.allowedValue] : error.keyword === 'enum' ? (params.allowedValues as unknown[]) : undefined
-        return { instancePath: error.instancePath, keyword: error.keyword, location, ...(property ? { property } : {}), ...(allowed ? { allowed } : {}), message: error.message ?? 'is invalid', text: describeError(error) }
+        const allowed =
+          error.keyword === 'const'
+            ? [params.allowedValue]
+            : error.keyword === 'enum'
+              ? (params.allowedValues as unknown[])
+              : undefined
+        return {
+          instancePath: error.instancePath,
+          keyword: error.keyword,
+          location,
+          ...(property ? { property } : {}),
+          ...(allowed ? { allowed } : {}),
+          message: error.message ?? 'is invalid',
+          text: describeError(error),
+        }
       })
     return [...own, ...closest]
   }
@@ -114,7 +143,9 @@ type Found = { error: ErrorObject; location: string }
 function fromBranches({ error, location }: Found, alternative: Found): boolean {
   const path = alternative.error.instancePath
   if (error.instancePath !== path && !error.instancePath.startsWith(`${path}/`)) return false
-  const beside = location.startsWith(alternative.location) && !location.startsWith(`${alternative.location}/${alternative.error.keyword}/`)
+  const beside =
+    location.startsWith(alternative.location) &&
+    !location.startsWith(`${alternative.location}/${alternative.error.keyword}/`)
   return !beside
 }
 
@@ -137,7 +168,8 @@ function describeError(error: ErrorObject): string {
 function indexLocations(node: unknown, pointer: string, into: Map<object, string>): void {
   if (!node || typeof node !== 'object') return
   if (!Array.isArray(node)) into.set(node, pointer)
-  for (const [key, child] of Object.entries(node)) indexLocations(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, into)
+  for (const [key, child] of Object.entries(node))
+    indexLocations(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, into)
 }
 
 function paramsNote(error: ErrorObject): string {

@@ -22,7 +22,17 @@ const timestamp = { type: 'string', format: 'date-time' }
 export const SPEC_ENTITIES: Readonly<Record<'User' | 'Campaign', JsonObject>> = {
   User: {
     type: 'object',
-    required: ['id', 'email', 'api_key', 'balance_usd', 'total_topups_usd', 'api_tier', 'api_tier_limits', 'created_at', 'updated_at'],
+    required: [
+      'id',
+      'email',
+      'api_key',
+      'balance_usd',
+      'total_topups_usd',
+      'api_tier',
+      'api_tier_limits',
+      'created_at',
+      'updated_at',
+    ],
     properties: {
       id: { type: 'integer' },
       email: { type: 'string', format: 'email' },

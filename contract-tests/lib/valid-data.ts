@@ -14,7 +14,8 @@ export function validInstance(schema: JsonObject, hints: Hints = {}, depth = 0):
   if (Array.isArray(schema.enum)) return schema.enum[0]
   if (schema.default !== undefined) return schema.default
   const members = (schema.anyOf ?? schema.oneOf) as JsonObject[] | undefined
-  if (members) return validInstance(members.find((member) => member.type !== 'null') ?? members[0] ?? {}, hints, depth + 1)
+  if (members)
+    return validInstance(members.find((member) => member.type !== 'null') ?? members[0] ?? {}, hints, depth + 1)
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
   if (type === 'object' || schema.properties) {
     const properties = (schema.properties ?? {}) as Record<string, JsonObject>
@@ -58,6 +59,11 @@ const FAR_ID = 2_147_483_646
  * @example unusedId({ type: 'integer', maximum: 1000 }) // 1000
  */
 export function unusedId(schema: JsonObject | undefined): number {
-  const max = typeof schema?.maximum === 'number' ? schema.maximum : typeof schema?.exclusiveMaximum === 'number' ? schema.exclusiveMaximum - 1 : FAR_ID
+  const max =
+    typeof schema?.maximum === 'number'
+      ? schema.maximum
+      : typeof schema?.exclusiveMaximum === 'number'
+        ? schema.exclusiveMaximum - 1
+        : FAR_ID
   return Math.floor(Math.min(FAR_ID, max))
 }

@@ -12,7 +12,9 @@ function rateLimitHeaders(change: (headers: Headers, limit: number, request: Req
   return async (request, next) => {
     const response = await next(request)
     const limit = Number(response.headers.get('x-ratelimit-limit'))
-    return Number.isFinite(limit) && response.headers.has('x-ratelimit-limit') ? withHeaders(response, (headers) => change(headers, limit, request)) : response
+    return Number.isFinite(limit) && response.headers.has('x-ratelimit-limit')
+      ? withHeaders(response, (headers) => change(headers, limit, request))
+      : response
   }
 }
 
@@ -24,7 +26,11 @@ function bindingPolicy(headers: Headers, limit: number): string | undefined {
 /** Sets what that policy has left, in the RateLimit header. */
 function setPolicyRemaining(headers: Headers, limit: number, remaining: number): void {
   const name = bindingPolicy(headers, limit)
-  if (name) headers.set('ratelimit', (headers.get('ratelimit') ?? '').replace(new RegExp(`"${name}";r=\\d+`), `"${name}";r=${remaining}`))
+  if (name)
+    headers.set(
+      'ratelimit',
+      (headers.get('ratelimit') ?? '').replace(new RegExp(`"${name}";r=\\d+`), `"${name}";r=${remaining}`),
+    )
 }
 
 const itemPath = (request: Request) => new URL(request.url).pathname
@@ -41,7 +47,10 @@ export const CONSISTENCY_VARIANTS: readonly BrokenVariant[] = [
     rewrite: async (request, next) => {
       const response = await next(request)
       if (!itemPath(request).endsWith('/user/balance') || !isSuccess(response)) return response
-      return withJson(response, (body) => ({ ...body, data: { ...body.data, balance_usd: Number((body.data.balance_usd + 1).toFixed(2)) } }))
+      return withJson(response, (body) => ({
+        ...body,
+        data: { ...body.data, balance_usd: Number((body.data.balance_usd + 1).toFixed(2)) },
+      }))
     },
   },
   {
@@ -50,8 +59,12 @@ export const CONSISTENCY_VARIANTS: readonly BrokenVariant[] = [
     alone: true,
     rewrite: async (request, next) => {
       const response = await next(request)
-      if (request.method !== 'GET' || !/\/campaigns\/\d+$/.test(itemPath(request)) || !isSuccess(response)) return response
-      return withJson(response, (body) => ({ ...body, data: { ...body.data, advert: { ...body.data.advert, id: body.data.advert.id + 1000 } } }))
+      if (request.method !== 'GET' || !/\/campaigns\/\d+$/.test(itemPath(request)) || !isSuccess(response))
+        return response
+      return withJson(response, (body) => ({
+        ...body,
+        data: { ...body.data, advert: { ...body.data.advert, id: body.data.advert.id + 1000 } },
+      }))
     },
   },
   {
@@ -65,10 +78,12 @@ export const CONSISTENCY_VARIANTS: readonly BrokenVariant[] = [
         const response = await next(request)
         const text = isSuccess(response) ? await response.clone().text() : ''
         const data = text ? JSON.parse(text).data : undefined
-        if (request.method === 'PATCH' && /\/campaigns\/\d+$/.test(itemPath(request)) && data) moved.set(data.id, data.updated_at)
+        if (request.method === 'PATCH' && /\/campaigns\/\d+$/.test(itemPath(request)) && data)
+          moved.set(data.id, data.updated_at)
         if (!text || moved.size === 0) return response
         return withJson(response, (body) => {
-          for (const item of Array.isArray(body.data) ? body.data : [body.data]) if (item && moved.has(item.id) && 'advert_title' in item) item.created_at = moved.get(item.id)
+          for (const item of Array.isArray(body.data) ? body.data : [body.data])
+            if (item && moved.has(item.id) && 'advert_title' in item) item.created_at = moved.get(item.id)
           return body
         })
       }
@@ -80,7 +95,8 @@ export const CONSISTENCY_VARIANTS: readonly BrokenVariant[] = [
     alone: true,
     rewrite: async (request, next) => {
       const response = await next(request)
-      if (request.method !== 'PATCH' || !/\/campaigns\/\d+$/.test(itemPath(request)) || !isSuccess(response)) return response
+      if (request.method !== 'PATCH' || !/\/campaigns\/\d+$/.test(itemPath(request)) || !isSuccess(response))
+        return response
       return withJson(response, (body) => ({ ...body, data: { ...body.data, updated_at: body.data.created_at } }))
     },
   },
@@ -146,6 +162,8 @@ export const CONSISTENCY_VARIANTS: readonly BrokenVariant[] = [
     name: 'a RateLimit header that disagrees with X-RateLimit-Remaining',
     caughtBy: 'rate_limit_header_agreement',
     alone: true,
-    rewrite: rateLimitHeaders((headers, limit) => setPolicyRemaining(headers, limit, Number(headers.get('x-ratelimit-remaining')) + 1)),
+    rewrite: rateLimitHeaders((headers, limit) =>
+      setPolicyRemaining(headers, limit, Number(headers.get('x-ratelimit-remaining')) + 1),
+    ),
   },
 ]

@@ -23,12 +23,14 @@ export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
   {
     name: 'a field of the wrong type (cpm as a string)',
     caughtBy: 'response_schema_conformance',
-    rewrite: async (request, next) => withJson(await next(request), (body) => eachCampaign(body, (c) => (c.cpm = String(c.cpm)))),
+    rewrite: async (request, next) =>
+      withJson(await next(request), (body) => eachCampaign(body, (c) => (c.cpm = String(c.cpm)))),
   },
   {
     name: 'a required field missing (advert_title)',
     caughtBy: 'response_schema_conformance',
-    rewrite: async (request, next) => withJson(await next(request), (body) => eachCampaign(body, (c) => delete c.advert_title)),
+    rewrite: async (request, next) =>
+      withJson(await next(request), (body) => eachCampaign(body, (c) => delete c.advert_title)),
   },
   {
     name: '200 where 401 is due',
@@ -63,7 +65,10 @@ export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
         const response = await next(request)
         const key = request.headers.get('authorization')
         if (isSuccess(response) && key) goodKeys.add(key)
-        const near = key && response.status === 401 ? [...goodKeys].find((good) => good.length === key.length && good.slice(0, -4) === key.slice(0, -4)) : undefined
+        const near =
+          key && response.status === 401
+            ? [...goodKeys].find((good) => good.length === key.length && good.slice(0, -4) === key.slice(0, -4))
+            : undefined
         if (!near) return response
         retry.headers.set('authorization', near)
         return next(retry)
@@ -88,7 +93,9 @@ export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
       if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/campaigns')) return next(request)
       const body = JSON.parse(await request.clone().text())
       if (body?.campaign?.sending_limit !== 0) return next(request)
-      return next(new Request(request, { body: JSON.stringify({ ...body, campaign: { ...body.campaign, sending_limit: 1 } }) }))
+      return next(
+        new Request(request, { body: JSON.stringify({ ...body, campaign: { ...body.campaign, sending_limit: 1 } }) }),
+      )
     },
   },
   {
@@ -137,7 +144,10 @@ export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
       return async (request, next) => {
         const path = new URL(request.url).pathname
         if (request.method === 'GET' && deleted.has(path)) {
-          return new Response(JSON.stringify({ success: true, data: deleted.get(path) }), { status: 200, headers: { 'content-type': 'application/json' } })
+          return new Response(JSON.stringify({ success: true, data: deleted.get(path) }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
         }
         const response = await next(request)
         if (request.method === 'DELETE' && isSuccess(response)) deleted.set(path, (await response.clone().json()).data)
@@ -156,7 +166,12 @@ export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
         const response = await next(request)
         const key = request.headers.get('authorization')
         if (isSuccess(response) && key) keys.add(key)
-        if (response.status !== 404 || request.method !== 'GET' || !/\/campaigns\/\d+$/.test(new URL(request.url).pathname)) return response
+        if (
+          response.status !== 404 ||
+          request.method !== 'GET' ||
+          !/\/campaigns\/\d+$/.test(new URL(request.url).pathname)
+        )
+          return response
         for (const other of keys) {
           if (other === key) continue
           const attempt = retry.clone()
@@ -175,7 +190,8 @@ export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
     rewrite: async (request, next) => {
       const url = new URL(request.url)
       if (request.method !== 'GET' || !url.pathname.endsWith('/campaigns')) return next(request)
-      for (const name of [...url.searchParams.keys()]) if (name !== 'page' && name !== 'per_page') url.searchParams.delete(name)
+      for (const name of [...url.searchParams.keys()])
+        if (name !== 'page' && name !== 'per_page') url.searchParams.delete(name)
       return next(new Request(url, request))
     },
   },
@@ -192,14 +208,18 @@ export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
   {
     name: 'lists oldest first',
     caughtBy: 'ordering_conformance',
-    rewrite: async (request, next) => withJson(await next(request), (body) => (Array.isArray(body?.data) ? { ...body, data: [...body.data].reverse() } : body)),
+    rewrite: async (request, next) =>
+      withJson(await next(request), (body) =>
+        Array.isArray(body?.data) ? { ...body, data: [...body.data].reverse() } : body,
+      ),
   },
   {
     name: 'a PATCH that changes nothing',
     caughtBy: 'read_back_conformance',
     // The update is answered with the resource as it was, and not applied.
     rewrite: async (request, next) => {
-      if (request.method !== 'PATCH' || !/\/(campaigns|adverts)\/\d+$/.test(new URL(request.url).pathname)) return next(request)
+      if (request.method !== 'PATCH' || !/\/(campaigns|adverts)\/\d+$/.test(new URL(request.url).pathname))
+        return next(request)
       return next(new Request(request.url, { method: 'GET', headers: request.headers }))
     },
   },
@@ -211,13 +231,23 @@ export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
       if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/campaigns')) return next(request)
       const body = JSON.parse(await request.clone().text())
       if (typeof body?.campaign?.sending_limit !== 'number') return next(request)
-      return next(new Request(request, { body: JSON.stringify({ ...body, campaign: { ...body.campaign, sending_limit: body.campaign.sending_limit + 1 } }) }))
+      return next(
+        new Request(request, {
+          body: JSON.stringify({
+            ...body,
+            campaign: { ...body.campaign, sending_limit: body.campaign.sending_limit + 1 },
+          }),
+        }),
+      )
     },
   },
   {
     name: 'sending_count past sending_limit',
     caughtBy: 'resource_invariants',
-    rewrite: async (request, next) => withJson(await next(request), (body) => eachCampaign(body, (c) => (c.sending_count = Number(c.sending_limit) + 1))),
+    rewrite: async (request, next) =>
+      withJson(await next(request), (body) =>
+        eachCampaign(body, (c) => (c.sending_count = Number(c.sending_limit) + 1)),
+      ),
   },
   {
     name: 'a toggle that also changes cpm',

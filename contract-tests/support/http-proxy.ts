@@ -2,7 +2,15 @@ import { createServer, request as forward, type IncomingHttpHeaders, type Server
 import type { AddressInfo } from 'node:net'
 
 // Headers that belong to one connection, not to the message (RFC 9110 section 7.6.1).
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'])
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+])
 
 /** A running proxy. */
 export interface HttpProxy {
@@ -29,7 +37,13 @@ export async function startHttpProxy(target: string, port = 0): Promise<HttpProx
   const server = createServer((req, res) => {
     forwarded++
     const outgoing = forward(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...strip(req.headers), host: upstream.host, via: '1.1 contract-proxy' } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...strip(req.headers), host: upstream.host, via: '1.1 contract-proxy' },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, strip(answer.headers))
         answer.pipe(res)

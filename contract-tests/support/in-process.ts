@@ -24,6 +24,7 @@ export async function startInProcessMock(options?: MockApiOptions): Promise<InPr
     baseUrl: 'http://contract.mock.test/api/v1',
     adminUrl: 'http://contract.mock.test/__admin',
     handle,
-    fetchThrough: (handler = handle) => ((input: RequestInfo | URL, init?: RequestInit) => handler(new Request(input, init))) as typeof fetch,
+    fetchThrough: (handler = handle) =>
+      ((input: RequestInfo | URL, init?: RequestInit) => handler(new Request(input, init))) as typeof fetch,
   }
 }

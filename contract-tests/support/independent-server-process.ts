@@ -13,7 +13,9 @@ export interface ServerProcess {
  * @example const server = await startServerProcess(['--keys', 'k1,k2']); server.stop()
  */
 export function startServerProcess(args: string[]): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'contract-tests/independent-server/main.ts', ...args], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'contract-tests/independent-server/main.ts', ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the independent server did not start within 20 s')), 20_000)
     let output = ''

@@ -17,7 +17,9 @@ export async function leftovers(handle: FetchLike, adminUrl: string, runId: stri
   return {
     adverts: state.dataset.adverts.filter((advert: { title: string }) => mine(advert.title)),
     campaigns: state.dataset.campaigns.filter((campaign: { advert_id: number }) =>
-      state.dataset.adverts.some((advert: { id: number; title: string }) => advert.id === campaign.advert_id && mine(advert.title)),
+      state.dataset.adverts.some(
+        (advert: { id: number; title: string }) => advert.id === campaign.advert_id && mine(advert.title),
+      ),
     ),
   }
 }

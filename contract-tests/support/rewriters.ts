@@ -19,7 +19,11 @@ export function breakMock(handle: FetchLike, rewrite: Rewriter): FetchLike {
 }
 
 /** The response with its JSON body changed (and, given, another status). */
-export async function withJson(response: Response, change: (body: any) => unknown, status = response.status): Promise<Response> {
+export async function withJson(
+  response: Response,
+  change: (body: any) => unknown,
+  status = response.status,
+): Promise<Response> {
   const text = await response.text()
   const body = text ? change(JSON.parse(text)) : undefined
   return new Response(body === undefined ? text : JSON.stringify(body), { status, headers: response.headers })
@@ -53,4 +57,3 @@ export function stateful(create: () => Rewriter): Rewriter {
   let rewrite: Rewriter | undefined
   return (request, next) => (rewrite ??= create())(request, next)
 }
-

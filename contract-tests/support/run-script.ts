@@ -15,7 +15,10 @@ export interface ScriptOutcome {
 export function runScript(command: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<ScriptOutcome> {
   return new Promise((resolve) => {
     const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_')))
-    const child = spawn(process.execPath, ['--import', 'tsx', ...command], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', ...command], {
+      env: { ...clean, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))

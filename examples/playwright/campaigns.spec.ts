@@ -15,7 +15,10 @@ test('creates an advert and a campaign, and the mock in the test process holds t
   const { adverts, campaigns } = mock.db.account(1)
   const advert = adverts.findFirst((q) => q.where({ title: 'Made in Playwright' }))
   expect(advert).toMatchObject({ user_id: 1, title: 'Made in Playwright' })
-  expect(campaigns.findFirst((q) => q.where({ advert_id: advert!.id }))).toMatchObject({ enabled: true, sending_count: 0 })
+  expect(campaigns.findFirst((q) => q.where({ advert_id: advert!.id }))).toMatchObject({
+    enabled: true,
+    sending_count: 0,
+  })
 })
 
 test('shows the banner when the test makes the mock answer 429', async ({ page, mock }) => {
@@ -24,8 +27,16 @@ test('shows the banner when the test makes the mock answer 429', async ({ page, 
   await expect(page.getByRole('alert')).toHaveText('Too many requests: slow down and retry in 1 s.')
 })
 
-test('overrides one answer with network.use, typed from the document, the rest still from the mock', async ({ page, mock, network }) => {
-  network.use(mock.overrideHandler('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } })))
+test('overrides one answer with network.use, typed from the document, the rest still from the mock', async ({
+  page,
+  mock,
+  network,
+}) => {
+  network.use(
+    mock.overrideHandler('getUserBalance', ({ response }) =>
+      response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } }),
+    ),
+  )
   await page.reload()
   await expect(page.getByTestId('balance')).toHaveText('$0.00')
   await expect(page.locator('#campaigns tr')).toHaveCount(3)

@@ -7,7 +7,10 @@ afterEach(() => mock.reset())
 afterAll(() => mock.stop())
 
 const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${mock.baseUrl}${path}`, { ...init, headers: { Authorization: mock.apiKey, 'Content-Type': 'application/json', ...init.headers } })
+  fetch(`${mock.baseUrl}${path}`, {
+    ...init,
+    headers: { Authorization: mock.apiKey, 'Content-Type': 'application/json', ...init.headers },
+  })
 
 it('answers from the page through the service worker', async () => {
   expect(navigator.serviceWorker.controller?.scriptURL).toMatch(/\/mockServiceWorker\.js$/)
@@ -17,7 +20,10 @@ it('answers from the page through the service worker', async () => {
 })
 
 it('keeps state between requests, and reset() restores the fixtures', async () => {
-  const created = await api('/adverts', { method: 'POST', body: JSON.stringify({ advert: { title: 'From browser mode' } }) })
+  const created = await api('/adverts', {
+    method: 'POST',
+    body: JSON.stringify({ advert: { title: 'From browser mode' } }),
+  })
   expect(created.status).toBe(201)
   expect((await (await api('/adverts')).json()).data).toHaveLength(4)
   await mock.reset()
@@ -26,7 +32,11 @@ it('keeps state between requests, and reset() restores the fixtures', async () =
 
 it('answers one operation with a typed override until reset(), through the worker', async () => {
   mock.override('listCampaigns', ({ response }) =>
-    response(200).json({ success: true, data: [], pagination: { page: 1, per_page: 25, total_count: 0, total_pages: 0 } }),
+    response(200).json({
+      success: true,
+      data: [],
+      pagination: { page: 1, per_page: 25, total_count: 0, total_pages: 0 },
+    }),
   )
   expect((await (await api('/campaigns')).json()).data).toEqual([])
   expect((await (await api('/adverts')).json()).data).toHaveLength(3)

@@ -14,16 +14,24 @@ async function renderCampaigns(root: HTMLElement, baseUrl: string, apiKey: strin
   const body = await response.json()
   root.replaceChildren(
     ...(body.success
-      ? body.data.map((campaign: { id: number; advert_title: string }) => Object.assign(document.createElement('li'), { textContent: campaign.advert_title }))
+      ? body.data.map((campaign: { id: number; advert_title: string }) =>
+          Object.assign(document.createElement('li'), { textContent: campaign.advert_title }),
+        )
       : [Object.assign(document.createElement('p'), { role: 'alert', textContent: body.error.message })]),
   )
 }
 
 it('renders the campaigns the mock holds, including one the test created through the API', async () => {
   const post = (path: string, body: unknown) =>
-    fetch(`${mock.baseUrl}${path}`, { method: 'POST', headers: { Authorization: mock.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    fetch(`${mock.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { Authorization: mock.apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
   const advert = (await (await post('/adverts', { advert: { title: 'Made by the test' } })).json()).data
-  await post('/campaigns', { campaign: { advert_id: advert.id, broadcasting_type: 'active_ad', cpm: 1.5, sending_limit: 100 } })
+  await post('/campaigns', {
+    campaign: { advert_id: advert.id, broadcasting_type: 'active_ad', cpm: 1.5, sending_limit: 100 },
+  })
   const list = document.body.appendChild(document.createElement('ul'))
   await renderCampaigns(list, mock.baseUrl, mock.apiKey)
   expect(list.querySelectorAll('li')).toHaveLength(4)

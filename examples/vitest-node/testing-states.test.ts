@@ -11,6 +11,8 @@ afterAll(() => mock.close())
 it.each(TESTING_STATES)('$name', ({ check }) => check(mock))
 
 it('is the list docs/testing.md shows, in its order', () => {
-  const documented = [...readFileSync('docs/testing.md', 'utf8').matchAll(/^\| \d+ \| ([^|]+?) \|/gm)].map(([, name]) => name)
+  const documented = [...readFileSync('docs/testing.md', 'utf8').matchAll(/^\| \d+ \| ([^|]+?) \|/gm)].map(
+    ([, name]) => name,
+  )
   expect(documented).toEqual(TESTING_STATES.map(({ name }) => name))
 })

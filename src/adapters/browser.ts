@@ -47,7 +47,9 @@ export async function startBrowserMock({
   ...options
 }: BrowserMockOptions = {}): Promise<BrowserMock> {
   const api = await createMockApi(options)
-  const persistence = persist ? await persistToWebStorage(api, persist === 'local' ? localStorage : sessionStorage, storageKey) : undefined
+  const persistence = persist
+    ? await persistToWebStorage(api, persist === 'local' ? localStorage : sessionStorage, storageKey)
+    : undefined
   const worker = setupWorker(...api.handlers)
   try {
     await worker.start({ serviceWorker, onUnhandledRequest, quiet })
@@ -57,17 +59,19 @@ export async function startBrowserMock({
     throw error
   }
   // Assigned onto the surface, so its apiKey getter stays a getter (baseUrl: e.g. http://localhost:5173/api/v1).
-  return Object.assign(mockSurface(api, (handler) => worker.use(handler), location.origin), {
-    worker,
-    restored: persistence?.restored ?? false,
-    async reset() {
-      worker.resetHandlers()
-      await api.reset()
+  return Object.assign(
+    mockSurface(api, (handler) => worker.use(handler), location.origin),
+    {
+      worker,
+      restored: persistence?.restored ?? false,
+      async reset() {
+        worker.resetHandlers()
+        await api.reset()
+      },
+      stop() {
+        persistence?.stop()
+        worker.stop()
+      },
     },
-    stop() {
-      persistence?.stop()
-      worker.stop()
-    },
-  })
+  )
 }
-

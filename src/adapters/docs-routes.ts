@@ -11,7 +11,11 @@ const DOCS_PATHS = { page: '/docs', script: '/docs/init.js', assets: '/docs/asse
 /** Where the listener serves the documents: beside the API and the control plane they describe. */
 export function documentPaths(api: MockApi): { json: string; yaml: string; admin: string } {
   const apiPath = basePath(api.context.apiBase)
-  return { json: `${apiPath}/openapi.json`, yaml: `${apiPath}/openapi.yaml`, admin: `${basePath(api.context.adminBase)}/openapi.json` }
+  return {
+    json: `${apiPath}/openapi.json`,
+    yaml: `${apiPath}/openapi.yaml`,
+    admin: `${basePath(api.context.adminBase)}/openapi.json`,
+  }
 }
 
 // Only what the page loads (and the source maps they name), not the package's demo page.
@@ -50,9 +54,12 @@ const page = `<!doctype html>
  * The document builders and the YAML writer, loaded by the first request that needs them: they
  * bring openapi3-ts, yaml and faker (the examples' data), which the API and start-up never need.
  */
-let builders: Promise<typeof import('../openapi/build-openapi.js') & typeof import('../openapi/build-admin-openapi.js')> | undefined
+let builders:
+  Promise<typeof import('../openapi/build-openapi.js') & typeof import('../openapi/build-admin-openapi.js')> | undefined
 const loadBuilders = () =>
-  (builders ??= Promise.all([import('../openapi/build-openapi.js'), import('../openapi/build-admin-openapi.js')]).then(([api, admin]) => ({ ...api, ...admin })))
+  (builders ??= Promise.all([import('../openapi/build-openapi.js'), import('../openapi/build-admin-openapi.js')]).then(
+    ([api, admin]) => ({ ...api, ...admin }),
+  ))
 
 /** The page's settings: both documents, the demo key pre-filled, nothing fetched from elsewhere. */
 async function initScript(paths: ReturnType<typeof documentPaths>, apiKey: string | undefined): Promise<string> {
@@ -110,7 +117,11 @@ export function docsRoutes(app: Express, api: MockApi): void {
   })
   app.get(paths.admin, async (req, res) => void res.json((await documentsFor(req)).admin))
   app.get([DOCS_PATHS.page, `${DOCS_PATHS.page}/`], (_req, res) => void res.type('html').send(page))
-  app.get(DOCS_PATHS.script, async (_req, res) => void res.type('text/javascript').send(await (script ??= initScript(paths, demoApiKey(api.context.fixtures)))))
+  app.get(
+    DOCS_PATHS.script,
+    async (_req, res) =>
+      void res.type('text/javascript').send(await (script ??= initScript(paths, demoApiKey(api.context.fixtures)))),
+  )
   for (const file of SWAGGER_UI_FILES) {
     app.get(`${DOCS_PATHS.assets}/${file}`, (_req, res) => res.sendFile(join(swaggerUiDir, file)))
   }

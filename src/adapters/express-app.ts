@@ -49,7 +49,12 @@ function assembleApp(api: MockApi, extend?: (app: Express) => void): Express {
   app.use(crossEdge)
   extend?.(app)
   app.use(mswMiddleware(api.handlers))
-  app.use((req, res) => sendFetchResponse(res, errorResponse(new ApiError('route_not_found', MESSAGES.route_not_found.listener(req.method, req.path)))))
+  app.use((req, res) =>
+    sendFetchResponse(
+      res,
+      errorResponse(new ApiError('route_not_found', MESSAGES.route_not_found.listener(req.method, req.path))),
+    ),
+  )
   app.use(errorShape)
   return app
 }

@@ -60,7 +60,11 @@ export interface Listener {
  * routes, on the port and host asked for, answering CONNECT too; `close()` drops open connections and stops it.
  * @example const listener = await startListener({ port: 0 }); console.log(listener.baseUrl)
  */
-export async function startListener({ port = 4010, host = '127.0.0.1', ...options }: ListenerOptions = {}): Promise<Listener> {
+export async function startListener({
+  port = 4010,
+  host = '127.0.0.1',
+  ...options
+}: ListenerOptions = {}): Promise<Listener> {
   if (!isLoopbackHost(host) && !options.adminToken) {
     throw new Error(
       `Refusing to listen on ${host} without an admin token: /__admin would let anyone on the network reset or rewrite the mock. Pass an admin token (--admin-token <token>) or bind to 127.0.0.1.`,
@@ -71,7 +75,10 @@ export async function startListener({ port = 4010, host = '127.0.0.1', ...option
   // Before listening: a state file that cannot be loaded stops the start, and no request sees the fixtures first.
   const stateFile = state && (await persistToFile(api, state))
   const app = createListenerApp(api)
-  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createRequestListener(api, app, Object.values(documentPaths(api))))
+  const server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES },
+    createRequestListener(api, app, Object.values(documentPaths(api))),
+  )
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
@@ -103,7 +110,9 @@ export async function startListener({ port = 4010, host = '127.0.0.1', ...option
     stateFile,
     close({ graceMs = 0 } = {}) {
       closing ??= (async () => {
-        const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+        const closed = new Promise<void>((resolve, reject) =>
+          server.close((error) => (error ? reject(error) : resolve())),
+        )
         inFlight.startClosing()
         server.closeIdleConnections()
         if (graceMs > 0) await inFlight.drained(graceMs)
@@ -181,13 +190,21 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
  * listener drops the connection: answer it as any other method no operation has, then close.
  */
 async function refuseConnect(req: IncomingMessage, socket: Duplex): Promise<void> {
-  await writeRaw(socket, errorResponse(new ApiError('route_not_found', MESSAGES.route_not_found.proxy(req.method ?? 'CONNECT', req.url ?? ''))))
+  await writeRaw(
+    socket,
+    errorResponse(
+      new ApiError('route_not_found', MESSAGES.route_not_found.proxy(req.method ?? 'CONNECT', req.url ?? '')),
+    ),
+  )
 }
 
 /** Writes a whole response on a bare socket, outside Express, and closes the connection. */
 async function writeRaw(socket: Duplex, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer())
-  const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`, `Content-Type: ${response.headers.get('content-type')}`]
+  const head = [
+    `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`,
+    `Content-Type: ${response.headers.get('content-type')}`,
+  ]
   head.push(`Content-Length: ${body.length}`, 'Connection: close', '', '')
   socket.end(Buffer.concat([Buffer.from(head.join('\r\n')), body]))
 }

@@ -25,4 +25,8 @@ export interface ExpressRequestLike extends IncomingMessage {
 }
 
 /** Express middleware, typed without Express: mount it with `app.use(...)`. */
-export type MockMiddleware = (req: ExpressRequestLike, res: ServerResponse, next: (error?: unknown) => void) => Promise<void>
+export type MockMiddleware = (
+  req: ExpressRequestLike,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) => Promise<void>

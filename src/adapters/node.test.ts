@@ -6,7 +6,8 @@ import { startNodeMock, type NodeMock } from './node.js'
 let mock: NodeMock | undefined
 afterEach(() => mock?.close())
 
-const user = async (mock: NodeMock) => (await fetch(`${mock.baseUrl}/user`, { headers: { Authorization: mock.apiKey } })).json()
+const user = async (mock: NodeMock) =>
+  (await fetch(`${mock.baseUrl}/user`, { headers: { Authorization: mock.apiKey } })).json()
 
 it('gives the demo key of the default fixtures', async () => {
   mock = await startNodeMock()
@@ -22,11 +23,16 @@ it('gives the key of the first user of a generated dataset, generated on demand'
 
 it('follows the first user when its key is reset', async () => {
   mock = await startNodeMock()
-  const reset = await fetch(`${mock.baseUrl}/user/reset_api_key`, { method: 'POST', headers: { Authorization: mock.apiKey } })
+  const reset = await fetch(`${mock.baseUrl}/user/reset_api_key`, {
+    method: 'POST',
+    headers: { Authorization: mock.apiKey },
+  })
   expect(mock.apiKey).toBe((await reset.json()).data.api_key)
   expect(mock.apiKey).not.toBe(DEMO_API_KEY)
 })
 
 it('refuses fixtures and generate together', async () => {
-  await expect(startNodeMock({ fixtures: { users: [], adverts: [], campaigns: [] }, generate: { users: 1 } })).rejects.toThrow(/either `fixtures` or `generate`/)
+  await expect(
+    startNodeMock({ fixtures: { users: [], adverts: [], campaigns: [] }, generate: { users: 1 } }),
+  ).rejects.toThrow(/either `fixtures` or `generate`/)
 })

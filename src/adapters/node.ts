@@ -36,22 +36,29 @@ export interface NodeMock extends MockSurface {
  * afterAll(() => mock.close())
  * await fetch(`${mock.baseUrl}/campaigns`, { headers: { Authorization: mock.apiKey } })
  */
-export async function startNodeMock({ onUnhandledRequest = 'bypass', state, ...options }: NodeMockOptions = {}): Promise<NodeMock> {
+export async function startNodeMock({
+  onUnhandledRequest = 'bypass',
+  state,
+  ...options
+}: NodeMockOptions = {}): Promise<NodeMock> {
   const api = await createMockApi(options)
   const stateFile = state && (await persistToFile(api, state))
   const server = setupServer(...api.handlers)
   server.listen({ onUnhandledRequest })
   // Assigned onto the surface, so its apiKey getter stays a getter.
-  return Object.assign(mockSurface(api, (handler) => server.use(handler), ORIGIN), {
-    server,
-    stateFile,
-    async reset() {
-      server.resetHandlers()
-      await api.reset()
+  return Object.assign(
+    mockSurface(api, (handler) => server.use(handler), ORIGIN),
+    {
+      server,
+      stateFile,
+      async reset() {
+        server.resetHandlers()
+        await api.reset()
+      },
+      async close() {
+        server.close()
+        await stateFile?.stop()
+      },
     },
-    async close() {
-      server.close()
-      await stateFile?.stop()
-    },
-  })
+  )
 }

@@ -14,12 +14,18 @@ beforeAll(async () => {
     const { pathname } = new URL(req.url)
     if (pathname === '/boom') throw new Error('the handler broke')
     if (pathname !== '/echo') return undefined
-    return Response.json({ method: req.method, body: req.body ? await req.text() : null, encoding: req.headers.get('content-encoding') })
+    return Response.json({
+      method: req.method,
+      body: req.body ? await req.text() : null,
+      encoding: req.headers.get('content-encoding'),
+    })
   }
   server = createServer((req, res) =>
     crossEdge(req, res, (error) => {
       if (error) return void sendEdgeError(res, error)
-      void answerThroughFetch(req, res, answer, (failure) => (failure === undefined ? res.writeHead(418).end() : void sendEdgeError(res, failure)))
+      void answerThroughFetch(req, res, answer, (failure) =>
+        failure === undefined ? res.writeHead(418).end() : void sendEdgeError(res, failure),
+      )
     }),
   )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -34,7 +40,9 @@ function send(method: string, path: string, headers: Record<string, string> = {}
     const req = request(`${origin}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString() }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+      )
     })
     req.on('error', reject)
     req.end(body)
@@ -53,7 +61,12 @@ it('answers a preflight itself, 204 with the CORS headers, and puts them on ever
 it('hands the handler a Fetch Request with the body bytes, inflated', async () => {
   const plain = await send('POST', '/echo', { 'content-type': 'application/json' }, '{"a":1}')
   expect(JSON.parse(plain.text)).toEqual({ method: 'POST', body: '{"a":1}', encoding: null })
-  const zipped = await send('POST', '/echo', { 'content-type': 'application/json', 'content-encoding': 'gzip' }, gzipSync('{"b":2}'))
+  const zipped = await send(
+    'POST',
+    '/echo',
+    { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    gzipSync('{"b":2}'),
+  )
   expect(JSON.parse(zipped.text)).toEqual({ method: 'POST', body: '{"b":2}', encoding: null })
 })
 
@@ -62,8 +75,13 @@ it('passes on what the handler does not answer, and what a Fetch Request cannot 
   expect((await send('TRACE', '/echo')).status).toBe(418)
 })
 
-it('answers the body reader\'s errors in the error shape: 413 over the limit, 415 an unknown coding, 400 a body that does not inflate', async () => {
-  const tooLarge = await send('POST', '/echo', { 'content-type': 'application/json' }, Buffer.alloc(BODY_LIMIT + 1, 0x20))
+it("answers the body reader's errors in the error shape: 413 over the limit, 415 an unknown coding, 400 a body that does not inflate", async () => {
+  const tooLarge = await send(
+    'POST',
+    '/echo',
+    { 'content-type': 'application/json' },
+    Buffer.alloc(BODY_LIMIT + 1, 0x20),
+  )
   expect([tooLarge.status, errorCode(tooLarge.text)]).toEqual([413, 'payload_too_large'])
   const unknownCoding = await send('POST', '/echo', { 'content-encoding': 'zstd-ish' }, 'x')
   expect([unknownCoding.status, errorCode(unknownCoding.text)]).toEqual([415, 'unsupported_media_type'])

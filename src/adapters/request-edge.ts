@@ -52,13 +52,17 @@ export function crossEdge(req: IncomingMessage, res: ServerResponse, next: Next)
  * must not fail them either), and not an empty one (`Content-Length: 0` with a Content-Encoding
  * would not inflate).
  */
-const carriesBody = (req: IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD' && req.headers['content-length'] !== '0'
+const carriesBody = (req: IncomingMessage) =>
+  req.method !== 'GET' && req.method !== 'HEAD' && req.headers['content-length'] !== '0'
 
 /**
  * Reads a body into `req.body` as bytes, inflating gzip, deflate and br, at most BODY_LIMIT: body-parser's
  * raw reader (Express's own dependency, reached through its export), which works on Node's request as on Express's.
  */
-const readBody: (req: IncomingMessage, res: ServerResponse, next: Next) => void = express.raw({ type: carriesBody, limit: BODY_LIMIT }) as never
+const readBody: (req: IncomingMessage, res: ServerResponse, next: Next) => void = express.raw({
+  type: carriesBody,
+  limit: BODY_LIMIT,
+}) as never
 
 /**
  * The one way from Node to the handlers and back: the request as a Fetch `Request` (toFetchRequest),
@@ -66,7 +70,12 @@ const readBody: (req: IncomingMessage, res: ServerResponse, next: Next) => void 
  * `Request` cannot carry (TRACE), `next(error)` for a failure.
  * @example await answerThroughFetch(req, res, (request) => getResponse(handlers, request), next)
  */
-export async function answerThroughFetch(req: NodeRequest, res: ServerResponse, answer: FetchAnswer, next: Next): Promise<void> {
+export async function answerThroughFetch(
+  req: NodeRequest,
+  res: ServerResponse,
+  answer: FetchAnswer,
+  next: Next,
+): Promise<void> {
   if (FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) return next()
   try {
     const response = await answer(toFetchRequest(req))
@@ -93,7 +102,8 @@ function edgeError(error: unknown): ApiError {
   const reason = String((error as Error | undefined)?.message)
   if (status === 413) return new ApiError('payload_too_large', MESSAGES.payload_too_large.body(BODY_LIMIT))
   if (status === 415) return new ApiError('unsupported_media_type', MESSAGES.unsupported_media_type.unreadable(reason))
-  if (typeof status === 'number' && status >= 400 && status < 500) return new ApiError('bad_request', MESSAGES.bad_request.unreadable(reason))
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new ApiError('bad_request', MESSAGES.bad_request.unreadable(reason))
   console.error('[ad-campaign-mock] unexpected error:', error)
   return internalError()
 }

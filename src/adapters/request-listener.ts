@@ -14,7 +14,11 @@ import type { NodeRequest } from './to-fetch-request.js'
  * paths) goes to the Express app, and so does anything the handler does not answer.
  * @example createServer(createRequestListener(api, createListenerApp(api), Object.values(documentPaths(api))))
  */
-export function createRequestListener(api: MockApi, app: MockExpressApp, expressPaths: readonly string[]): RequestListener {
+export function createRequestListener(
+  api: MockApi,
+  app: MockExpressApp,
+  expressPaths: readonly string[],
+): RequestListener {
   const handler = api.handlers.find((candidate): candidate is MockHandler => candidate instanceof MockHandler)
   const expressOnly = new Set(expressPaths.flatMap((path) => [path, `${path}/`]))
   const isTheMocks = (req: NodeRequest): boolean => {
@@ -28,7 +32,9 @@ export function createRequestListener(api: MockApi, app: MockExpressApp, express
     crossEdge(req, res, (error) => {
       if (error) return void sendEdgeError(res, error)
       // What the handler does not answer goes to the Express app; a failure is a 500 in the error shape.
-      void answerThroughFetch(req, res, answer, (failure) => (failure === undefined ? app(req, res) : void sendEdgeError(res, failure)))
+      void answerThroughFetch(req, res, answer, (failure) =>
+        failure === undefined ? app(req, res) : void sendEdgeError(res, failure),
+      )
     })
   }
 }

@@ -46,9 +46,21 @@ export function createRequestLog(api: MockApi, { format = 'text', write = writeL
     const authorization = headerValue(req.headers.authorization)
     const user_id = url.startsWith(apiPrefix) ? userIdOf(api, authorization) : null
     res.once('close', () => {
-      const path = redactKey(redactKey(url, authorization), api.context.adminToken ?? headerValue(req.headers[ADMIN_TOKEN_HEADER]))
+      const path = redactKey(
+        redactKey(url, authorization),
+        api.context.adminToken ?? headerValue(req.headers[ADMIN_TOKEN_HEADER]),
+      )
       const status = res.writableFinished ? res.statusCode : null
-      write(print({ time, method: req.method ?? '', path, status, duration_ms: round(performance.now() - started), user_id }))
+      write(
+        print({
+          time,
+          method: req.method ?? '',
+          path,
+          status,
+          duration_ms: round(performance.now() - started),
+          user_id,
+        }),
+      )
     })
   }
 }

@@ -40,7 +40,9 @@ export const MAX_STATE_BATCH_MS = 1000
  */
 export async function persistToFile(api: MockApi, { file, batchMs = 10 }: StateFileOptions): Promise<StateFile> {
   if (!Number.isInteger(batchMs) || batchMs < 0 || batchMs > MAX_STATE_BATCH_MS) {
-    throw new RangeError(`state.batchMs must be a whole number of milliseconds from 0 to ${MAX_STATE_BATCH_MS}, got ${batchMs}`)
+    throw new RangeError(
+      `state.batchMs must be a whole number of milliseconds from 0 to ${MAX_STATE_BATCH_MS}, got ${batchMs}`,
+    )
   }
   const restored = await loadStateFile(api, file)
   const save = () => writeFileAtomically(file, serializeSnapshot(api.exportState()))
@@ -69,7 +71,10 @@ async function loadStateFile(api: MockApi, file: string): Promise<boolean> {
     text = await readFile(file, 'utf8')
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
-    throw new SnapshotError('unreadable', `cannot read the state file ${file}: ${fileProblem(error as NodeJS.ErrnoException)}`)
+    throw new SnapshotError(
+      'unreadable',
+      `cannot read the state file ${file}: ${fileProblem(error as NodeJS.ErrnoException)}`,
+    )
   }
   await restoreSnapshot(api, text, { source: `The state file ${file}` })
   return true
@@ -102,7 +107,10 @@ function createSaveBatcher(save: () => Promise<void>, batchMs: number) {
           failing = false
         },
         (error: Error) => {
-          if (!failing) console.error(`[ad-campaign-mock] could not save the state file (${error.message}); the mock keeps serving, and tries again at the next write.`)
+          if (!failing)
+            console.error(
+              `[ad-campaign-mock] could not save the state file (${error.message}); the mock keeps serving, and tries again at the next write.`,
+            )
           failing = true
         },
       )

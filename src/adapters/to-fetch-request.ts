@@ -23,7 +23,11 @@ export function toFetchRequest(req: NodeRequest): Request {
   const protocol = (req.socket as TLSSocket | undefined)?.encrypted ? 'https' : 'http'
   const url = `${protocol}://${req.headers.host ?? '127.0.0.1'}${req.originalUrl ?? req.url}`
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(req.body) && req.body.length > 0
-  return new Request(url, { method: req.method, headers, body: hasBody ? new Uint8Array(req.body as Buffer) : undefined })
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? new Uint8Array(req.body as Buffer) : undefined,
+  })
 }
 
 /** Writes a Fetch `Response` back to a Node response (Express's too): status, headers and body bytes; Node adds the length. */

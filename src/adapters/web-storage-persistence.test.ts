@@ -52,7 +52,11 @@ it('removes the saved state on reset, so the next page starts from the fixtures'
 })
 
 it.each([
-  ['another version of the package', (text: string) => text.replace(`"version":"${PACKAGE_VERSION}"`, '"version":"9.9.9"'), /saved by ad-campaign-mock 9\.9\.9/],
+  [
+    'another version of the package',
+    (text: string) => text.replace(`"version":"${PACKAGE_VERSION}"`, '"version":"9.9.9"'),
+    /saved by ad-campaign-mock 9\.9\.9/,
+  ],
   ['a truncated save', (text: string) => text.slice(0, 100), /truncated/],
   ['something else under our key', () => '{"theme":"dark"}', /not a state saved by ad-campaign-mock/],
 ])('discards %s with a console warning and starts from the fixtures', async (_name, spoil, message) => {

@@ -22,7 +22,11 @@ export interface WebStoragePersistence {
  * warning and the mock keeps its fixtures: stored data never stops an app from starting.
  * @example await persistToWebStorage(api, sessionStorage)
  */
-export async function persistToWebStorage(api: MockApi, storage: KeyValueStorage, key = DEFAULT_STORAGE_KEY): Promise<WebStoragePersistence> {
+export async function persistToWebStorage(
+  api: MockApi,
+  storage: KeyValueStorage,
+  key = DEFAULT_STORAGE_KEY,
+): Promise<WebStoragePersistence> {
   const restored = await restore(api, storage, key)
   let warned = false
   const unsubscribe = api.subscribe(({ reason }) => {
@@ -31,7 +35,8 @@ export async function persistToWebStorage(api: MockApi, storage: KeyValueStorage
       storage.setItem(key, serializeSnapshot(api.exportState()))
     } catch (error) {
       // A full storage (QuotaExceededError) must not fail the write the app just made.
-      if (!warned) console.warn(`[ad-campaign-mock] Could not save the state under "${key}"; it will not survive a reload.`, error)
+      if (!warned)
+        console.warn(`[ad-campaign-mock] Could not save the state under "${key}"; it will not survive a reload.`, error)
       warned = true
     }
   })

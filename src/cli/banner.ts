@@ -21,14 +21,26 @@ export function banner(listener: Listener, source: DataSource, log: RequestLogFo
     `Advertising Campaign Service mock listening on ${listener.baseUrl}`,
     '',
     row('Data', state?.restored ? `loaded from the state file: ${counts}` : `${origin(source)}: ${counts}`),
-    ...(state ? [row('State file', `${state.restored ? 'loaded' : 'created'} ${state.file}; every write is saved there`)] : []),
+    ...(state
+      ? [row('State file', `${state.restored ? 'loaded' : 'created'} ${state.file}; every write is saved there`)]
+      : []),
     user
       ? row('API key', `${user.api_key} (${user.email}, ${whose(source, state?.restored)})`)
       : row('API key', 'none: the data has no users (POST /__admin/users creates one)'),
     ...(user ? [row('Try it', `curl -H "Authorization: ${user.api_key}" ${listener.baseUrl}/campaigns`)] : []),
     row('Docs (Swagger UI)', `${listener.origin}/docs`),
-    row('Control plane', `${listener.origin}/__admin (health, users, topups, deliveries, clock, faults, requests, state: see docs/control-plane.md)`),
-    ...(log ? [row('Request log', `one ${log === 'json' ? 'JSON object' : 'line'} per request on standard output (--quiet turns it off)`)] : []),
+    row(
+      'Control plane',
+      `${listener.origin}/__admin (health, users, topups, deliveries, clock, faults, requests, state: see docs/control-plane.md)`,
+    ),
+    ...(log
+      ? [
+          row(
+            'Request log',
+            `one ${log === 'json' ? 'JSON object' : 'line'} per request on standard output (--quiet turns it off)`,
+          ),
+        ]
+      : []),
     '',
     'Press Ctrl+C to stop.',
   ]

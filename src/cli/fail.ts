@@ -18,11 +18,20 @@ export function fail(message: string, hint = true): never {
 /** Why the listener did not start, in one line: a port in use, an address not ours, or options createMockApi refused. */
 export function startFailure(error: StartError, { port, host }: Pick<ListenerOptions, 'port' | 'host'>): never {
   const where = `${host}:${port}`
-  if (error.code === 'EADDRINUSE') fail(`port ${port} on ${host} is already in use: stop what holds it, or pick another port with --port <n> (0 picks a free one)`, false)
-  if (error.code === 'EADDRNOTAVAIL') fail(`cannot listen on ${where}: ${host} is not an address of this machine`, false)
-  if (error.code === 'EACCES') fail(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`, false)
+  if (error.code === 'EADDRINUSE')
+    fail(
+      `port ${port} on ${host} is already in use: stop what holds it, or pick another port with --port <n> (0 picks a free one)`,
+      false,
+    )
+  if (error.code === 'EADDRNOTAVAIL')
+    fail(`cannot listen on ${where}: ${host} is not an address of this machine`, false)
+  if (error.code === 'EACCES')
+    fail(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`, false)
   // A state file that cannot be loaded is left exactly as it was.
-  if (error.name === 'SnapshotError') fail(`${error.message}. The file was left as it is: repair or remove it, or pass another --state file.`, false)
-  const fields = error.fields?.filter(({ message }) => !error.message.includes(message)).map(({ field, message }) => `${field} ${message}`)
+  if (error.name === 'SnapshotError')
+    fail(`${error.message}. The file was left as it is: repair or remove it, or pass another --state file.`, false)
+  const fields = error.fields
+    ?.filter(({ message }) => !error.message.includes(message))
+    .map(({ field, message }) => `${field} ${message}`)
   fail(`${error.message}${fields?.length ? ` (${fields.join('; ')})` : ''}`)
 }

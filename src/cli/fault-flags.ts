@@ -16,7 +16,14 @@ export interface FaultFlagValues {
  * a bad value is refused there with the field it names.
  * @example faultFlags({ latency: '100-500', errorRate: '0.1', errorStatus: '503' })
  */
-export function faultFlags({ file, latency, errorRate, errorStatus, errorRoute, seed }: FaultFlagValues): FaultSettingsInput | undefined {
+export function faultFlags({
+  file,
+  latency,
+  errorRate,
+  errorStatus,
+  errorRoute,
+  seed,
+}: FaultFlagValues): FaultSettingsInput | undefined {
   if (!file && latency === undefined && errorRate === undefined && seed === undefined) return undefined
   const settings: FaultSettingsInput = { ...file }
   if (latency !== undefined) {
@@ -25,7 +32,12 @@ export function faultFlags({ file, latency, errorRate, errorStatus, errorRoute, 
   }
   if (errorRate !== undefined) {
     const [method, path] = routeOf(errorRoute)
-    const rule = { status: Number(errorStatus ?? 500), rate: Number(errorRate), ...(method && { method }), ...(path && { path }) }
+    const rule = {
+      status: Number(errorStatus ?? 500),
+      rate: Number(errorRate),
+      ...(method && { method }),
+      ...(path && { path }),
+    }
     settings.errors = [...(settings.errors ?? []), rule as NonNullable<FaultSettingsInput['errors']>[number]]
   }
   if (seed !== undefined) settings.seed = Number(seed)
@@ -36,5 +48,9 @@ export function faultFlags({ file, latency, errorRate, errorStatus, errorRoute, 
 function routeOf(route: string | undefined): [string | undefined, string | undefined] {
   if (!route) return [undefined, undefined]
   const parts = route.trim().split(/\s+/)
-  return parts.length === 2 ? [parts[0]!.toUpperCase(), parts[1]] : parts[0]!.startsWith('/') ? [undefined, parts[0]] : [parts[0]!.toUpperCase(), undefined]
+  return parts.length === 2
+    ? [parts[0]!.toUpperCase(), parts[1]]
+    : parts[0]!.startsWith('/')
+      ? [undefined, parts[0]]
+      : [parts[0]!.toUpperCase(), undefined]
 }

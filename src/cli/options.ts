@@ -58,9 +58,12 @@ const OPTIONS = {
  */
 export async function parseCliArgs(args: string[], env: Record<string, string | undefined>): Promise<CliOptions> {
   const values = readFlags(args)
-  if (values.help || values.version) return { help: Boolean(values.help), version: !values.help, listener: {}, log: undefined }
-  if (values.fixtures !== undefined && values.generate !== undefined) throw new UsageError('--fixtures and --generate cannot be used together')
-  if (values.seed !== undefined && values.generate === undefined) throw new UsageError('--seed only applies with --generate')
+  if (values.help || values.version)
+    return { help: Boolean(values.help), version: !values.help, listener: {}, log: undefined }
+  if (values.fixtures !== undefined && values.generate !== undefined)
+    throw new UsageError('--fixtures and --generate cannot be used together')
+  if (values.seed !== undefined && values.generate === undefined)
+    throw new UsageError('--seed only applies with --generate')
   if (values.state === '') throw new UsageError('--state needs a file name')
   if (values.quiet && values.log !== undefined) throw new UsageError('--quiet and --log cannot be used together')
   if (values.log !== undefined && !REQUEST_LOG_FORMATS.includes(values.log as RequestLogFormat)) {
@@ -68,11 +71,20 @@ export async function parseCliArgs(args: string[], env: Record<string, string | 
   }
   const [portName, portValue] = values.port !== undefined ? ['--port', values.port] : ['PORT', env.PORT]
   const fixtures =
-    values.fixtures === undefined ? undefined : checked(Dataset, await readJsonFile('--fixtures', values.fixtures), `--fixtures ${values.fixtures} is not a valid dataset`)
+    values.fixtures === undefined
+      ? undefined
+      : checked(
+          Dataset,
+          await readJsonFile('--fixtures', values.fixtures),
+          `--fixtures ${values.fixtures} is not a valid dataset`,
+        )
   const generate =
     values.generate === undefined
       ? undefined
-      : { users: wholeNumber('--generate', values.generate, undefined, MAX_GENERATED_USERS, 1), seed: wholeNumber('--seed', values.seed, 1) }
+      : {
+          users: wholeNumber('--generate', values.generate, undefined, MAX_GENERATED_USERS, 1),
+          seed: wholeNumber('--seed', values.seed, 1),
+        }
   return {
     help: false,
     version: false,
@@ -85,9 +97,19 @@ export async function parseCliArgs(args: string[], env: Record<string, string | 
       generate,
       state: values.state === undefined ? undefined : { file: values.state },
       adminToken: values['admin-token'],
-      tiers: values.tiers === undefined ? undefined : checked(TierOverrides, await readJsonFile('--tiers', values.tiers), `--tiers ${values.tiers} is not a valid tier table`),
+      tiers:
+        values.tiers === undefined
+          ? undefined
+          : checked(
+              TierOverrides,
+              await readJsonFile('--tiers', values.tiers),
+              `--tiers ${values.tiers} is not a valid tier table`,
+            ),
       faults: await faultOptions(values),
-      journalSize: values['journal-size'] === undefined ? undefined : wholeNumber('--journal-size', values['journal-size'], 1, MAX_JOURNAL_SIZE, 1),
+      journalSize:
+        values['journal-size'] === undefined
+          ? undefined
+          : wholeNumber('--journal-size', values['journal-size'], 1, MAX_JOURNAL_SIZE, 1),
     },
   }
 }
@@ -102,9 +124,14 @@ function readFlags(args: string[]) {
     const { code, message } = error as Error & { code?: string }
     const flag = /'(-[^' ]*(?:, )?-?-?[^' ]*)/.exec(message)?.[1]?.split(', ').at(-1)
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${flag ?? message}`)
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw new UsageError(`unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ''}: every option starts with --`)
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+      throw new UsageError(`unexpected argument ${/'([^']*)'/.exec(message)?.[1] ?? ''}: every option starts with --`)
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-      throw new UsageError(OPTIONS[flag?.replace(/^--/, '') as keyof typeof OPTIONS]?.type === 'boolean' ? `${flag} takes no value` : `${flag} needs a value`)
+      throw new UsageError(
+        OPTIONS[flag?.replace(/^--/, '') as keyof typeof OPTIONS]?.type === 'boolean'
+          ? `${flag} takes no value`
+          : `${flag} needs a value`,
+      )
     }
     throw error
   }
@@ -126,7 +153,13 @@ function withNegativeValues(args: string[]): string[] {
 }
 
 /** A whole number within bounds, from a flag or variable; `fallback` when it is absent. */
-function wholeNumber(name: string, raw: string | undefined, fallback?: number, max = Number.MAX_SAFE_INTEGER, min = 0): number {
+function wholeNumber(
+  name: string,
+  raw: string | undefined,
+  fallback?: number,
+  max = Number.MAX_SAFE_INTEGER,
+  min = 0,
+): number {
   if (raw === undefined || (raw === '' && fallback !== undefined)) {
     if (fallback === undefined) throw new UsageError(`${name} needs a value`)
     return fallback
@@ -160,9 +193,21 @@ async function faultOptions(values: FlagValues) {
     errorRate: values['error-rate'],
     errorStatus: status,
     errorRoute: values['error-route'],
-    seed: values['fault-seed'] === undefined ? undefined : String(wholeNumber('--fault-seed', values['fault-seed'], undefined, 2 ** 32 - 1)),
+    seed:
+      values['fault-seed'] === undefined
+        ? undefined
+        : String(wholeNumber('--fault-seed', values['fault-seed'], undefined, 2 ** 32 - 1)),
   })
-  return settings && checked(FaultSettings, settings, values.faults === undefined ? 'the fault flags are not valid' : `--faults ${values.faults} (with the fault flags) is not valid`)
+  return (
+    settings &&
+    checked(
+      FaultSettings,
+      settings,
+      values.faults === undefined
+        ? 'the fault flags are not valid'
+        : `--faults ${values.faults} (with the fault flags) is not valid`,
+    )
+  )
 }
 
 /** Reads a JSON file a flag names; a missing, unreadable or malformed one is a UsageError naming the flag and the file. */
@@ -184,7 +229,9 @@ export async function readJsonFile(flag: string, file: string): Promise<unknown>
 function checked<S extends z.ZodMiniType>(schema: S, value: unknown, problem: string): z.input<S> {
   const result = schema.safeParse(value)
   if (result.success) return value as z.input<S>
-  const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(the whole file)'}: ${issue.message}`)
+  const issues = result.error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(the whole file)'}: ${issue.message}`)
   const more = result.error.issues.length > 3 ? ` (and ${result.error.issues.length - 3} more)` : ''
   throw new UsageError(`${problem}: ${issues.join('; ')}${more}`)
 }

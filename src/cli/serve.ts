@@ -22,8 +22,8 @@ export async function serve(args: string[]): Promise<void> {
   const { listener: listenerOptions, log } = options
   // Loaded once the flags hold: a mistake on the command line is answered without loading the mock.
   const { startListener } = await import('../adapters/listener.js')
-  const listener = await startListener({ ...listenerOptions, requestLog: log ? { format: log } : false }).catch((error: StartError) =>
-    startFailure(error, listenerOptions),
+  const listener = await startListener({ ...listenerOptions, requestLog: log ? { format: log } : false }).catch(
+    (error: StartError) => startFailure(error, listenerOptions),
   )
   // Before the banner: a client that waits for the banner and then signals must find the handlers in place.
   stopOnSignals(listener)

@@ -15,7 +15,12 @@ function harness(inFlight = 1) {
   } as unknown as Listener
   const lines: string[] = []
   const exited = new Promise<number>((exit) =>
-    stopOnSignals(listener, { signals: signals as unknown as NodeJS.Process, now: () => now, log: (line) => lines.push(line), exit }),
+    stopOnSignals(listener, {
+      signals: signals as unknown as NodeJS.Process,
+      now: () => now,
+      log: (line) => lines.push(line),
+      exit,
+    }),
   )
   return {
     calls,
@@ -33,7 +38,9 @@ it('closes with a grace period on the first signal and exits 0 once closed', asy
   send('SIGINT', 0)
   expect(await exited).toBe(0)
   expect(calls).toEqual(['close 10000'])
-  expect(lines).toEqual(['\nSIGINT received, closing the listener: finishing 1 request in flight (at most 10 s; Ctrl+C again to stop at once).'])
+  expect(lines).toEqual([
+    '\nSIGINT received, closing the listener: finishing 1 request in flight (at most 10 s; Ctrl+C again to stop at once).',
+  ])
 })
 
 it('takes the same signal again within a second for the same Ctrl+C (npm and the terminal both send it)', () => {

@@ -29,7 +29,12 @@ export interface ShutdownOptions {
  * @example stopOnSignals(listener)
  */
 export function stopOnSignals(listener: Listener, options: ShutdownOptions = {}): void {
-  const { signals = process, graceMs = SHUTDOWN_GRACE_MS, repeatWindowMs = REPEAT_WINDOW_MS, now = () => performance.now() } = options
+  const {
+    signals = process,
+    graceMs = SHUTDOWN_GRACE_MS,
+    repeatWindowMs = REPEAT_WINDOW_MS,
+    now = () => performance.now(),
+  } = options
   const { log = (line: string) => console.error(line), exit = exitOnceWritten } = options
   let first: { signal: string; at: number } | undefined
   const onSignal = (signal: NodeJS.Signals) => {
@@ -43,7 +48,9 @@ export function stopOnSignals(listener: Listener, options: ShutdownOptions = {})
     const pending = listener.inFlight
     const again = signal === 'SIGINT' ? 'Ctrl+C' : signal
     const waiting =
-      pending > 0 ? `: finishing ${pending} request${pending === 1 ? '' : 's'} in flight (at most ${graceMs / 1000} s; ${again} again to stop at once)` : ''
+      pending > 0
+        ? `: finishing ${pending} request${pending === 1 ? '' : 's'} in flight (at most ${graceMs / 1000} s; ${again} again to stop at once)`
+        : ''
     log(`\n${signal} received, closing the listener${waiting}.`)
     void listener.close({ graceMs }).then(
       () => exit(0),

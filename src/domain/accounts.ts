@@ -9,7 +9,10 @@ import type { DomainContext } from './domain-context.js'
 import { assertRoomForUser } from './resource-caps.js'
 
 /** Opens a new account with a fresh API key and an empty balance (within the cap of users); a refused one uses up no id. */
-export async function createAccount(ctx: DomainContext, { email, tier = 'basic' }: NewUserInput = {}): Promise<UserRecord> {
+export async function createAccount(
+  ctx: DomainContext,
+  { email, tier = 'basic' }: NewUserInput = {},
+): Promise<UserRecord> {
   assertRoomForUser(ctx)
   if (email !== undefined) assertEmailFree(ctx, email, { field: 'email', action: 'create user' })
   const id = ctx.store.nextId('users')
@@ -30,7 +33,8 @@ export async function createAccount(ctx: DomainContext, { email, tier = 'basic' 
 /** `user<id>@example.com`, or with a suffix when a user already took that address. */
 function defaultEmail(ctx: DomainContext, id: number): string {
   let address = `user${id}@${GENERATED_EMAIL_DOMAIN}`
-  for (let n = 2; ctx.store.userIdByEmail(address) !== undefined; n++) address = `user${id}.${n}@${GENERATED_EMAIL_DOMAIN}`
+  for (let n = 2; ctx.store.userIdByEmail(address) !== undefined; n++)
+    address = `user${id}.${n}@${GENERATED_EMAIL_DOMAIN}`
   return address
 }
 
@@ -38,11 +42,17 @@ function defaultEmail(ctx: DomainContext, id: number): string {
 function assertEmailFree(
   ctx: DomainContext,
   email: string,
-  { exceptUserId, field = 'user.email', action = 'update user' }: { exceptUserId?: number; field?: string; action?: string } = {},
+  {
+    exceptUserId,
+    field = 'user.email',
+    action = 'update user',
+  }: { exceptUserId?: number; field?: string; action?: string } = {},
 ): void {
   const holder = ctx.store.userIdByEmail(email)
   if (holder !== undefined && holder !== exceptUserId) {
-    throw validationFailed(MESSAGES.validation_failed.emailTaken(action, email), [{ field, message: 'is already taken' }])
+    throw validationFailed(MESSAGES.validation_failed.emailTaken(action, email), [
+      { field, message: 'is already taken' },
+    ])
   }
 }
 

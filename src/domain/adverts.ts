@@ -16,15 +16,31 @@ export function listAdverts(ctx: DomainContext, user: UserRecord, query: PageQue
 }
 
 /** Creates an advert owned by the caller, within the cap of adverts per account. */
-export function createAdvert(ctx: DomainContext, user: UserRecord, fields: AdvertInput['advert']): Promise<AdvertRecord> {
+export function createAdvert(
+  ctx: DomainContext,
+  user: UserRecord,
+  fields: AdvertInput['advert'],
+): Promise<AdvertRecord> {
   assertRoomFor(ctx, 'advert', user)
   const now = isoTimestamp(ctx.clock.now())
-  return ctx.store.account(user.id).adverts.create({ id: ctx.store.nextId('adverts'), user_id: user.id, ...fields, created_at: now, updated_at: now })
+  return ctx.store
+    .account(user.id)
+    .adverts.create({ id: ctx.store.nextId('adverts'), user_id: user.id, ...fields, created_at: now, updated_at: now })
 }
 
 /** Changes the caller's advert; the same values again change nothing, updated_at included. */
-export async function updateAdvert(ctx: DomainContext, user: UserRecord, id: number, changes: AdvertUpdateInput['advert']): Promise<AdvertRecord> {
-  return applyChanges(ctx.store.account(user.id).adverts, ownedAdvert(ctx, user, id), changes, isoTimestamp(ctx.clock.now()))
+export async function updateAdvert(
+  ctx: DomainContext,
+  user: UserRecord,
+  id: number,
+  changes: AdvertUpdateInput['advert'],
+): Promise<AdvertRecord> {
+  return applyChanges(
+    ctx.store.account(user.id).adverts,
+    ownedAdvert(ctx, user, id),
+    changes,
+    isoTimestamp(ctx.clock.now()),
+  )
 }
 
 /** Deletes the caller's advert and answers it; one that a campaign still uses is refused (422 advert_in_use). */
@@ -33,7 +49,13 @@ export async function deleteAdvert(ctx: DomainContext, user: UserRecord, id: num
   const account = ctx.store.account(user.id)
   const campaigns = account.campaignsOf(advert.id)
   if (campaigns.length > 0) {
-    throw new ApiError('advert_in_use', MESSAGES.advert_in_use.campaigns(id, campaigns.map((campaign) => campaign.id)))
+    throw new ApiError(
+      'advert_in_use',
+      MESSAGES.advert_in_use.campaigns(
+        id,
+        campaigns.map((campaign) => campaign.id),
+      ),
+    )
   }
   account.adverts.delete(advert)
   return advert

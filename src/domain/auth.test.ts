@@ -34,7 +34,10 @@ it('opens the control plane without a token set, and with one only to callers th
   expect(() => assertAdminToken('secret', 'secret', 'x-admin-token')).not.toThrow()
   for (const given of [null, '', 'Secret', DEMO_API_KEY]) {
     expect(() => assertAdminToken('secret', given, 'x-admin-token')).toThrow(
-      expect.objectContaining({ code: 'admin_forbidden', message: 'The control plane needs the admin token in the x-admin-token header' }),
+      expect.objectContaining({
+        code: 'admin_forbidden',
+        message: 'The control plane needs the admin token in the x-admin-token header',
+      }),
     )
   }
 })

@@ -24,5 +24,6 @@ export function authenticate(store: Store, apiKey: string | null): UserRecord {
  * @example assertAdminToken(ctx.adminToken, request.headers.get('x-admin-token'), 'x-admin-token')
  */
 export function assertAdminToken(expected: string | undefined, given: string | null, header: string): void {
-  if (expected !== undefined && given !== expected) throw new ApiError('admin_forbidden', MESSAGES.admin_forbidden.token(header))
+  if (expected !== undefined && given !== expected)
+    throw new ApiError('admin_forbidden', MESSAGES.admin_forbidden.token(header))
 }

@@ -18,14 +18,20 @@ export function listCampaigns(ctx: DomainContext, user: UserRecord, query: Campa
     (enabled === undefined || campaign.enabled === enabled) &&
     (advert_id === undefined || campaign.advert_id === advert_id) &&
     (broadcasting_type === undefined || campaign.broadcasting_type === broadcasting_type)
-  return ctx.store.account(user.id).campaigns.page({ where: filtered ? where : undefined, offset: pageOffset(query), limit: query.per_page })
+  return ctx.store
+    .account(user.id)
+    .campaigns.page({ where: filtered ? where : undefined, offset: pageOffset(query), limit: query.per_page })
 }
 
 /** What every new campaign starts with; the document publishes it as `x-initial-values`. */
 export const NEW_CAMPAIGN_VALUES = { sending_count: 0, enabled: true } as const
 
 /** Creates a campaign on one of the caller's adverts (within the cap of campaigns per account): enabled, nothing sent yet. */
-export async function createCampaign(ctx: DomainContext, user: UserRecord, input: CampaignInput['campaign']): Promise<CampaignRecord> {
+export async function createCampaign(
+  ctx: DomainContext,
+  user: UserRecord,
+  input: CampaignInput['campaign'],
+): Promise<CampaignRecord> {
   const { advert_id, broadcasting_type, cpm, sending_limit } = input
   const advert = advertForInput(ctx, user, advert_id, 'create')
   assertRoomFor(ctx, 'campaign', user)
@@ -60,7 +66,12 @@ export async function updateCampaign(
       { field: 'campaign.sending_limit', message: `must be at least sending_count (${campaign.sending_count})` },
     ])
   }
-  return applyChanges(ctx.store.account(user.id).campaigns, campaign, { ...rest, advert_id }, isoTimestamp(ctx.clock.now()))
+  return applyChanges(
+    ctx.store.account(user.id).campaigns,
+    campaign,
+    { ...rest, advert_id },
+    isoTimestamp(ctx.clock.now()),
+  )
 }
 
 /** Deletes the caller's campaign and answers it. */
@@ -73,11 +84,21 @@ export async function deleteCampaign(ctx: DomainContext, user: UserRecord, id: n
 /** Flips the caller's campaign on or off. */
 export function toggleCampaign(ctx: DomainContext, user: UserRecord, id: number): Promise<CampaignRecord> {
   const campaign = ownedCampaign(ctx, user, id)
-  return applyChanges(ctx.store.account(user.id).campaigns, campaign, { enabled: !campaign.enabled }, isoTimestamp(ctx.clock.now()))
+  return applyChanges(
+    ctx.store.account(user.id).campaigns,
+    campaign,
+    { enabled: !campaign.enabled },
+    isoTimestamp(ctx.clock.now()),
+  )
 }
 
 /** The caller's advert a campaign input names: a missing or foreign one is a 422 on that field, not a 404. */
-function advertForInput(ctx: DomainContext, user: UserRecord, advertId: number, action: 'create' | 'update'): AdvertRecord {
+function advertForInput(
+  ctx: DomainContext,
+  user: UserRecord,
+  advertId: number,
+  action: 'create' | 'update',
+): AdvertRecord {
   try {
     return ownedAdvert(ctx, user, advertId)
   } catch (error) {

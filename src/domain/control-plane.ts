@@ -51,7 +51,10 @@ export function createControlOperations(ctx: DomainContext) {
       await ctx.store.load(dataset, lastIds)
     } catch (error) {
       // The store checks references before it clears anything, so a refused dataset changes nothing.
-      if (error instanceof RangeError) throw validationFailed(MESSAGES.validation_failed.dataset(error.message), [{ field: 'dataset', message: error.message }])
+      if (error instanceof RangeError)
+        throw validationFailed(MESSAGES.validation_failed.dataset(error.message), [
+          { field: 'dataset', message: error.message },
+        ])
       throw error
     }
     ctx.rateLimiter.clear()
@@ -70,7 +73,12 @@ export function createControlOperations(ctx: DomainContext) {
 
   return {
     /** The mock is up: its version, how long it has run and what it holds. */
-    health: (): Health => ({ status: 'ok', version: PACKAGE_VERSION, uptime_ms: Date.now() - createdAt, counts: counts() }),
+    health: (): Health => ({
+      status: 'ok',
+      version: PACKAGE_VERSION,
+      uptime_ms: Date.now() - createdAt,
+      counts: counts(),
+    }),
     /** Restores the start: the fixtures (or this dataset), tiers and faults; clears rate-limit counts and the journal. The clock is left alone. */
     reset: (dataset: DatasetInput = ctx.fixtures): Promise<StoreCounts> =>
       writeQueue(async () => {
@@ -94,12 +102,16 @@ export function createControlOperations(ctx: DomainContext) {
       return writeQueue(() => load(dataset), 'seed')
     },
     /** Opens a new account with a fresh API key. */
-    createUser: (input: NewUserInput | undefined): Promise<User> => writeQueue(async () => present(await createAccount(ctx, input))),
+    createUser: (input: NewUserInput | undefined): Promise<User> =>
+      writeQueue(async () => present(await createAccount(ctx, input))),
     /** One page of every account, by id. */
     listUsers(query: PageQuery): { data: User[]; pagination: Pagination } {
       const all = Array.from(ctx.store.users.rows())
       const offset = pageOffset(query)
-      return { data: all.slice(offset, offset + query.per_page).map(present), pagination: pagination(query, all.length) }
+      return {
+        data: all.slice(offset, offset + query.per_page).map(present),
+        pagination: pagination(query, all.length),
+      }
     },
     getUser: (id: number): User => present(accountById(ctx, id)),
     /** Moves an account to another tier; its rate-limit counts carry over. */
@@ -113,7 +125,8 @@ export function createControlOperations(ctx: DomainContext) {
           }),
         )
       }),
-    topUp: (id: number, input: TopUpInput): Promise<User> => writeQueue(async () => present(await topUp(ctx, id, input))),
+    topUp: (id: number, input: TopUpInput): Promise<User> =>
+      writeQueue(async () => present(await topUp(ctx, id, input))),
     deliver: (input: DeliveryInput): Promise<DeliveryReport> => writeQueue(() => deliver(ctx, input)),
     clock,
     /** Advances, sets or releases the clock; rate-limit windows follow it. */

@@ -109,7 +109,8 @@ function campaignById(ctx: DomainContext, id: number): Held {
 function enabledCampaigns(ctx: DomainContext): Held[] {
   const held: Held[] = []
   for (const account of ctx.store.accounts()) {
-    for (const campaign of account.campaigns.rows()) if (campaign.enabled) held.push({ campaign, userId: account.userId })
+    for (const campaign of account.campaigns.rows())
+      if (campaign.enabled) held.push({ campaign, userId: account.userId })
   }
   return held.sort((a, b) => a.campaign.id - b.campaign.id)
 }

@@ -10,7 +10,14 @@ it('matches one segment with * and {id}, any depth with **', () => {
 })
 
 it('forces an error on every matching request at rate 1 and never at rate 0', () => {
-  const faults = createFaults({ latency: null, errors: [{ status: 503, rate: 1, method: 'POST', path: '/campaigns' }, { status: 500, rate: 0 }], seed: 1 })
+  const faults = createFaults({
+    latency: null,
+    errors: [
+      { status: 503, rate: 1, method: 'POST', path: '/campaigns' },
+      { status: 500, rate: 0 },
+    ],
+    seed: 1,
+  })
   expect(faults.forcedError('post', '/campaigns')).toEqual({ status: 503, reason: 'fault rule 1 (rate 1)' })
   expect(faults.forcedError('GET', '/campaigns')).toBeUndefined()
   expect(faults.forcedError('POST', '/adverts')).toBeUndefined()

@@ -12,7 +12,10 @@ it('admits exactly per_minute requests in a minute and refuses the next without 
   expect(results[2]!.binding).toMatchObject({ window: 'minute', remaining: 0 })
   expect(results[3]!.retryAfterSeconds).toBe(57)
   // The refused requests were not counted: a new minute admits again, and the day has 2 left.
-  expect(limiter.consume(1, limits, T0 + 60_000)).toMatchObject({ allowed: true, binding: { window: 'day', remaining: 1 } })
+  expect(limiter.consume(1, limits, T0 + 60_000)).toMatchObject({
+    allowed: true,
+    binding: { window: 'day', remaining: 1 },
+  })
 })
 
 it('starts a window again at the UTC minute boundary, not a minute after the first request', () => {
@@ -54,7 +57,9 @@ it('starts over when the clock is set back before the current window', () => {
 })
 
 it('aligns days to UTC midnight', () => {
-  expect(new Date(windowStart('day', Date.parse('2026-03-01T23:59:59.999Z'))).toISOString()).toBe('2026-03-01T00:00:00.000Z')
+  expect(new Date(windowStart('day', Date.parse('2026-03-01T23:59:59.999Z'))).toISOString()).toBe(
+    '2026-03-01T00:00:00.000Z',
+  )
 })
 
 it('keeps memory bounded by dropping users whose day has ended', () => {

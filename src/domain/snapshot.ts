@@ -34,7 +34,12 @@ export class SnapshotError extends Error {
  * @example localStorage.setItem(key, serializeSnapshot(api.exportState()))
  */
 export function serializeSnapshot(state: MockState, savedAt: number = Date.now()): string {
-  const snapshot: Snapshot = { format: SNAPSHOT_FORMAT, version: PACKAGE_VERSION, saved_at: new Date(savedAt).toISOString(), state }
+  const snapshot: Snapshot = {
+    format: SNAPSHOT_FORMAT,
+    version: PACKAGE_VERSION,
+    saved_at: new Date(savedAt).toISOString(),
+    state,
+  }
   return JSON.stringify(snapshot)
 }
 
@@ -51,7 +56,10 @@ export interface ParseSnapshotOptions {
 export function parseSnapshot(text: string, { source = 'the saved state' }: ParseSnapshotOptions = {}): Snapshot {
   const parsed = parseJson(text, source)
   if (!isRecord(parsed) || parsed.format !== SNAPSHOT_FORMAT) {
-    throw new SnapshotError('foreign', `${source} is not a state saved by ad-campaign-mock (no "format": "${SNAPSHOT_FORMAT}")`)
+    throw new SnapshotError(
+      'foreign',
+      `${source} is not a state saved by ad-campaign-mock (no "format": "${SNAPSHOT_FORMAT}")`,
+    )
   }
   if (parsed.version !== PACKAGE_VERSION) {
     throw new SnapshotError(
@@ -64,7 +72,10 @@ export function parseSnapshot(text: string, { source = 'the saved state' }: Pars
   const state = MockState.safeParse(parsed.state)
   if (!state.success) {
     const first = state.error.issues[0]!
-    throw new SnapshotError('invalid', `${source} holds an invalid state: ${['state', ...first.path.map(String)].join('.')} ${first.message}`)
+    throw new SnapshotError(
+      'invalid',
+      `${source} holds an invalid state: ${['state', ...first.path.map(String)].join('.')} ${first.message}`,
+    )
   }
   return { format: SNAPSHOT_FORMAT, version: PACKAGE_VERSION, saved_at: parsed.saved_at as string, state: state.data }
 }
@@ -98,7 +109,10 @@ export async function restoreSnapshot(
     // The schema passed, so this is a dataset that does not hold together (duplicate ids, missing adverts, ...).
     if (!(error instanceof ApiError)) throw error
     const detail = error.fields?.[0]?.message ?? error.message
-    throw new SnapshotError('invalid', `${options.source ?? 'the saved state'} holds a state that does not hold together: ${detail}`)
+    throw new SnapshotError(
+      'invalid',
+      `${options.source ?? 'the saved state'} holds a state that does not hold together: ${detail}`,
+    )
   }
   return snapshot
 }

@@ -7,7 +7,11 @@ import type { StateChangeReason } from './state-changes.js'
 const send = async (api: MockApi, method: string, path: string, body?: unknown) => {
   const headers: Record<string, string> = { authorization: DEMO_API_KEY }
   if (body !== undefined) headers['content-type'] = 'application/json'
-  const request = new Request(`http://mock.test${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const request = new Request(`http://mock.test${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   return (await getResponse(api.handlers, request))!.status
 }
 
@@ -96,7 +100,9 @@ it('holds an acknowledgement given to waitUntil without holding the writes after
   })
   const answered: number[] = []
   const writes = [1, 2, 3].map((n) =>
-    send(api, 'POST', '/api/v1/adverts', { advert: { title: `Held ${n}` } }).then((status) => void answered.push(status)),
+    send(api, 'POST', '/api/v1/adverts', { advert: { title: `Held ${n}` } }).then(
+      (status) => void answered.push(status),
+    ),
   )
   // All three ran (the queue was not held), none was answered before the save settled.
   await expect.poll(() => sizesHeard).toEqual([5, 6, 7])

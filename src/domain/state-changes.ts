@@ -47,8 +47,12 @@ export function createStateChanges(): StateChanges {
     },
     async notify({ reason }) {
       const held: Promise<unknown>[] = []
-      const report = (error: unknown) => console.error(`[ad-campaign-mock] a state listener failed after a ${reason}:`, error)
-      const change: StateChange = { reason, waitUntil: (promise) => void held.push(Promise.resolve(promise).catch(report)) }
+      const report = (error: unknown) =>
+        console.error(`[ad-campaign-mock] a state listener failed after a ${reason}:`, error)
+      const change: StateChange = {
+        reason,
+        waitUntil: (promise) => void held.push(Promise.resolve(promise).catch(report)),
+      }
       for (const listener of [...listeners]) {
         try {
           await listener(change)

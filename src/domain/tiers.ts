@@ -14,7 +14,10 @@ export const DEFAULT_TIER_LIMITS: Readonly<Record<ApiTier, ApiTierLimits>> = {
  * out keeps its value, so `{ free: { per_minute: 1 } }` changes one number.
  * @example mergeTiers(ctx.tiers, { free: { per_minute: 1 } })
  */
-export function mergeTiers(tiers: Record<ApiTier, ApiTierLimits>, overrides: TierOverrides): Record<ApiTier, ApiTierLimits> {
+export function mergeTiers(
+  tiers: Record<ApiTier, ApiTierLimits>,
+  overrides: TierOverrides,
+): Record<ApiTier, ApiTierLimits> {
   for (const [tier, limits] of Object.entries(overrides) as [ApiTier, Partial<ApiTierLimits> | undefined][]) {
     if (limits) tiers[tier] = { ...tiers[tier], ...limits }
   }

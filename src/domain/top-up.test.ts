@@ -15,7 +15,10 @@ it('refuses the top-up past max_topups with 422 topup_limit_reached and changes 
   await api.topUp(user.id, { amount_usd: 10 })
   await api.topUp(user.id, { amount_usd: 5 })
   const before = api.context.store.users.get(user.id)
-  await expect(api.topUp(user.id, { amount_usd: 1 })).rejects.toMatchObject({ code: 'topup_limit_reached', status: 422 })
+  await expect(api.topUp(user.id, { amount_usd: 1 })).rejects.toMatchObject({
+    code: 'topup_limit_reached',
+    status: 422,
+  })
   expect(api.context.store.users.get(user.id)).toEqual(before)
   expect(api.getUser(user.id)).toMatchObject({ balance_usd: 15, total_topups_usd: 15 })
 })

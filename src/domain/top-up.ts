@@ -21,7 +21,10 @@ export async function topUp(ctx: DomainContext, userId: number, { amount_usd }: 
   const user = accountById(ctx, userId)
   const { max_topups } = ctx.tiers[user.api_tier]
   if (user.topups_count >= max_topups) {
-    throw new ApiError('topup_limit_reached', MESSAGES.topup_limit_reached.tier(userId, user.api_tier, max_topups, user.topups_count))
+    throw new ApiError(
+      'topup_limit_reached',
+      MESSAGES.topup_limit_reached.tier(userId, user.api_tier, max_topups, user.topups_count),
+    )
   }
   const amount = usdToMicros(amount_usd)
   const balance = exactUsdToMicros(user.balance_usd) + amount

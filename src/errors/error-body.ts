@@ -15,7 +15,9 @@ export type ErrorBody = z.infer<typeof ErrorBody>
 /** One failing input field. */
 export const FieldError = meta(
   z.strictObject({
-    field: meta(z.string(), { description: 'Dotted path of the field, e.g. `campaign.cpm`; empty for the body itself.' }),
+    field: meta(z.string(), {
+      description: 'Dotted path of the field, e.g. `campaign.cpm`; empty for the body itself.',
+    }),
     message: z.string().check(z.minLength(1)),
   }),
   { id: 'FieldError' },
@@ -45,5 +47,8 @@ export const ValidationErrorEnvelope = z.strictObject({ success: z.literal(false
  */
 export function errorEnvelopeFor(code: ErrorCode): z.ZodMiniType {
   if (code === 'validation_failed') return ValidationErrorEnvelope
-  return z.strictObject({ success: z.literal(false), error: z.intersection(ErrorBody, z.looseObject({ code: z.literal(code) })) })
+  return z.strictObject({
+    success: z.literal(false),
+    error: z.intersection(ErrorBody, z.looseObject({ code: z.literal(code) })),
+  })
 }

@@ -45,7 +45,8 @@ export const MESSAGES = {
   },
   unsupported_media_type: {
     encoding: (encoding: string) => `Send the body uncompressed: Content-Encoding "${encoding}" is not supported`,
-    contentType: (contentType: string) => `Send the body as JSON with Content-Type: application/json (got "${contentType || 'none'}")`,
+    contentType: (contentType: string) =>
+      `Send the body as JSON with Content-Type: application/json (got "${contentType || 'none'}")`,
     // Express's body reader refuses an unknown Content-Encoding before any handler runs.
     unreadable,
   },
@@ -54,8 +55,10 @@ export const MESSAGES = {
     bodyRequired: () => 'A JSON request body is required',
     bodyRefused: () => 'This operation takes no request body',
     emailTaken: (action: string, email: string) => `Failed to ${action}: e-mail ${email} is taken`,
-    advertMissing: (action: 'create' | 'update', advertId: number) => `Failed to ${action} campaign: advert ${advertId} does not exist`,
-    limitBelowCount: (campaignId: number) => `Failed to update campaign ${campaignId}: sending_limit is below sending_count`,
+    advertMissing: (action: 'create' | 'update', advertId: number) =>
+      `Failed to ${action} campaign: advert ${advertId} does not exist`,
+    limitBelowCount: (campaignId: number) =>
+      `Failed to update campaign ${campaignId}: sending_limit is below sending_count`,
     balanceOverMaximum: (userId: number) => `Failed to top up user ${userId}: the balance would pass the maximum`,
     dataset: (reason: string) => `Invalid dataset: ${reason}`,
   },

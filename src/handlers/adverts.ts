@@ -10,10 +10,20 @@ import type { Route } from './route.js'
 /** Routes of the Adverts group: parse (the pipeline) → call the domain → present. */
 export function advertRoutes(ctx: MockContext): Route[] {
   return [
-    implementOperation(ctx, op.listAdverts, async ({ user, query }) => presentPage(listAdverts(ctx, user, query), query, presentAdvert)),
-    implementOperation(ctx, op.createAdvert, async ({ user, body }) => ({ data: presentAdvert(await createAdvert(ctx, user, body.advert)) })),
-    implementOperation(ctx, op.getAdvert, async ({ user, id }) => ({ data: presentAdvert(ownedAdvert(ctx, user, id)) })),
-    implementOperation(ctx, op.updateAdvert, async ({ user, id, body }) => ({ data: presentAdvert(await updateAdvert(ctx, user, id, body.advert)) })),
-    implementOperation(ctx, op.deleteAdvert, async ({ user, id }) => ({ data: presentAdvert(await deleteAdvert(ctx, user, id)) })),
+    implementOperation(ctx, op.listAdverts, async ({ user, query }) =>
+      presentPage(listAdverts(ctx, user, query), query, presentAdvert),
+    ),
+    implementOperation(ctx, op.createAdvert, async ({ user, body }) => ({
+      data: presentAdvert(await createAdvert(ctx, user, body.advert)),
+    })),
+    implementOperation(ctx, op.getAdvert, async ({ user, id }) => ({
+      data: presentAdvert(ownedAdvert(ctx, user, id)),
+    })),
+    implementOperation(ctx, op.updateAdvert, async ({ user, id, body }) => ({
+      data: presentAdvert(await updateAdvert(ctx, user, id, body.advert)),
+    })),
+    implementOperation(ctx, op.deleteAdvert, async ({ user, id }) => ({
+      data: presentAdvert(await deleteAdvert(ctx, user, id)),
+    })),
   ]
 }

@@ -28,13 +28,20 @@ export type OperationResult<O extends Operation> = O['response']['list'] extends
   : { data: Data<O> }
 
 /** Answers an operation from its validated input: parse (done) → call the domain → present. */
-export type OperationResolver<O extends Operation> = (input: OperationInput<O>, ctx: MockContext) => Promise<OperationResult<O>>
+export type OperationResolver<O extends Operation> = (
+  input: OperationInput<O>,
+  ctx: MockContext,
+) => Promise<OperationResult<O>>
 
 /**
  * Makes the route for an operation: its declaration (below the API or the control plane, as its
  * `auth` says) answered by the pipeline, which runs every check and then `resolve`.
  * @example implementOperation(ctx, getCampaign, async ({ user, id }) => ({ data: present(ownedCampaign(ctx, user, id)) }))
  */
-export function implementOperation<O extends Operation>(ctx: MockContext, operation: O, resolve: OperationResolver<O>): Route {
+export function implementOperation<O extends Operation>(
+  ctx: MockContext,
+  operation: O,
+  resolve: OperationResolver<O>,
+): Route {
   return createRoute<OperationInput<O>>(ctx, targetOf(operation), (state) => resolve(state, ctx))
 }

@@ -15,7 +15,10 @@ import { userRoutes } from './user.js'
  * decode or that no operation has.
  * @example setupServer(...createHandlers(ctx))
  */
-export function createHandlers(ctx: MockContext, control: ControlOperations = createControlOperations(ctx)): RequestHandler[] {
+export function createHandlers(
+  ctx: MockContext,
+  control: ControlOperations = createControlOperations(ctx),
+): RequestHandler[] {
   const routes = [...userRoutes(ctx), ...campaignRoutes(ctx), ...advertRoutes(ctx), ...adminRoutes(ctx, control)]
   const index = createRouteIndex({ api: ctx.apiBase, admin: ctx.adminBase }, routes, notFoundRoutes(ctx))
   return [new MockHandler(index, routes)]

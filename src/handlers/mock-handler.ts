@@ -26,7 +26,10 @@ export class MockHandler extends RequestHandler<{ header: string }, Found | unde
   readonly #index: RouteIndex
 
   constructor(index: RouteIndex, routes: readonly Route[]) {
-    super({ info: { header: 'ad-campaign-mock (public API and control plane)' }, resolver: ({ found }) => respond(found) })
+    super({
+      info: { header: 'ad-campaign-mock (public API and control plane)' },
+      resolver: ({ found }) => respond(found),
+    })
     this.#index = index
     this.routes = routes
   }
@@ -70,7 +73,11 @@ export class MockHandler extends RequestHandler<{ header: string }, Found | unde
   log({ request, response }: { request: Request; response: Response }): void {
     const time = new Date().toTimeString().slice(0, 8)
     const color = response.status < 300 ? '#69AB32' : response.status < 400 ? '#F0BB4B' : '#E95F5D'
-    console.groupCollapsed(`[MSW] ${time} ${request.method} ${request.url} (%c${response.status} ${response.statusText}%c)`, `color:${color}`, 'color:inherit')
+    console.groupCollapsed(
+      `[MSW] ${time} ${request.method} ${request.url} (%c${response.status} ${response.statusText}%c)`,
+      `color:${color}`,
+      'color:inherit',
+    )
     console.log('Request', request)
     console.log('Handler:', this)
     console.log('Response', response)

@@ -17,7 +17,13 @@ export function notFoundRoutes(ctx: MockContext): NotFoundRoutes {
       throw new ApiError('route_not_found', message(plane, request.method, url.pathname))
     })
   return {
-    undecodable: { api: route('api', MESSAGES.route_not_found.undecodable), admin: route('admin', MESSAGES.route_not_found.undecodable) },
-    fallback: { api: route('api', MESSAGES.route_not_found.operation), admin: route('admin', MESSAGES.route_not_found.operation) },
+    undecodable: {
+      api: route('api', MESSAGES.route_not_found.undecodable),
+      admin: route('admin', MESSAGES.route_not_found.undecodable),
+    },
+    fallback: {
+      api: route('api', MESSAGES.route_not_found.operation),
+      admin: route('admin', MESSAGES.route_not_found.operation),
+    },
   }
 }

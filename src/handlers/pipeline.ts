@@ -26,7 +26,12 @@ import type { RequestState, Resolver, Route, Step, StepOutput, StepOutputs, Targ
  * last, for the public API, its headers and the journal entry. The control plane has neither
  * latency, headers nor journal.
  */
-export async function runPipeline(route: Route, request: Request, params: PathParams, url = new URL(request.url)): Promise<Response> {
+export async function runPipeline(
+  route: Route,
+  request: Request,
+  params: PathParams,
+  url = new URL(request.url),
+): Promise<Response> {
   const { ctx, plane } = route
   const at = ctx.clock.now()
   const started = performance.now()
@@ -60,20 +65,29 @@ export const STEPS: readonly Step[] = [
     adds: 'user',
     applies: isUserOperation,
     codes: () => ['unauthorized'],
-    prepare: ({ ctx }) => (state) => authenticate(ctx.store, state.request.headers.get('authorization')),
+    prepare:
+      ({ ctx }) =>
+      (state) =>
+        authenticate(ctx.store, state.request.headers.get('authorization')),
   }),
   defineStep({
     name: 'admin token',
     applies: ({ plane }) => plane === 'admin',
     codes: () => ['admin_forbidden'],
-    prepare: ({ ctx }) => (state) => assertAdminToken(ctx.adminToken, state.request.headers.get(ADMIN_TOKEN_HEADER), ADMIN_TOKEN_HEADER),
+    prepare:
+      ({ ctx }) =>
+      (state) =>
+        assertAdminToken(ctx.adminToken, state.request.headers.get(ADMIN_TOKEN_HEADER), ADMIN_TOKEN_HEADER),
   }),
   defineStep({
     // Checked and counted in one synchronous step, so concurrent requests cannot pass a limit together.
     name: 'rate limit',
     applies: isUserOperation,
     codes: () => ['rate_limit_exceeded'],
-    prepare: ({ ctx }) => (state) => admit(ctx, state),
+    prepare:
+      ({ ctx }) =>
+      (state) =>
+        admit(ctx, state),
   }),
   defineStep({
     // Forced errors are the caller's own request (a fault rule, Prefer), not documented per operation.
@@ -146,12 +160,22 @@ export const STEPS: readonly Step[] = [
  * Prepares a route: the steps that apply to its target, bound to it, in order, then `resolve` with
  * what they added (`Input`: for an operation, the fields its declaration gives it; see OperationInput).
  */
-export function createRoute<Input extends Partial<StepOutputs>>(ctx: MockContext, target: Target, resolve: Resolver<Input>): Route {
+export function createRoute<Input extends Partial<StepOutputs>>(
+  ctx: MockContext,
+  target: Target,
+  resolve: Resolver<Input>,
+): Route {
   const route = { ...target, ctx }
   // The one place the table meets the types: the steps that apply to `target` add what `Input` names
   // (each step's `adds`, checked against every declared operation in pipeline.test.ts).
   const resolveAdded = resolve as Resolver
-  return { ...route, runs: STEPS.filter((step) => step.applies(target)).map((step) => ({ adds: step.adds, run: step.prepare(route, resolveAdded) })) }
+  return {
+    ...route,
+    runs: STEPS.filter((step) => step.applies(target)).map((step) => ({
+      adds: step.adds,
+      run: step.prepare(route, resolveAdded),
+    })),
+  }
 }
 
 /** Keeps a step's value in the field it adds. */
@@ -198,7 +222,10 @@ function admit(ctx: MockContext, state: RequestState): void {
   Object.assign(state.headers, rateLimitHeaders(decision))
   if (!decision.allowed) {
     const { window, limit } = decision.binding
-    throw new ApiError('rate_limit_exceeded', MESSAGES.rate_limit_exceeded.tier(user.api_tier, limit, window, decision.retryAfterSeconds))
+    throw new ApiError(
+      'rate_limit_exceeded',
+      MESSAGES.rate_limit_exceeded.tier(user.api_tier, limit, window, decision.retryAfterSeconds),
+    )
   }
 }
 
@@ -218,7 +245,11 @@ async function applyFaults(ctx: MockContext, state: RequestState, prefix: string
   const forced =
     code !== undefined
       ? { status: code, reason: `Prefer: code=${code}` }
-      : ctx.faults.forcedError(state.request.method, pathname.startsWith(prefix) ? pathname.slice(prefix.length) || '/' : pathname, operation.path)
+      : ctx.faults.forcedError(
+          state.request.method,
+          pathname.startsWith(prefix) ? pathname.slice(prefix.length) || '/' : pathname,
+          operation.path,
+        )
   if (!forced) return
   if (code !== undefined) preferenceApplied(state, `code=${code}`)
   if (forced.status === 429) state.headers[RATE_LIMIT_HEADERS.retryAfter.name] = '1'
@@ -239,7 +270,13 @@ function addResponseHeaders(ctx: MockContext, state: RequestState, response: Res
 }
 
 /** Records a public-API request in the journal, as it was answered. */
-function journal({ ctx, operation }: Route, state: RequestState, response: Response, at: number, started: number): void {
+function journal(
+  { ctx, operation }: Route,
+  state: RequestState,
+  response: Response,
+  at: number,
+  started: number,
+): void {
   const { pathname, search } = state.url
   ctx.journal.record({
     at: isoTimestamp(at),

@@ -4,7 +4,8 @@ import { createRouteIndex, type NotFoundRoutes } from './route-index.js'
 
 // Routes as the index sees them: a plane and an operation's method and path. Each is named by its
 // own path so a lookup's answer reads plainly.
-const route = (plane: Plane, method: string, path: string) => ({ plane, operation: { method, path } }) as unknown as Route
+const route = (plane: Plane, method: string, path: string) =>
+  ({ plane, operation: { method, path } }) as unknown as Route
 const ROUTES = [
   route('api', 'get', '/campaigns'),
   route('api', 'get', '/campaigns/{id}'),
@@ -27,7 +28,10 @@ const at = (method: string, href: string) => lookup(DEFAULT, method, href)
 it('finds the operation for a method and path, with its parameters decoded', () => {
   expect(at('GET', 'http://x.test/api/v1/campaigns?page=2')).toEqual({ route: 'get /campaigns', params: {} })
   expect(at('GET', 'http://x.test/api/v1/campaigns/%31')).toEqual({ route: 'get /campaigns/{id}', params: { id: '1' } })
-  expect(at('POST', 'http://x.test/api/v1/campaigns/7/toggle')).toEqual({ route: 'post /campaigns/{id}/toggle', params: { id: '7' } })
+  expect(at('POST', 'http://x.test/api/v1/campaigns/7/toggle')).toEqual({
+    route: 'post /campaigns/{id}/toggle',
+    params: { id: '7' },
+  })
   expect(at('GET', 'http://x.test/__admin/users/3')).toEqual({ route: 'get /users/{id}', params: { id: '3' } })
 })
 
@@ -55,13 +59,13 @@ it('answers any origin and any prefix before a * base, and only the origin a bas
   expect(lookup(bases, 'GET', 'http://other:3000/api/campaigns')).toBeUndefined()
 })
 
-it('answers a path that does not decode with its plane\'s 404 before any operation', () => {
+it("answers a path that does not decode with its plane's 404 before any operation", () => {
   expect(at('GET', 'http://x.test/api/v1/campaigns/%ZZ')?.route).toBe('- undecodable api')
   expect(at('GET', 'http://x.test/__admin/users/%E0%A4%A')?.route).toBe('- undecodable admin')
   expect(at('GET', 'http://x.test/elsewhere/%ZZ')).toBeUndefined()
 })
 
-it('answers the API\'s bare base and what lies below either base with a 404, and nothing outside them', () => {
+it("answers the API's bare base and what lies below either base with a 404, and nothing outside them", () => {
   expect(at('GET', 'http://x.test/api/v1')?.route).toBe('- fallback api')
   expect(at('PUT', 'http://x.test/api/v1/campaigns')?.route).toBe('- fallback api')
   expect(at('GET', 'http://x.test/__admin/')?.route).toBe('- fallback admin')
@@ -71,6 +75,10 @@ it('answers the API\'s bare base and what lies below either base with a 404, and
 
 it('tells a URL under either base from one outside', () => {
   const index = createRouteIndex(DEFAULT, ROUTES, notFound)
-  expect(['/api/v1', '/api/v1/x', '/__admin', '/__admin/x'].map((path) => index.isUnderEitherBase(new URL(path, 'http://x.test')))).toEqual([true, true, true, true])
+  expect(
+    ['/api/v1', '/api/v1/x', '/__admin', '/__admin/x'].map((path) =>
+      index.isUnderEitherBase(new URL(path, 'http://x.test')),
+    ),
+  ).toEqual([true, true, true, true])
   expect(index.isUnderEitherBase(new URL('http://x.test/api/v10'))).toBe(false)
 })

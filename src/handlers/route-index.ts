@@ -42,7 +42,11 @@ interface Entry {
  * under a base but matches no operation is that plane's 404.
  * @example createRouteIndex(ctx, routes, notFound).find('GET', new URL('http://x.test/api/v1/campaigns/7'))
  */
-export function createRouteIndex(bases: Record<Plane, string>, routes: readonly Route[], notFound: NotFoundRoutes): RouteIndex {
+export function createRouteIndex(
+  bases: Record<Plane, string>,
+  routes: readonly Route[],
+  notFound: NotFoundRoutes,
+): RouteIndex {
   const parsedBases = { api: parseBase(bases.api), admin: parseBase(bases.admin) }
   const byMethod = new Map<string, Entry[]>()
   for (const route of routes) {
@@ -84,7 +88,11 @@ function parseBase(pattern: string): Base {
   const anyOrigin = pattern.startsWith('*')
   const url = new URL(anyOrigin ? `http://any.invalid${pattern.slice(1)}` : pattern)
   const path = url.pathname.replace(/\/$/, '')
-  return { origin: anyOrigin ? undefined : url.origin, lowerPath: path.toLowerCase(), segments: path.split('/').slice(1) }
+  return {
+    origin: anyOrigin ? undefined : url.origin,
+    lowerPath: path.toLowerCase(),
+    segments: path.split('/').slice(1),
+  }
 }
 
 /** A path's segments after the leading slash, one trailing slash dropped: `/a/b/` is `['a', 'b']`. */

@@ -63,7 +63,9 @@ export type StepOutput = keyof StepOutputs
 export type RequestState<Added extends Partial<StepOutputs> = Partial<StepOutputs>> = RequestBase & Added
 
 /** Answers a route once every check has passed, from what the steps before it added (`Input`). */
-export type Resolver<Input extends Partial<StepOutputs> = Partial<StepOutputs>> = (state: RequestState<Input>) => Promise<Resolved>
+export type Resolver<Input extends Partial<StepOutputs> = Partial<StepOutputs>> = (
+  state: RequestState<Input>,
+) => Promise<Resolved>
 
 /** A target ready to serve: the steps that apply to it, each prepared once with the field its value goes to. */
 export interface Route extends PreparedTarget {

@@ -9,8 +9,12 @@ import type { Route } from './route.js'
 export function userRoutes(ctx: MockContext): Route[] {
   return [
     implementOperation(ctx, op.getUser, async ({ user }) => ({ data: presentUser(user, ctx.tiers) })),
-    implementOperation(ctx, op.updateUser, async ({ user, body }) => ({ data: presentUser(await changeEmail(ctx, user, body.user.email), ctx.tiers) })),
-    implementOperation(ctx, op.resetApiKey, async ({ user }) => ({ data: presentUser(await resetApiKey(ctx, user), ctx.tiers) })),
+    implementOperation(ctx, op.updateUser, async ({ user, body }) => ({
+      data: presentUser(await changeEmail(ctx, user, body.user.email), ctx.tiers),
+    })),
+    implementOperation(ctx, op.resetApiKey, async ({ user }) => ({
+      data: presentUser(await resetApiKey(ctx, user), ctx.tiers),
+    })),
     implementOperation(ctx, op.getUserBalance, async ({ user }) => ({ data: presentBalance(user) })),
   ]
 }

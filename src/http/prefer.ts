@@ -17,7 +17,10 @@ export interface Preferences {
 export function parsePrefer(header: string | null): Preferences {
   const preferences: Preferences = {}
   for (const item of header?.split(',') ?? []) {
-    const [name, raw] = item.split(';')[0]!.split('=').map((part) => part.trim().replace(/^"(.*)"$/, '$1'))
+    const [name, raw] = item
+      .split(';')[0]!
+      .split('=')
+      .map((part) => part.trim().replace(/^"(.*)"$/, '$1'))
     const value = Number(raw)
     if (name === 'code' && FAULT_STATUSES.includes(value as FaultStatus)) preferences.code = value as FaultStatus
     if (name === 'delay' && /^\d+$/.test(raw ?? '') && value <= MAX_DELAY_MS) preferences.delay = value

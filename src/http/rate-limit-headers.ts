@@ -46,7 +46,13 @@ export const RATE_LIMIT_HEADERS = {
 export type RateLimitHeader = keyof typeof RATE_LIMIT_HEADERS
 
 /** Headers sent on every authenticated response; Retry-After only on a 429. */
-export const RATE_LIMIT_RESPONSE_HEADERS: readonly RateLimitHeader[] = ['limit', 'remaining', 'reset', 'policy', 'rateLimit']
+export const RATE_LIMIT_RESPONSE_HEADERS: readonly RateLimitHeader[] = [
+  'limit',
+  'remaining',
+  'reset',
+  'policy',
+  'rateLimit',
+]
 
 /**
  * Renders a decision as response headers.
@@ -59,8 +65,12 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
     [RATE_LIMIT_HEADERS.limit.name]: String(binding.limit),
     [RATE_LIMIT_HEADERS.remaining.name]: String(binding.remaining),
     [RATE_LIMIT_HEADERS.reset.name]: String(Math.ceil(binding.resetAt / 1000)),
-    [RATE_LIMIT_HEADERS.policy.name]: windows.map((w) => `"${w.window}";q=${w.limit};w=${WINDOW_SECONDS[w.window]}`).join(', '),
-    [RATE_LIMIT_HEADERS.rateLimit.name]: windows.map((w) => `"${w.window}";r=${w.remaining};t=${secondsLeft(w.resetAt)}`).join(', '),
+    [RATE_LIMIT_HEADERS.policy.name]: windows
+      .map((w) => `"${w.window}";q=${w.limit};w=${WINDOW_SECONDS[w.window]}`)
+      .join(', '),
+    [RATE_LIMIT_HEADERS.rateLimit.name]: windows
+      .map((w) => `"${w.window}";r=${w.remaining};t=${secondsLeft(w.resetAt)}`)
+      .join(', '),
   }
   if (!decision.allowed) headers[RATE_LIMIT_HEADERS.retryAfter.name] = String(decision.retryAfterSeconds)
   return headers

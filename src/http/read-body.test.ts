@@ -18,13 +18,20 @@ it('refuses any other body with a 422 on the body itself, whatever its type', as
   for (const request of [post('{"user":{}}'), post('{}'), post('garbage', 'text/plain')]) {
     const error = await refuseBody(request).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ code: 'validation_failed', fields: [{ field: '', message: 'must be empty: this operation takes no body' }] })
+    expect(error).toMatchObject({
+      code: 'validation_failed',
+      fields: [{ field: '', message: 'must be empty: this operation takes no body' }],
+    })
   }
 })
 
 it('refuses a body it cannot read before refusing it for being there: over 1 MiB (413), compressed (415)', async () => {
   const large = await refuseBody(post(`"${'x'.repeat(1_048_577)}"`)).catch((caught: unknown) => caught)
   expect(large).toMatchObject({ code: 'payload_too_large' })
-  const zipped = new Request('http://mock.test/api/v1/campaigns/1', { method: 'DELETE', headers: { 'content-encoding': 'gzip' }, body: 'x' })
+  const zipped = new Request('http://mock.test/api/v1/campaigns/1', {
+    method: 'DELETE',
+    headers: { 'content-encoding': 'gzip' },
+    body: 'x',
+  })
   expect(await refuseBody(zipped).catch((caught: unknown) => caught)).toMatchObject({ code: 'unsupported_media_type' })
 })

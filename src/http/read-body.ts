@@ -38,7 +38,9 @@ export async function refuseBody(request: Request): Promise<undefined> {
   if (request.body === null || (await readBodyText(request)).trim() === '') return undefined
   // As the listener's body reader does before any operation: a body it cannot read is refused as such.
   assertNoEncoding(request)
-  throw validationFailed(MESSAGES.validation_failed.bodyRefused(), [{ field: '', message: 'must be empty: this operation takes no body' }])
+  throw validationFailed(MESSAGES.validation_failed.bodyRefused(), [
+    { field: '', message: 'must be empty: this operation takes no body' },
+  ])
 }
 
 /** The body as text; one over MAX_BODY_BYTES is a 413, as the listener refuses it. */
@@ -53,5 +55,6 @@ async function readBodyText(request: Request): Promise<string> {
 /** A 415 for a compressed body: in-process nothing inflates it (the listener inflates gzip, deflate and br before this). */
 function assertNoEncoding(request: Request): void {
   const encoding = request.headers.get('content-encoding')?.trim().toLowerCase()
-  if (encoding && encoding !== 'identity') throw new ApiError('unsupported_media_type', MESSAGES.unsupported_media_type.encoding(encoding))
+  if (encoding && encoding !== 'identity')
+    throw new ApiError('unsupported_media_type', MESSAGES.unsupported_media_type.encoding(encoding))
 }

@@ -89,7 +89,8 @@ export const setUserTier = defineOperation({
   method: 'patch',
   path: '/users/{id}',
   summary: "Change a user's tier",
-  description: 'Moves the account to another API tier; its limits apply from the next request (counts so far carry over).',
+  description:
+    'Moves the account to another API tier; its limits apply from the next request (counts so far carry over).',
   body: schema.UserTierInput,
   response: { status: 200, data: User },
 })
@@ -140,7 +141,8 @@ export const moveClock = defineOperation({
   method: 'post',
   path: '/clock',
   summary: 'Move the clock',
-  description: 'Advances it (advance_ms or advance_seconds), stops it at an instant (set), or lets it follow real time again from where it stands (resume).',
+  description:
+    'Advances it (advance_ms or advance_seconds), stops it at an instant (set), or lets it follow real time again from where it stands (resume).',
   body: schema.ClockInput,
   response: { status: 200, data: schema.ClockState },
 })
@@ -163,7 +165,8 @@ export const setTiers = defineOperation({
   method: 'patch',
   path: '/tiers',
   summary: 'Change tier limits',
-  description: 'Changes the limits given, merged over the current ones (`{"free": {"per_minute": 5}}` changes one number); users of those tiers get them from the next request.',
+  description:
+    'Changes the limits given, merged over the current ones (`{"free": {"per_minute": 5}}` changes one number); users of those tiers get them from the next request.',
   body: schema.TierOverrides,
   response: { status: 200, data: schema.TierTable },
 })
@@ -232,7 +235,8 @@ export const exportState = defineOperation({
   method: 'get',
   path: '/state',
   summary: 'Export the state',
-  description: 'The whole state as JSON: dataset, tier table, clock and faults. POST it to /__admin/state to restore it.',
+  description:
+    'The whole state as JSON: dataset, tier table, clock and faults. POST it to /__admin/state to restore it.',
   response: { status: 200, data: schema.MockState },
 })
 
@@ -243,7 +247,8 @@ export const importState = defineOperation({
   method: 'post',
   path: '/state',
   summary: 'Import a state',
-  description: 'Restores an exported state (tiers, clock and faults are optional). A dataset that does not hold together is refused whole (422) and nothing changes.',
+  description:
+    'Restores an exported state (tiers, clock and faults are optional). A dataset that does not hold together is refused whole (422) and nothing changes.',
   body: schema.MockState,
   response: { status: 200, data: schema.StoreCounts },
 })

@@ -1,5 +1,11 @@
 import { Advert, AdvertInput, AdvertUpdateInput } from '../schemas/advert.js'
-import { Campaign, CampaignDetailed, CampaignInput, CampaignListQuery, CampaignUpdateInput } from '../schemas/campaign.js'
+import {
+  Campaign,
+  CampaignDetailed,
+  CampaignInput,
+  CampaignListQuery,
+  CampaignUpdateInput,
+} from '../schemas/campaign.js'
 import { PaginationQuery } from '../schemas/common.js'
 import { Balance, User, UserUpdateInput } from '../schemas/user.js'
 import { DEFAULT_RESOURCE_CAPS } from '../schemas/resource-caps.js'
@@ -38,7 +44,8 @@ export const resetApiKey = defineOperation({
   path: '/user/reset_api_key',
   tag: 'User',
   summary: 'Reset API key',
-  description: 'Issues a new random API key (192 bits) and returns the user with it; the old key is refused from then on.',
+  description:
+    'Issues a new random API key (192 bits) and returns the user with it; the old key is refused from then on.',
   response: { status: 200, data: User },
 })
 
@@ -96,7 +103,8 @@ export const updateCampaign = defineOperation({
   path: '/campaigns/{id}',
   tag: 'Campaigns',
   summary: 'Update campaign',
-  description: 'Changes any of advert_id, broadcasting_type, cpm, sending_limit and enabled. sending_limit may not drop below sending_count.',
+  description:
+    'Changes any of advert_id, broadcasting_type, cpm, sending_limit and enabled. sending_limit may not drop below sending_count.',
   body: CampaignUpdateInput,
   response: { status: 200, data: Campaign },
 })
@@ -178,7 +186,8 @@ export const deleteAdvert = defineOperation({
   path: '/adverts/{id}',
   tag: 'Adverts',
   summary: 'Delete advert',
-  description: 'Deletes the advert and returns it. An advert that a campaign still uses is refused (422 `advert_in_use`).',
+  description:
+    'Deletes the advert and returns it. An advert that a campaign still uses is refused (422 `advert_in_use`).',
   errors: ['advert_in_use'],
   response: { status: 200, data: Advert },
 })

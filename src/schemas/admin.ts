@@ -16,7 +16,9 @@ export type NewUserInput = z.infer<typeof NewUserInput>
 
 /** How many records each collection holds. */
 const Count = z.int().check(z.nonnegative())
-export const StoreCounts = meta(z.strictObject({ users: Count, adverts: Count, campaigns: Count }), { id: 'StoreCounts' })
+export const StoreCounts = meta(z.strictObject({ users: Count, adverts: Count, campaigns: Count }), {
+  id: 'StoreCounts',
+})
 export type StoreCounts = z.infer<typeof StoreCounts>
 
 /** Data of GET /__admin/health: the mock is up, which version, for how long, holding what. */
@@ -24,7 +26,9 @@ export const Health = meta(
   z.strictObject({
     status: meta(z.literal('ok'), { description: 'Always ok: a mock that answers is ready.' }),
     version: meta(z.string(), { description: 'The version of ad-campaign-mock serving.' }),
-    uptime_ms: meta(Count, { description: 'Milliseconds since the mock was created (real time, whatever its clock says).' }),
+    uptime_ms: meta(Count, {
+      description: 'Milliseconds since the mock was created (real time, whatever its clock says).',
+    }),
     counts: StoreCounts,
   }),
   { id: 'Health' },
@@ -37,14 +41,18 @@ export type UserTierInput = z.infer<typeof UserTierInput>
 
 /** Body of POST /__admin/users/{id}/topups. */
 export const TopUpInput = meta(
-  z.strictObject({ amount_usd: meta(Usd.check(z.positive()), { description: 'USD to add, more than zero, whole cents.' }) }),
+  z.strictObject({
+    amount_usd: meta(Usd.check(z.positive()), { description: 'USD to add, more than zero, whole cents.' }),
+  }),
   { id: 'TopUpInput' },
 )
 export type TopUpInput = z.infer<typeof TopUpInput>
 
 /** The limits of every tier. */
 export const TierTable = meta(
-  z.strictObject(Object.fromEntries(API_TIERS.map((tier) => [tier, ApiTierLimits])) as Record<ApiTier, typeof ApiTierLimits>),
+  z.strictObject(
+    Object.fromEntries(API_TIERS.map((tier) => [tier, ApiTierLimits])) as Record<ApiTier, typeof ApiTierLimits>,
+  ),
   { id: 'TierTable' },
 )
 export type TierTable = z.infer<typeof TierTable>
@@ -55,7 +63,12 @@ export const TierLimitsOverride = meta(z.partial(ApiTierLimits), { id: 'TierLimi
 /** Body of PATCH /__admin/tiers: the tiers to change, each with only the limits to change, merged over the current ones. */
 export const TierOverrides = meta(
   z.partial(
-    z.strictObject(Object.fromEntries(API_TIERS.map((tier) => [tier, TierLimitsOverride])) as Record<ApiTier, typeof TierLimitsOverride>),
+    z.strictObject(
+      Object.fromEntries(API_TIERS.map((tier) => [tier, TierLimitsOverride])) as Record<
+        ApiTier,
+        typeof TierLimitsOverride
+      >,
+    ),
   ),
   { id: 'TierOverrides' },
 )
@@ -65,10 +78,22 @@ export type TierOverridesInput = z.input<typeof TierOverrides>
 /** Body of POST /__admin/clock: exactly one way to move the clock. */
 export const ClockInput = meta(
   z.union([
-    z.strictObject({ advance_ms: meta(z.int().check(z.minimum(0), z.maximum(366 * 86_400_000)), { description: 'Move forward by this many milliseconds.' }) }),
-    z.strictObject({ advance_seconds: meta(z.int().check(z.minimum(0), z.maximum(366 * 86_400)), { description: 'Move forward by this many seconds.' }) }),
-    z.strictObject({ set: meta(z.iso.datetime({ offset: true }), { description: 'Stand still at this instant (ISO 8601).' }) }),
-    z.strictObject({ resume: meta(z.literal(true), { description: 'Follow real time again from where the clock stands.' }) }),
+    z.strictObject({
+      advance_ms: meta(z.int().check(z.minimum(0), z.maximum(366 * 86_400_000)), {
+        description: 'Move forward by this many milliseconds.',
+      }),
+    }),
+    z.strictObject({
+      advance_seconds: meta(z.int().check(z.minimum(0), z.maximum(366 * 86_400)), {
+        description: 'Move forward by this many seconds.',
+      }),
+    }),
+    z.strictObject({
+      set: meta(z.iso.datetime({ offset: true }), { description: 'Stand still at this instant (ISO 8601).' }),
+    }),
+    z.strictObject({
+      resume: meta(z.literal(true), { description: 'Follow real time again from where the clock stands.' }),
+    }),
   ]),
   { id: 'ClockInput' },
 )
@@ -88,7 +113,9 @@ export type ClockState = z.infer<typeof ClockState>
 /** Body of POST /__admin/deliveries. */
 export const DeliveryInput = meta(
   z.strictObject({
-    sends: meta(z.int().check(z.minimum(1), z.maximum(1_000_000_000)), { description: 'Sends to attempt for each campaign.' }),
+    sends: meta(z.int().check(z.minimum(1), z.maximum(1_000_000_000)), {
+      description: 'Sends to attempt for each campaign.',
+    }),
     campaign_ids: meta(z.optional(z.array(Id).check(z.minLength(1), z.maxLength(1000))), {
       description: 'Only these campaigns (they must exist); by default every enabled campaign.',
     }),
@@ -143,9 +170,12 @@ const Milliseconds = z.int().check(z.minimum(0), z.maximum(MAX_DELAY_MS))
 
 /** Added latency: fixed (min_ms only) or uniformly drawn from [min_ms, max_ms]. */
 export const LatencySetting = meta(
-  z
-    .strictObject({ min_ms: Milliseconds, max_ms: z.optional(Milliseconds) })
-    .check(z.refine(({ min_ms, max_ms }) => max_ms === undefined || max_ms >= min_ms, { message: 'max_ms must be at least min_ms', path: ['max_ms'] })),
+  z.strictObject({ min_ms: Milliseconds, max_ms: z.optional(Milliseconds) }).check(
+    z.refine(({ min_ms, max_ms }) => max_ms === undefined || max_ms >= min_ms, {
+      message: 'max_ms must be at least min_ms',
+      path: ['max_ms'],
+    }),
+  ),
   { id: 'LatencySetting' },
 )
 
@@ -153,8 +183,12 @@ export const LatencySetting = meta(
 export const ErrorRule = meta(
   z.strictObject({
     status: z.literal(FAULT_STATUSES),
-    rate: meta(z.number().check(z.minimum(0), z.maximum(1)), { description: 'Share of matching requests that fail, 0 to 1.' }),
-    method: meta(z.optional(z.enum(['GET', 'POST', 'PATCH', 'DELETE'])), { description: 'Only this method; any by default.' }),
+    rate: meta(z.number().check(z.minimum(0), z.maximum(1)), {
+      description: 'Share of matching requests that fail, 0 to 1.',
+    }),
+    method: meta(z.optional(z.enum(['GET', 'POST', 'PATCH', 'DELETE'])), {
+      description: 'Only this method; any by default.',
+    }),
     path: meta(z.optional(z.string().check(z.regex(/^\/[\w\-./*{}]*$/), z.maxLength(200))), {
       description: 'Only paths below /api/v1 matching this pattern: `*` one segment, `**` any, `{id}` one segment.',
     }),
@@ -167,8 +201,12 @@ export type ErrorRule = z.infer<typeof ErrorRule>
 export const FaultSettings = meta(
   z.strictObject({
     latency: z._default(z.nullable(LatencySetting), null),
-    errors: meta(z._default(z.array(ErrorRule).check(z.maxLength(50)), []), { description: 'Checked in order; the first that fires answers.' }),
-    seed: meta(z._default(z.int().check(z.minimum(0), z.maximum(2 ** 32 - 1)), 1), { description: 'Seed of the random draws, so runs repeat.' }),
+    errors: meta(z._default(z.array(ErrorRule).check(z.maxLength(50)), []), {
+      description: 'Checked in order; the first that fires answers.',
+    }),
+    seed: meta(z._default(z.int().check(z.minimum(0), z.maximum(2 ** 32 - 1)), 1), {
+      description: 'Seed of the random draws, so runs repeat.',
+    }),
   }),
   { id: 'FaultSettings' },
 )
@@ -184,7 +222,9 @@ export const JournalEntry = meta(
     path: meta(z.string(), { description: 'Path and query string as requested.' }),
     status: z.int(),
     duration_ms: z.number().check(z.nonnegative()),
-    user_id: meta(z.nullable(Id), { description: 'The authenticated user; null when authentication failed or was not reached.' }),
+    user_id: meta(z.nullable(Id), {
+      description: 'The authenticated user; null when authentication failed or was not reached.',
+    }),
     operation_id: z.nullable(z.string()),
   }),
   { id: 'JournalEntry' },

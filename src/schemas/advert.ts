@@ -2,7 +2,9 @@ import * as z from 'zod/mini'
 import { Id, Timestamp } from './common.js'
 import { meta } from './meta.js'
 
-const Title = meta(z.string().check(z.trim(), z.minLength(1), z.maxLength(120)), { description: 'Title; campaigns show it as advert_title.' })
+const Title = meta(z.string().check(z.trim(), z.minLength(1), z.maxLength(120)), {
+  description: 'Title; campaigns show it as advert_title.',
+})
 const Description = meta(z.string().check(z.maxLength(2000)), { description: 'Free text shown with the advert.' })
 const TargetUrl = meta(z.nullable(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))), {
   description: 'Where the advert links to (http or https), or null.',

@@ -13,7 +13,9 @@ export type BroadcastingType = z.infer<typeof BroadcastingType>
 export const Cpm = meta(z.number().check(z.positive(), z.multipleOf(0.01), z.maximum(100_000)), {
   description: 'Cost per thousand sends in USD (decimal, whole cents).',
 })
-const SendingLimit = meta(z.int().check(z.positive(), z.maximum(1_000_000_000)), { description: 'Most sends this campaign may make.' })
+const SendingLimit = meta(z.int().check(z.positive(), z.maximum(1_000_000_000)), {
+  description: 'Most sends this campaign may make.',
+})
 
 /** A campaign broadcasting one advert. */
 export const Campaign = meta(

@@ -2,7 +2,8 @@ import * as z from 'zod/mini'
 import { meta } from './meta.js'
 
 // One definition of an id's bounds for bodies and URLs alike.
-const idOf = (number: z.ZodMiniNumber | z.ZodMiniNumberFormat) => number.check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER))
+const idOf = (number: z.ZodMiniNumber | z.ZodMiniNumberFormat) =>
+  number.check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER))
 
 /** A positive integer identifier, as every resource uses. */
 export const Id = idOf(z.number())
@@ -30,10 +31,15 @@ export const PAGE_SIZE = { default: 25, max: 100 } as const
 
 /** Query parameters every list operation accepts; strings from the URL are coerced. */
 export const PaginationQuery = z.object({
-  page: meta(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1), { description: 'Page number, from 1.' }),
-  per_page: meta(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAGE_SIZE.max)), PAGE_SIZE.default), {
-    description: `Records per page, 1 to ${PAGE_SIZE.max}.`,
+  page: meta(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1), {
+    description: 'Page number, from 1.',
   }),
+  per_page: meta(
+    z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAGE_SIZE.max)), PAGE_SIZE.default),
+    {
+      description: `Records per page, 1 to ${PAGE_SIZE.max}.`,
+    },
+  ),
 })
 
 /** Where a list page stands in the whole list. */

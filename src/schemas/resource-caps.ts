@@ -3,8 +3,12 @@ import { meta } from './meta.js'
 
 /** The most records the mock keeps for what clients create (createMockApi's `caps`). */
 export const ResourceCaps = z.strictObject({
-  adverts_per_user: meta(z.int().check(z.positive()), { description: 'Adverts one account may hold; a create past it is a 422.' }),
-  campaigns_per_user: meta(z.int().check(z.positive()), { description: 'Campaigns one account may hold; a create past it is a 422.' }),
+  adverts_per_user: meta(z.int().check(z.positive()), {
+    description: 'Adverts one account may hold; a create past it is a 422.',
+  }),
+  campaigns_per_user: meta(z.int().check(z.positive()), {
+    description: 'Campaigns one account may hold; a create past it is a 422.',
+  }),
   users: meta(z.int().check(z.positive()), { description: 'Accounts POST /__admin/users may bring the store to.' }),
 })
 export type ResourceCaps = z.infer<typeof ResourceCaps>

@@ -36,7 +36,9 @@ export const User = meta(
   z.strictObject({
     id: Id,
     email: Email,
-    api_key: meta(z.string().check(z.minLength(16), z.maxLength(128)), { description: 'The API key, sent bare in the Authorization header.' }),
+    api_key: meta(z.string().check(z.minLength(16), z.maxLength(128)), {
+      description: 'The API key, sent bare in the Authorization header.',
+    }),
     balance_usd: meta(Usd, { description: 'Balance in USD.' }),
     total_topups_usd: meta(Usd, { description: 'Sum of all top-ups in USD.' }),
     api_tier: ApiTier,
@@ -49,7 +51,9 @@ export const User = meta(
 export type User = z.infer<typeof User>
 
 /** Body of PATCH /user. */
-export const UserUpdateInput = meta(z.strictObject({ user: z.strictObject({ email: Email }) }), { id: 'UserUpdateInput' })
+export const UserUpdateInput = meta(z.strictObject({ user: z.strictObject({ email: Email }) }), {
+  id: 'UserUpdateInput',
+})
 export type UserUpdateInput = z.infer<typeof UserUpdateInput>
 
 /** Body of GET /user/balance. */

@@ -20,7 +20,8 @@ export class Account {
     this.adverts = new IndexedCollection(AdvertRecord, {
       ids: ids.adverts,
       check: (advert) => {
-        if (advert.user_id !== userId) throw new RangeError(`Advert ${advert.id}: user_id ${advert.user_id} in the account of user ${userId}`)
+        if (advert.user_id !== userId)
+          throw new RangeError(`Advert ${advert.id}: user_id ${advert.user_id} in the account of user ${userId}`)
       },
       checkDelete: (advert) => {
         const user = this.campaigns.findFirst((q) => q.where((campaign) => campaign.advert_id === advert.id))
@@ -30,8 +31,10 @@ export class Account {
     this.campaigns = new IndexedCollection(CampaignRecord, {
       ids: ids.campaigns,
       check: (campaign) => {
-        if (!this.adverts.get(campaign.advert_id)) throw new RangeError(`Campaign ${campaign.id}: advert ${campaign.advert_id} is not one of user ${userId}'s`)
-        if (campaign.sending_count > campaign.sending_limit) throw new RangeError(`Campaign ${campaign.id}: sending_count exceeds sending_limit`)
+        if (!this.adverts.get(campaign.advert_id))
+          throw new RangeError(`Campaign ${campaign.id}: advert ${campaign.advert_id} is not one of user ${userId}'s`)
+        if (campaign.sending_count > campaign.sending_limit)
+          throw new RangeError(`Campaign ${campaign.id}: sending_count exceeds sending_limit`)
       },
     })
   }

@@ -40,7 +40,10 @@ export function generateDataset({
     const total = topups * faker.number.int({ min: 10, max: 500 })
     dataset.users.push({
       id: u,
-      email: `${faker.internet.username().toLowerCase().replace(/[^a-z0-9]/g, '')}.${u}@${GENERATED_EMAIL_DOMAIN}`,
+      email: `${faker.internet
+        .username()
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')}.${u}@${GENERATED_EMAIL_DOMAIN}`,
       api_key: `acs_${faker.string.hexadecimal({ length: 48, casing: 'lower', prefix: '' })}`,
       balance_usd: faker.number.int({ min: 0, max: total * 100 }) / 100,
       total_topups_usd: total,

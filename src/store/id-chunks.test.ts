@@ -11,7 +11,15 @@ function listOf(n: number): { ids: IdChunks; expected: number[] } {
 it('pages newest first across chunk boundaries, and a page past the end is empty', () => {
   const { ids, expected } = listOf(1_300) // three chunks of up to 512
   const newest = [...expected].reverse()
-  for (const [offset, limit] of [[0, 25], [500, 25], [510, 5], [1_020, 30], [1_290, 25], [1_300, 25], [5_000, 1]] as const) {
+  for (const [offset, limit] of [
+    [0, 25],
+    [500, 25],
+    [510, 5],
+    [1_020, 30],
+    [1_290, 25],
+    [1_300, 25],
+    [5_000, 1],
+  ] as const) {
     expect(ids.newestFirst(offset, limit)).toEqual(newest.slice(offset, offset + limit))
   }
   expect(ids.size).toBe(1_300)

@@ -39,7 +39,10 @@ it('is an @msw/data Collection: findMany with where, orderBy and take, findFirst
 it('looks records up by id and pages them newest first, with and without a filter', async () => {
   const { collection } = await collectionOf(1_200)
   expect(collection.get(7)).toMatchObject({ id: 7, name: 'row 6' })
-  expect(collection.page({ offset: 1, limit: 3 })).toMatchObject({ total: 1_200, rows: [{ id: 1_199 }, { id: 1_198 }, { id: 1_197 }] })
+  expect(collection.page({ offset: 1, limit: 3 })).toMatchObject({
+    total: 1_200,
+    rows: [{ id: 1_199 }, { id: 1_198 }, { id: 1_197 }],
+  })
   const page = collection.page({ where: (row) => row.id % 3 === 0, offset: 2, limit: 3 })
   expect(page.total).toBe(400)
   expect(page.rows.map((row) => row.id)).toEqual([1_194, 1_191, 1_188])
@@ -47,9 +50,15 @@ it('looks records up by id and pages them newest first, with and without a filte
 
 it('validates on create and on update, and a refused write changes nothing', async () => {
   const { collection, ids } = await collectionOf(1)
-  await quietly(() => expect(collection.create({ id: ids.next(), name: 5 } as never)).rejects.toThrow(/does not match the schema/))
+  await quietly(() =>
+    expect(collection.create({ id: ids.next(), name: 5 } as never)).rejects.toThrow(/does not match the schema/),
+  )
   expect(ids.last).toBe(1) // a refused create uses up no id
-  await quietly(() => expect(collection.update(collection.get(1)!, { data: (draft) => void Object.assign(draft, { name: 5 }) })).rejects.toThrow(/does not match the schema/))
+  await quietly(() =>
+    expect(
+      collection.update(collection.get(1)!, { data: (draft) => void Object.assign(draft, { name: 5 }) }),
+    ).rejects.toThrow(/does not match the schema/),
+  )
   await expect(collection.create({ id: ids.next(), name: 'refused', count: 0 })).rejects.toThrow('refused')
   expect(collection.findMany()).toEqual([collection.get(1)])
   expect(collection.get(1)!.name).toBe('row 0')
@@ -77,7 +86,9 @@ it('refuses ids that are taken or below the counter, and an update that changes 
   const { collection } = await collectionOf(3)
   await expect(collection.create({ id: 2, name: 'again', count: 0 })).rejects.toThrow(/Id 2 is not above the last id 3/)
   await expect(collection.create({ id: 1.5, name: 'x', count: 0 })).rejects.toThrow(/positive integer id/)
-  await expect(collection.update(collection.get(1)!, { data: (draft) => void (draft.id = 9) })).rejects.toThrow(/cannot change the id/)
+  await expect(collection.update(collection.get(1)!, { data: (draft) => void (draft.id = 9) })).rejects.toThrow(
+    /cannot change the id/,
+  )
   expect(collection.get(1)!.id).toBe(1)
 })
 

@@ -81,7 +81,8 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
    * record once, to count them all.
    */
   page({ where, offset, limit }: PageOptions<LibraryRow<S>>): Page<LibraryRow<S>> {
-    if (!where) return { rows: this.#order.newestFirst(offset, limit).map((id) => this.#byId.get(id)!), total: this.#order.size }
+    if (!where)
+      return { rows: this.#order.newestFirst(offset, limit).map((id) => this.#byId.get(id)!), total: this.#order.size }
     const rows: LibraryRow<S>[] = []
     let total = 0
     for (const id of this.#order.descending()) {
@@ -96,7 +97,8 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
   /** Validates the values, stores them as a new record and indexes it; its id must be above every id handed out. */
   override async create(values: z.input<S>): Promise<LibraryRow<S>> {
     const { id } = values as { id?: unknown }
-    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw new RangeError(`A record needs a positive integer id, got ${String(id)}`)
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
+      throw new RangeError(`A record needs a positive integer id, got ${String(id)}`)
     this.#rules.check?.(values as unknown as StoredRow<S>)
     const release = this.#rules.ids.claim(id)
     let record: LibraryRow<S>
@@ -117,7 +119,9 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     predicate: Predicate<S> | StoredRow<S> | RecordRef,
     options: UpdateOptions<S> & { strict?: Strict },
   ): Promise<Strict extends true ? LibraryRow<S> : LibraryRow<S> | undefined> {
-    const previous = isQuery(predicate) ? this.findFirst(predicate as Predicate<S>) : this.#byId.get((predicate as RecordRef).id)
+    const previous = isQuery(predicate)
+      ? this.findFirst(predicate as Predicate<S>)
+      : this.#byId.get((predicate as RecordRef).id)
     if (!previous) return super.update(isQuery(predicate) ? (predicate as Predicate<S>) : nothing, options)
     // Found by id, not by the record: given a record, the library compares its generated keys
     // (UUIDs, slow to compare) from the first row on; an id query costs a few ns a row.
@@ -137,7 +141,10 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
   }
 
   /** Updates every match, one at a time, as `update` does. */
-  override async updateMany(predicate: Predicate<S>, options: Parameters<Collection<S>['updateMany']>[1]): Promise<LibraryRow<S>[]> {
+  override async updateMany(
+    predicate: Predicate<S>,
+    options: Parameters<Collection<S>['updateMany']>[1],
+  ): Promise<LibraryRow<S>[]> {
     const rows = this.findMany(predicate, options)
     // No match: the library's own answer (an empty list, or its error with `strict`).
     if (rows.length === 0) return super.updateMany(predicate, options)
@@ -151,7 +158,9 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     predicate: Predicate<S> | StoredRow<S> | RecordRef,
     options?: { strict?: Strict },
   ): Strict extends true ? LibraryRow<S> : LibraryRow<S> | undefined {
-    const target = isQuery(predicate) ? this.findFirst(predicate as Predicate<S>) : this.#byId.get((predicate as RecordRef).id)
+    const target = isQuery(predicate)
+      ? this.findFirst(predicate as Predicate<S>)
+      : this.#byId.get((predicate as RecordRef).id)
     if (!target) return super.delete(isQuery(predicate) ? (predicate as Predicate<S>) : nothing, options)
     this.#rules.checkDelete?.(target)
     super.delete(target as LibraryRow<S>)

@@ -10,9 +10,26 @@ it('loads the fixtures and exports them back unchanged', async () => {
 })
 
 it.each([
-  ['an advert of a missing user', { adverts: [{ ...DEFAULT_FIXTURES.adverts[0]!, user_id: 99 }] }, /user 99 does not exist/],
-  ['a campaign of a missing advert', { campaigns: [{ ...DEFAULT_FIXTURES.campaigns[0]!, advert_id: 99 }] }, /advert 99/],
-  ['two users with one API key', { users: [DEFAULT_FIXTURES.users[0]!, { ...DEFAULT_FIXTURES.users[1]!, api_key: DEFAULT_FIXTURES.users[0]!.api_key }] }, /Duplicate API key/],
+  [
+    'an advert of a missing user',
+    { adverts: [{ ...DEFAULT_FIXTURES.adverts[0]!, user_id: 99 }] },
+    /user 99 does not exist/,
+  ],
+  [
+    'a campaign of a missing advert',
+    { campaigns: [{ ...DEFAULT_FIXTURES.campaigns[0]!, advert_id: 99 }] },
+    /advert 99/,
+  ],
+  [
+    'two users with one API key',
+    {
+      users: [
+        DEFAULT_FIXTURES.users[0]!,
+        { ...DEFAULT_FIXTURES.users[1]!, api_key: DEFAULT_FIXTURES.users[0]!.api_key },
+      ],
+    },
+    /Duplicate API key/,
+  ],
   ['a malformed e-mail', { users: [{ ...DEFAULT_FIXTURES.users[0]!, email: 'nope' }] }, /email/],
 ])('refuses a dataset with %s and keeps the state it had', async (_name, patch, message) => {
   const store = new Store()
@@ -36,12 +53,16 @@ it('keeps fractions of a cent through an export and a load, so a state round tri
   expect(copy.export()).toEqual(exported)
 })
 
-it('keeps each account\'s records in its own collections, made on first use and dropped with the user', async () => {
+it("keeps each account's records in its own collections, made on first use and dropped with the user", async () => {
   const store = new Store()
   await store.load(DEFAULT_FIXTURES)
   const demo = store.account(1)
   expect(demo.campaigns.count() + store.account(2).campaigns.count()).toBe(DEFAULT_FIXTURES.campaigns.length)
-  expect(store.counts()).toEqual({ users: 2, adverts: DEFAULT_FIXTURES.adverts.length, campaigns: DEFAULT_FIXTURES.campaigns.length })
+  expect(store.counts()).toEqual({
+    users: 2,
+    adverts: DEFAULT_FIXTURES.adverts.length,
+    campaigns: DEFAULT_FIXTURES.campaigns.length,
+  })
   store.users.delete(store.users.get(1)!)
   expect([...store.accounts()].map((account) => account.userId)).toEqual([2])
   expect(() => store.account(1)).toThrow(/No user 1/)
@@ -52,7 +73,11 @@ it('refuses a user whose API key or e-mail another user holds, on create and on 
   const store = new Store()
   await store.load(DEFAULT_FIXTURES)
   const [demo, other] = [store.users.get(1)!, store.users.get(2)!]
-  await expect(store.users.create({ ...demo, id: store.nextId('users'), email: 'new@example.com' })).rejects.toThrow(/duplicate API key/)
-  await expect(store.updateUser(other, (draft) => void (draft.email = demo.email.toUpperCase()))).rejects.toThrow(/duplicate e-mail/)
+  await expect(store.users.create({ ...demo, id: store.nextId('users'), email: 'new@example.com' })).rejects.toThrow(
+    /duplicate API key/,
+  )
+  await expect(store.updateUser(other, (draft) => void (draft.email = demo.email.toUpperCase()))).rejects.toThrow(
+    /duplicate e-mail/,
+  )
   expect(store.export()).toEqual(DEFAULT_FIXTURES)
 })

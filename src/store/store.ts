@@ -16,7 +16,11 @@ const byId = (a: { id: number }, b: { id: number }) => a.id - b.id
  * uses it re-validates the whole dataset when the load is refused, so that the schema names the field.
  */
 export const SeedDataset = z.extend(Dataset, {
-  campaigns: z.array(z.custom<Dataset['campaigns'][number]>((value) => typeof value === 'object' && value !== null && !Array.isArray(value))),
+  campaigns: z.array(
+    z.custom<Dataset['campaigns'][number]>(
+      (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    ),
+  ),
 })
 
 /** What a test inspects the state with (`api.db`, `mock.db`): the users collection and each account's own collections. */
@@ -103,7 +107,7 @@ export class Store {
 
   /** Changes a user through the collection (validated); the key and e-mail look-ups follow. */
   async updateUser(user: UserRecord, change: (draft: UserRecord) => void): Promise<UserRecord> {
-    return (await this.users.update(this.users.get(user.id) ?? user, { data: change, strict: true }))
+    return await this.users.update(this.users.get(user.id) ?? user, { data: change, strict: true })
   }
 
   /** How many users, adverts and campaigns the store holds. */
@@ -148,14 +152,16 @@ export class Store {
       ownerOfAdvert.set(advert.id, advert.user_id)
       await this.account(advert.user_id).adverts.create(advert)
     }
-    for (const campaign of [...dataset.campaigns].sort(byId)) await this.account(ownerOfAdvert.get(campaign.advert_id)!).campaigns.create(campaign)
+    for (const campaign of [...dataset.campaigns].sort(byId))
+      await this.account(ownerOfAdvert.get(campaign.advert_id)!).campaigns.create(campaign)
     if (lastIds) for (const kind of ['users', 'adverts', 'campaigns'] as const) this.#ids[kind].advance(lastIds[kind])
   }
 
   /** The whole state as a dataset that `load` accepts. */
   export(): Dataset {
     const accounts = [...this.#accounts.values()]
-    const all = <T extends { id: number }>(rows: (account: Account) => Iterable<T>) => accounts.flatMap((account) => Array.from(rows(account), (row) => ({ ...row }))).sort(byId)
+    const all = <T extends { id: number }>(rows: (account: Account) => Iterable<T>) =>
+      accounts.flatMap((account) => Array.from(rows(account), (row) => ({ ...row }))).sort(byId)
     return {
       users: Array.from(this.users.rows(), (user) => ({ ...user })),
       adverts: all((account) => account.adverts.rows()),
@@ -165,9 +171,11 @@ export class Store {
 
   #assertFree(user: UserRecord, previous?: UserRecord): void {
     const keyHolder = this.#userIdByApiKey.get(user.api_key)
-    if (keyHolder !== undefined && keyHolder !== previous?.id) throw new RangeError(`User ${user.id}: duplicate API key`)
+    if (keyHolder !== undefined && keyHolder !== previous?.id)
+      throw new RangeError(`User ${user.id}: duplicate API key`)
     const emailHolder = this.userIdByEmail(user.email)
-    if (emailHolder !== undefined && emailHolder !== previous?.id) throw new RangeError(`User ${user.id}: duplicate e-mail ${user.email}`)
+    if (emailHolder !== undefined && emailHolder !== previous?.id)
+      throw new RangeError(`User ${user.id}: duplicate e-mail ${user.email}`)
   }
 }
 
@@ -195,7 +203,8 @@ function checkReferences(dataset: Dataset): void {
 function checkLastIds(dataset: Dataset, lastIds: LastIds): void {
   for (const table of ['users', 'adverts', 'campaigns'] as const) {
     const highest = dataset[table].reduce((max, row) => Math.max(max, row.id), 0)
-    if (lastIds[table] < highest) throw new RangeError(`last_ids.${table} ${lastIds[table]} is lower than the highest id ${highest}`)
+    if (lastIds[table] < highest)
+      throw new RangeError(`last_ids.${table} ${lastIds[table]} is lower than the highest id ${highest}`)
   }
 }
 

@@ -51,7 +51,9 @@ async function open(url = app.url): Promise<void> {
 async function createAdvertAndCampaign(title: string, cpm: string): Promise<void> {
   await page.fill('#new-advert input[name=title]', title)
   await page.click('#new-advert button')
-  await expect.poll(() => page.locator('#new-campaign select[name=advert_id] option', { hasText: title }).count()).toBe(1)
+  await expect
+    .poll(() => page.locator('#new-campaign select[name=advert_id] option', { hasText: title }).count())
+    .toBe(1)
   await page.selectOption('#new-campaign select[name=advert_id]', { label: title })
   await page.fill('#new-campaign input[name=cpm]', cpm)
   await page.click('#new-campaign button')
@@ -84,16 +86,23 @@ describe('the example app on the mock in the page', () => {
     await open()
     const forced = await page.evaluate(async () => {
       const body = JSON.stringify({ errors: [{ status: 429, rate: 1 }] })
-      return (await fetch('/__admin/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })).status
+      return (await fetch('/__admin/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }))
+        .status
     })
     expect(forced).toBe(200)
-    await campaignRows().first().getByRole('button', { name: /Pause|Resume/ }).click()
+    await campaignRows()
+      .first()
+      .getByRole('button', { name: /Pause|Resume/ })
+      .click()
     await expect.poll(() => page.locator('#banner').isVisible()).toBe(true)
     expect(await page.textContent('#banner')).toBe('Too many requests: slow down and retry in 1 s.')
     await screenshot('3-rate-limited')
 
     expect(await page.evaluate(async () => (await fetch('/__admin/faults', { method: 'DELETE' })).status)).toBe(200)
-    await campaignRows().first().getByRole('button', { name: /Pause|Resume/ }).click()
+    await campaignRows()
+      .first()
+      .getByRole('button', { name: /Pause|Resume/ })
+      .click()
     await expect.poll(() => page.locator('#banner').isHidden()).toBe(true)
   })
 
@@ -130,13 +139,18 @@ describe('the example app on the mock in the page', () => {
     await createAdvertAndCampaign('From an old version', '1.00')
     await page.evaluate((version) => {
       const key = 'ad-campaign-mock/state'
-      sessionStorage.setItem(key, sessionStorage.getItem(key)!.replace(`"version":"${version}"`, '"version":"0.0.0-old"'))
+      sessionStorage.setItem(
+        key,
+        sessionStorage.getItem(key)!.replace(`"version":"${version}"`, '"version":"0.0.0-old"'),
+      )
     }, PACKAGE_VERSION)
     await page.reload()
     await page.waitForSelector('body[data-ready=true]')
     expect(await campaignRows().count()).toBe(3)
     expect(await rowOf('From an old version').count()).toBe(0)
-    expect(consoleMessages).toContainEqual(expect.stringMatching(/^warning: \[ad-campaign-mock\] .*saved by ad-campaign-mock 0\.0\.0-old.*discarded/))
+    expect(consoleMessages).toContainEqual(
+      expect.stringMatching(/^warning: \[ad-campaign-mock\] .*saved by ad-campaign-mock 0\.0\.0-old.*discarded/),
+    )
   })
 })
 

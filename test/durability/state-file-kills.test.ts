@@ -8,7 +8,10 @@ import { killRounds } from '../support/kill-rounds.js'
 const ROUNDS = 40
 
 it(`keeps every write answered 2xx through kill -9 at random moments (${ROUNDS} kills)`, async () => {
-  const { acknowledged, cut, lost } = await killRounds(join(mkdtempSync(join(tmpdir(), 'durability-')), 'state.json'), ROUNDS)
+  const { acknowledged, cut, lost } = await killRounds(
+    join(mkdtempSync(join(tmpdir(), 'durability-')), 'state.json'),
+    ROUNDS,
+  )
   expect(lost).toEqual([])
   // Both happened: writes answered before a kill, and writes the kill cut off.
   expect(acknowledged).toBeGreaterThan(ROUNDS)

@@ -43,8 +43,29 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   'handlers/': ['http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
   'openapi/': ['handlers/', 'http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
   'src/*.ts': ['openapi/', 'handlers/', 'http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
-  'adapters/': ['src/*.ts', 'openapi/', 'handlers/', 'http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
-  'cli/': ['adapters/', 'src/*.ts', 'openapi/', 'handlers/', 'http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
+  'adapters/': [
+    'src/*.ts',
+    'openapi/',
+    'handlers/',
+    'http/',
+    'domain/',
+    'operations/',
+    'store/',
+    'errors/',
+    'schemas/',
+  ],
+  'cli/': [
+    'adapters/',
+    'src/*.ts',
+    'openapi/',
+    'handlers/',
+    'http/',
+    'domain/',
+    'operations/',
+    'store/',
+    'errors/',
+    'schemas/',
+  ],
 }
 
 /** Layers that run only in Node: the only ones that may use Node built-ins, Express or msw/node. */
@@ -54,7 +75,13 @@ const MSW: readonly Layer[] = ['handlers/', 'src/*.ts', 'adapters/', 'cli/']
 /** Layers that know no HTTP at all: no Fetch Request, Response or Headers. */
 const NO_HTTP: readonly Layer[] = ['schemas/', 'errors/', 'operations/', 'store/', 'domain/']
 
-const nodeModules = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`), 'express', 'msw/node', 'supertest'])
+const nodeModules = new Set([
+  ...builtinModules,
+  ...builtinModules.map((name) => `node:${name}`),
+  'express',
+  'msw/node',
+  'supertest',
+])
 const nodeGlobals = /\b(Buffer|process|__dirname|__filename|require|global)\b(?=\s*[.(\[])/g
 const fetchTypes = /\b(Request|Response|Headers)\b/g
 
@@ -85,18 +112,27 @@ export function checkArchitecture(files: readonly SourceFile[]): string[] {
         if (target.startsWith('..')) continue // outside src/: fixtures, package.json
         const to = layerOf(target)
         if (to !== layer && !MAY_IMPORT[layer].includes(to)) problems.push(`${file} imports ${name} (${to})`)
-      } else if (nodeModules.has(name) && !NODE_ONLY.includes(layer)) problems.push(`${file} imports ${name}, which runs only in Node`)
-      else if (name.startsWith('msw') && !MSW.includes(layer)) problems.push(`${file} imports ${name}, below the handlers`)
+      } else if (nodeModules.has(name) && !NODE_ONLY.includes(layer))
+        problems.push(`${file} imports ${name}, which runs only in Node`)
+      else if (name.startsWith('msw') && !MSW.includes(layer))
+        problems.push(`${file} imports ${name}, below the handlers`)
     }
-    if (!NODE_ONLY.includes(layer)) for (const [, name] of code.matchAll(nodeGlobals)) problems.push(`${file} uses ${name}, which runs only in Node`)
-    if (NO_HTTP.includes(layer)) for (const [, name] of withoutStrings(code).matchAll(fetchTypes)) problems.push(`${file} uses ${name}, where no HTTP belongs`)
+    if (!NODE_ONLY.includes(layer))
+      for (const [, name] of code.matchAll(nodeGlobals)) problems.push(`${file} uses ${name}, which runs only in Node`)
+    if (NO_HTTP.includes(layer))
+      for (const [, name] of withoutStrings(code).matchAll(fetchTypes))
+        problems.push(`${file} uses ${name}, where no HTTP belongs`)
     return problems
   })
 }
 
 /** Every non-test TypeScript file under a directory (src/ by default), read as the rules see it. */
 export function readSourceFiles(root = 'src', dir = root): SourceFile[] {
-  return readTypeScript(root, dir, false).map(({ file, text }) => ({ file, imports: importsOf(text), code: codeOnly(text) }))
+  return readTypeScript(root, dir, false).map(({ file, text }) => ({
+    file,
+    imports: importsOf(text),
+    code: codeOnly(text),
+  }))
 }
 
 /**
@@ -109,7 +145,9 @@ export function findImportCircles(files: readonly Pick<SourceFile, 'file' | 'imp
   const known = new Set(files.map(({ file }) => file))
   const edges = new Map(
     files.map(({ file, imports }) => {
-      const targets = imports.filter((name) => name.startsWith('.')).map((name) => posix.normalize(posix.join(posix.dirname(file), name)).replace(/\.js$/, '.ts'))
+      const targets = imports
+        .filter((name) => name.startsWith('.'))
+        .map((name) => posix.normalize(posix.join(posix.dirname(file), name)).replace(/\.js$/, '.ts'))
       return [file, [...new Set(targets.filter((target) => known.has(target)))].sort()] as const
     }),
   )
@@ -133,19 +171,26 @@ export function findImportCircles(files: readonly Pick<SourceFile, 'file' | 'imp
 
 /** Every file longer than MAX_LINES, as one line each (empty when none is). */
 export function findLongFiles(files: readonly { file: string; lines: number }[]): string[] {
-  return files.filter(({ lines }) => lines > MAX_LINES).map(({ file, lines }) => `${file} has ${lines} lines (at most ${MAX_LINES})`)
+  return files
+    .filter(({ lines }) => lines > MAX_LINES)
+    .map(({ file, lines }) => `${file} has ${lines} lines (at most ${MAX_LINES})`)
 }
 
 /** Every TypeScript file under a folder, tests too, with its imports and its length, for the circle and length rules. */
 export function readProjectFiles(root: string): (Pick<SourceFile, 'file' | 'imports'> & { lines: number })[] {
-  return readTypeScript(root, root, true).map(({ file, text }) => ({ file, imports: importsOf(text), lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) }))
+  return readTypeScript(root, root, true).map(({ file, text }) => ({
+    file,
+    imports: importsOf(text),
+    lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0),
+  }))
 }
 
 /** The TypeScript files under a folder, with their path below `root`; never a dependency's or a cache's (node_modules, dot folders). */
 function readTypeScript(root: string, dir: string, tests: boolean): { file: string; text: string }[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : readTypeScript(root, path, tests)
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : readTypeScript(root, path, tests)
     if (!entry.name.endsWith('.ts') || (!tests && entry.name.endsWith('.test.ts'))) return []
     return [{ file: relative(root, path).split(/[\\/]/).join('/'), text: readFileSync(path, 'utf8') }]
   })

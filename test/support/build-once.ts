@@ -12,7 +12,15 @@ import { promisify } from 'node:util'
 /** The built bin, relative to the repository. */
 export const BUILT_BIN = 'dist/src/cli.js'
 /** What the build reads; dist/ is rebuilt when any of them is newer than the last build. */
-const INPUTS = ['src', 'contract-tests/lib', 'fixtures', 'openapi', 'package.json', 'tsconfig.json', 'tsconfig.build.json']
+const INPUTS = [
+  'src',
+  'contract-tests/lib',
+  'fixtures',
+  'openapi',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+]
 const STAMP = 'node_modules/.cache/ad-campaign-mock/built-at'
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 
@@ -31,7 +39,9 @@ export default async function buildOnce(): Promise<void> {
   const started = Date.now()
   // As `npm run build` does: nothing left over from an older build is packed or loaded.
   rmSync('dist', { recursive: true, force: true })
-  await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string; message: string }) => {
+  await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { stdout?: string; message: string }) => {
     throw new Error(`Building dist/ for the tests failed:\n${error.stdout ?? error.message}`)
   })
   mkdirSync(dirname(STAMP), { recursive: true })

@@ -62,9 +62,16 @@ export async function startCli(args: string[], env: Record<string, string> = {})
 }
 
 /** Runs the command to its end (bounded by START_TIMEOUT_MS) and answers its exit code and both outputs. */
-export async function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const [node, argv] = command(args)
-  const run = spawn(node, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], timeout: START_TIMEOUT_MS })
+  const run = spawn(node, argv, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: START_TIMEOUT_MS,
+  })
   let stdout = ''
   let stderr = ''
   run.stdout.on('data', (chunk) => (stdout += chunk))

@@ -12,8 +12,18 @@ export interface ExampleServer {
  * (service worker); with it, the app calls that API instead, as it would call a real deployment
  * (`/api/v1` on the page's own origin is what Playwright's page-level mocking answers).
  */
-export async function startExampleServer({ name, apiUrl, apiKey }: { name: string; apiUrl?: string; apiKey?: string }): Promise<ExampleServer> {
-  const env = apiUrl ? { 'import.meta.env.VITE_API_URL': JSON.stringify(apiUrl), 'import.meta.env.VITE_API_KEY': JSON.stringify(apiKey) } : {}
+export async function startExampleServer({
+  name,
+  apiUrl,
+  apiKey,
+}: {
+  name: string
+  apiUrl?: string
+  apiKey?: string
+}): Promise<ExampleServer> {
+  const env = apiUrl
+    ? { 'import.meta.env.VITE_API_URL': JSON.stringify(apiUrl), 'import.meta.env.VITE_API_KEY': JSON.stringify(apiKey) }
+    : {}
   const server: ViteDevServer = await createServer({
     configFile: 'examples/browser/vite.config.ts',
     // One dependency cache per server, so two servers (in two test files at once) never rewrite each other's.

@@ -30,7 +30,9 @@ export async function killRounds(file: string, rounds: number): Promise<KillRoun
       for (let n = 0; !killed && n < 15; n++) {
         const title = `r${round} w${id} n${n}`
         const body = JSON.stringify({ advert: { title } })
-        const response = await fetch(`${cli.baseUrl}/adverts`, { method: 'POST', headers: json, body }).catch(() => undefined)
+        const response = await fetch(`${cli.baseUrl}/adverts`, { method: 'POST', headers: json, body }).catch(
+          () => undefined,
+        )
         if (response?.status === 201) acknowledged.push(title)
         else cut++
       }

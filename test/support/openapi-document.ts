@@ -1,5 +1,10 @@
 import type { OperationObject } from 'openapi3-ts/oas31'
-import { loadContractDocument, SchemaValidator, type ContractDocument, type DocumentedOperation } from '../../contract-tests/lib/index.js'
+import {
+  loadContractDocument,
+  SchemaValidator,
+  type ContractDocument,
+  type DocumentedOperation,
+} from '../../contract-tests/lib/index.js'
 
 // The tests read the committed document with the contract library's own reader and validator
 // (`ad-campaign-mock/contract`), the same that judge a live deployment: never with the zod code.
@@ -15,7 +20,11 @@ export function rawOperation(document: ContractDocument, operation: DocumentedOp
 }
 
 /** The documented operation a request addresses, e.g. `PATCH /campaigns/1?x=1` -> updateCampaign. */
-export function findOperation(document: ContractDocument, method: string, path: string): DocumentedOperation | undefined {
+export function findOperation(
+  document: ContractDocument,
+  method: string,
+  path: string,
+): DocumentedOperation | undefined {
   return document.find(method, path.split('?')[0]!)
 }
 
@@ -27,7 +36,12 @@ export function findOperation(document: ContractDocument, method: string, path: 
  */
 export function createResponseChecker(document: ContractDocument) {
   const validator = new SchemaValidator(document)
-  return function check(operation: DocumentedOperation, status: number, body: unknown, headers: Record<string, string>): string[] {
+  return function check(
+    operation: DocumentedOperation,
+    status: number,
+    body: unknown,
+    headers: Record<string, string>,
+  ): string[] {
     const response = document.response(operation, status)
     if (!response) return [`Received: ${status} / Documented: ${operation.responses.map((r) => r.key).join(', ')}`]
     if (!response.schemaPointer) return [`No schema for ${operation.label} ${status}`]
@@ -38,7 +52,8 @@ export function createResponseChecker(document: ContractDocument) {
         if (header.required) problems.push(`header ${header.name} is missing`)
         continue
       }
-      if (header.schema?.type === 'integer' && !/^\d+$/.test(value)) problems.push(`header ${header.name} is "${value}", not an integer`)
+      if (header.schema?.type === 'integer' && !/^\d+$/.test(value))
+        problems.push(`header ${header.name} is "${value}", not an integer`)
     }
     return problems
   }

@@ -14,9 +14,17 @@ export interface ScratchProject {
   /** Writes a file under the project (directories made as needed). */
   write(path: string, text: string): string
   /** Runs a command in the project; rejects with its output when it exits non-zero. */
-  exec(command: string, args: string[], options?: { env?: NodeJS.ProcessEnv }): Promise<{ stdout: string; stderr: string }>
+  exec(
+    command: string,
+    args: string[],
+    options?: { env?: NodeJS.ProcessEnv },
+  ): Promise<{ stdout: string; stderr: string }>
   /** Runs a command in the project to its end (killed after `timeoutMs`) and answers its exit code and outputs. */
-  run(command: string, args: string[], options?: { env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<{ code: number | null; stdout: string; stderr: string }>
+  run(
+    command: string,
+    args: string[],
+    options?: { env?: NodeJS.ProcessEnv; timeoutMs?: number },
+  ): Promise<{ code: number | null; stdout: string; stderr: string }>
 }
 
 /**
@@ -27,10 +35,15 @@ export interface ScratchProject {
  */
 export async function packAndInstall(also: string[]): Promise<ScratchProject> {
   const dir = mkdtempSync(join(tmpdir(), 'acs-consumer-'))
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { maxBuffer: 32 * 1024 * 1024 })
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+    maxBuffer: 32 * 1024 * 1024,
+  })
   const tarball = join(dir, (JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[])[0]!.filename)
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }))
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball, ...also], { cwd: dir, maxBuffer: 32 * 1024 * 1024 })
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball, ...also], {
+    cwd: dir,
+    maxBuffer: 32 * 1024 * 1024,
+  })
   return {
     dir,
     manifest: JSON.parse(readFileSync(join(dir, 'node_modules/ad-campaign-mock/package.json'), 'utf8')),
@@ -50,7 +63,12 @@ export async function packAndInstall(also: string[]): Promise<ScratchProject> {
     },
     run(command, args, { env, timeoutMs = 120_000 } = {}) {
       return new Promise((resolve) => {
-        const child = spawn(command, args, { cwd: dir, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs })
+        const child = spawn(command, args, {
+          cwd: dir,
+          env: env ?? process.env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          timeout: timeoutMs,
+        })
         let stdout = ''
         let stderr = ''
         child.stdout.on('data', (chunk) => (stdout += chunk))

@@ -45,7 +45,11 @@ export async function fetchTestRequest(origin: string, req: TestRequest): Promis
   const { headers, body } = encode(req)
   const response = await fetch(origin + fullPath(req.path), { method: req.method, headers, body })
   const text = await response.text()
-  return { status: response.status, headers: Object.fromEntries(response.headers), body: text ? JSON.parse(text) : undefined }
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: text ? JSON.parse(text) : undefined,
+  }
 }
 
 /** fetch through msw/node's interception, in this process. */
@@ -75,7 +79,11 @@ export async function expressTransport(options?: MockApiOptions): Promise<Transp
       if (body !== undefined) test = test.send(body)
       const response = await test
       const text = response.text
-      return { status: response.status, headers: response.headers as Record<string, string>, body: text ? JSON.parse(text) : undefined }
+      return {
+        status: response.status,
+        headers: response.headers as Record<string, string>,
+        body: text ? JSON.parse(text) : undefined,
+      }
     },
     async close() {},
   }

@@ -12,17 +12,29 @@ export const contentTypeConformance: Check = {
     const received = response.headers['content-type'] ?? '(no Content-Type)'
     if (ctx.asserts('spec') && !isJsonMediaType(received)) {
       const documented = 'application/json (spec section 4: response bodies are JSON)'
-      return ctx.fail('Body is not declared as JSON', { received: `Content-Type ${received}; ${describeResponse(exchange)}`, documented, profile: 'spec' })
+      return ctx.fail('Body is not declared as JSON', {
+        received: `Content-Type ${received}; ${describeResponse(exchange)}`,
+        documented,
+        profile: 'spec',
+      })
     }
     const operation = operationOf(ctx, exchange)
     const documented = operation ? ctx.document.response(operation, response.status) : undefined
     if (!ctx.asserts('contract') || !documented) return
     const essence = received.split(';')[0]?.trim().toLowerCase()
     if (documented.contentTypes.length === 0) {
-      return ctx.fail('Body where none is documented', { received: describeResponse(exchange), documented: `${documented.key} has no content`, profile: 'contract' })
+      return ctx.fail('Body where none is documented', {
+        received: describeResponse(exchange),
+        documented: `${documented.key} has no content`,
+        profile: 'contract',
+      })
     }
     if (!documented.contentTypes.some((type) => type.toLowerCase() === essence)) {
-      ctx.fail(`Undocumented media type ${essence}`, { received: `Content-Type ${received}`, documented: documented.contentTypes.join(', '), profile: 'contract' })
+      ctx.fail(`Undocumented media type ${essence}`, {
+        received: `Content-Type ${received}`,
+        documented: documented.contentTypes.join(', '),
+        profile: 'contract',
+      })
     }
   },
 }

@@ -10,24 +10,30 @@ export const envelopeConformance: Check = {
   claims: { spec: specOperations, contract: everyOperation },
   run(ctx, exchange) {
     const { status, json } = exchange.response
-    const body = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined
-    const fail = (profile: 'spec' | 'contract', title: string, documented: string) => ctx.fail(title, { received: describeResponse(exchange), documented, profile })
+    const body =
+      json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined
+    const fail = (profile: 'spec' | 'contract', title: string, documented: string) =>
+      ctx.fail(title, { received: describeResponse(exchange), documented, profile })
     if (isSuccess(status)) {
       // A 204 has no body, so there is no envelope to judge: a run, and nothing broken.
       if (status === 204) return
       if (!ctx.asserts('spec')) return false
       const documented = '{"success": true, "data": …} (spec section 2.1)'
       if (!body) return fail('spec', 'Success body is not a JSON object', documented)
-      if (body.success !== true) return fail('spec', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)
-      if (!('data' in body) || body.data === null || typeof body.data !== 'object') return fail('spec', 'data is missing or not an object/array', documented)
+      if (body.success !== true)
+        return fail('spec', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)
+      if (!('data' in body) || body.data === null || typeof body.data !== 'object')
+        return fail('spec', 'data is missing or not an object/array', documented)
       return
     }
     if (status < 400 || !ctx.asserts('contract') || exchange.response.text === '') return false
     const documented = '{"success": false, "error": {"code": string, "message": string}}'
     if (!body) return fail('contract', 'Error body is not a JSON object', documented)
-    if (body.success !== false) return fail('contract', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)
+    if (body.success !== false)
+      return fail('contract', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)
     const error = body.error as Record<string, unknown> | undefined
-    if (!error || typeof error.code !== 'string' || typeof error.message !== 'string') return fail('contract', 'error.code or error.message is missing', documented)
+    if (!error || typeof error.code !== 'string' || typeof error.message !== 'string')
+      return fail('contract', 'error.code or error.message is missing', documented)
     if ('data' in body) fail('contract', 'An error also carries data', documented)
   },
 }

@@ -8,7 +8,8 @@ import { listResponse, statesList } from './list-response.js'
  */
 export const filterConformance: Check = {
   kind: 'response',
-  description: 'Every item of a filtered list matches each filter sent (x-list filters); the flow checks none is left out.',
+  description:
+    'Every item of a filtered list matches each filter sent (x-list filters); the flow checks none is left out.',
   claims: { contract: (operation) => statesList(operation, 'filters') },
   run(ctx, exchange) {
     const list = listResponse(ctx, exchange)
@@ -19,7 +20,10 @@ export const filterConformance: Check = {
       const strays = list.items.filter((item) => String(item[field]) !== value)
       if (strays.length === 0) continue
       const received = `${strays.length} of ${list.items.length} items do not match: ${preview(strays.map((item) => ({ id: item.id, [field]: item[field] })))}`
-      ctx.fail(`Filter ${param} lets through items that do not match`, { received, documented: `only items with ${field} = ${value} (x-list filters)` })
+      ctx.fail(`Filter ${param} lets through items that do not match`, {
+        received,
+        documented: `only items with ${field} = ${value} (x-list filters)`,
+      })
     }
   },
 }

@@ -26,7 +26,8 @@ export function alteredKey(key: string): string {
 }
 
 function otherOfSameKind(char: string): string {
-  const rotate = (first: string, size: number, by: number) => String.fromCharCode(((char.charCodeAt(0) - first.charCodeAt(0) + by) % size) + first.charCodeAt(0))
+  const rotate = (first: string, size: number, by: number) =>
+    String.fromCharCode(((char.charCodeAt(0) - first.charCodeAt(0) + by) % size) + first.charCodeAt(0))
   if (/[0-9]/.test(char)) return rotate('0', 10, 5)
   if (/[a-f]/.test(char)) return rotate('a', 6, 3)
   if (/[A-F]/.test(char)) return rotate('A', 6, 3)
@@ -46,7 +47,12 @@ export const ignoredAuth: Check = {
   description: 'Missing key, random key, altered key and "Bearer <key>" are each a 401, on every operation.',
   claims: { spec: (operation) => operation.secured },
   async run(ctx, exchange) {
-    const operation = operationToProbe(ctx, exchange, (o) => o.secured, (o) => `ignored_auth ${o.label}`)
+    const operation = operationToProbe(
+      ctx,
+      exchange,
+      (o) => o.secured,
+      (o) => `ignored_auth ${o.label}`,
+    )
     if (!operation) return false
     await probeAuth(ctx, exchange)
   },
@@ -64,7 +70,12 @@ export const ignoredAuth: Check = {
       })
       const exchange: Exchange = {
         operation: operation.label,
-        request: { method: operation.method.toUpperCase(), url: ctx.client.baseUrl + path, headers: {}, ...(operation.requestBody ? { body: JSON.stringify(body ?? {}) } : {}) },
+        request: {
+          method: operation.method.toUpperCase(),
+          url: ctx.client.baseUrl + path,
+          headers: {},
+          ...(operation.requestBody ? { body: JSON.stringify(body ?? {}) } : {}),
+        },
         response: { status: 0, headers: {}, text: '', json: undefined },
         purpose: 'ignored_auth sweep',
         primary: false,
@@ -91,7 +102,11 @@ async function probeAuth(ctx: CheckContext, exchange: Exchange): Promise<void> {
   for (const variant of variants.filter((v) => !(destructive && v.nearKey))) {
     const probe = await replay(ctx, exchange, `ignored_auth: ${variant.title}`, { credentials: variant.credentials })
     if (probe.response.status !== 401) {
-      ctx.fail(`Sent ${variant.title}, not refused`, { exchange: probe, received: describeResponse(probe), documented: '401 Unauthorized (spec section 5)' })
+      ctx.fail(`Sent ${variant.title}, not refused`, {
+        exchange: probe,
+        received: describeResponse(probe),
+        documented: '401 Unauthorized (spec section 5)',
+      })
     }
   }
 }

@@ -13,7 +13,11 @@ export const immutableFields: Check = {
   claims: {
     contract: (operation, document) => {
       const self = selfFact(consistencyFacts(document, operation), operation)
-      return self !== undefined && !isCreate(operation, self) && timeRules(document, self.read).immutable.some((field) => Object.values(self.fields).includes(field))
+      return (
+        self !== undefined &&
+        !isCreate(operation, self) &&
+        timeRules(document, self.read).immutable.some((field) => Object.values(self.fields).includes(field))
+      )
     },
   },
   run(ctx, exchange) {
@@ -21,7 +25,9 @@ export const immutableFields: Check = {
     let judged = false
     for (const sighting of ledger.of(exchange)) {
       if (sighting.fact.at) continue
-      for (const field of timeRules(ctx.document, sighting.fact.read).immutable.filter((name) => name in sighting.fields)) {
+      for (const field of timeRules(ctx.document, sighting.fact.read).immutable.filter(
+        (name) => name in sighting.fields,
+      )) {
         const before = ledger.previous(sighting, field)
         if (!before || before.kind === 'before') continue
         judged = true

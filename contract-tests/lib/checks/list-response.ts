@@ -19,8 +19,17 @@ export function listResponse(ctx: RunContext, exchange: Exchange): ListResponse 
   const operation = operationOf(ctx, exchange)
   const behaviour = listBehaviour(operation)
   const body = exchange.response.json as Record<string, unknown> | undefined
-  if (!operation || !behaviour || exchange.negative || !isSuccess(exchange.response.status) || !Array.isArray(body?.data)) return undefined
-  const items = (body.data as unknown[]).filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object')
+  if (
+    !operation ||
+    !behaviour ||
+    exchange.negative ||
+    !isSuccess(exchange.response.status) ||
+    !Array.isArray(body?.data)
+  )
+    return undefined
+  const items = (body.data as unknown[]).filter(
+    (item): item is Record<string, unknown> => item !== null && typeof item === 'object',
+  )
   const pagination = behaviour.paging ? body[behaviour.paging.pagination] : undefined
   return {
     operation,

@@ -17,21 +17,31 @@ export const negativeDataRejection: Check = {
   description: 'Invalid bodies and queries generated from the schemas are a 422 (spec: refused with a 4xx).',
   claims: {
     spec: specOperations,
-    contract: (operation) => operation.requestBody?.schema !== undefined || negativeQueries(operation.parameters).length > 0,
+    contract: (operation) =>
+      operation.requestBody?.schema !== undefined || negativeQueries(operation.parameters).length > 0,
   },
   async run(ctx, exchange) {
     const succeeded = isSuccess(exchange.response.status)
-    const operation = operationToProbe(ctx, exchange, (o) => succeeded && casesFor(ctx, o, exchange).length > 0, (o) => `negative_data_rejection ${o.label}`)
+    const operation = operationToProbe(
+      ctx,
+      exchange,
+      (o) => succeeded && casesFor(ctx, o, exchange).length > 0,
+      (o) => `negative_data_rejection ${o.label}`,
+    )
     if (!operation) return false
     const documents422 = Boolean(operation.responses.find((r) => r.key === '422'))
-    const cases = casesFor(ctx, operation, exchange).map((negative) => ({ negative, profile: (negative.profile === 'spec' && isSpecOperation(operation.label) ? 'spec' : 'contract') as Profile }))
+    const cases = casesFor(ctx, operation, exchange).map((negative) => ({
+      negative,
+      profile: (negative.profile === 'spec' && isSpecOperation(operation.label) ? 'spec' : 'contract') as Profile,
+    }))
     const selected = cases.filter(({ profile }) => ctx.asserts(profile))
     if (selected.length === 0) return false
     for (const { negative, profile } of selected) {
       const probe = await ctx.client.send({
         method: exchange.request.method as 'GET',
         path: pathOf(ctx, exchange),
-        query: negative.query ?? (Object.fromEntries(new URL(exchange.request.url).searchParams) as Record<string, string>),
+        query:
+          negative.query ?? (Object.fromEntries(new URL(exchange.request.url).searchParams) as Record<string, string>),
         ...(negative.body === undefined ? {} : { body: negative.body }),
         credentials: 'primary',
         purpose: `negative_data_rejection: ${negative.title}`,
@@ -39,12 +49,28 @@ export const negativeDataRejection: Check = {
       })
       const { status } = probe.response
       if (isSuccess(status)) await undo(ctx, exchange, probe)
-      const refused = profile === 'spec' ? status >= 400 && status < 500 && status !== 401 : documents422 ? status === 422 : status >= 400 && status < 500 && status !== 401
+      const refused =
+        profile === 'spec'
+          ? status >= 400 && status < 500 && status !== 401
+          : documents422
+            ? status === 422
+            : status >= 400 && status < 500 && status !== 401
       if (refused || status === 429) continue
-      const documented = profile === 'spec' ? 'refused with a 4xx, as 422 Unprocessable Entity (spec sections 4, 7)' : documents422 ? '422 ValidationError' : 'a documented 4xx'
+      const documented =
+        profile === 'spec'
+          ? 'refused with a 4xx, as 422 Unprocessable Entity (spec sections 4, 7)'
+          : documents422
+            ? '422 ValidationError'
+            : 'a documented 4xx'
       const outcome = isSuccess(status) ? 'accepted' : `answered ${status}`
       const title = `Invalid input ${isSuccess(status) ? 'accepted' : `answered ${status}`}: ${negative.title}`
-      ctx.fail(title, { exchange: probe, received: describeResponse(probe), documented, profile, rootCause: `${negative.kind} ${leafOf(negative)} ${outcome}` })
+      ctx.fail(title, {
+        exchange: probe,
+        received: describeResponse(probe),
+        documented,
+        profile,
+        rootCause: `${negative.kind} ${leafOf(negative)} ${outcome}`,
+      })
     }
   },
 }
@@ -69,9 +95,20 @@ async function undo(ctx: CheckContext, accepted: Exchange, probe: Exchange): Pro
   const path = pathOf(ctx, accepted)
   const id = dataOf(probe)?.id
   if (method === 'POST' && id !== undefined && ctx.document.find('DELETE', `${path}/${String(id)}`)) {
-    await ctx.client.send({ method: 'DELETE', path: `${path}/${String(id)}`, credentials: 'primary', purpose: 'negative_data_rejection: delete what an accepted probe created' })
+    await ctx.client.send({
+      method: 'DELETE',
+      path: `${path}/${String(id)}`,
+      credentials: 'primary',
+      purpose: 'negative_data_rejection: delete what an accepted probe created',
+    })
   } else if (method === 'PATCH' && accepted.request.body) {
-    await ctx.client.send({ method: 'PATCH', path, body: JSON.parse(accepted.request.body), credentials: 'primary', purpose: 'negative_data_rejection: write back what an accepted probe changed' })
+    await ctx.client.send({
+      method: 'PATCH',
+      path,
+      body: JSON.parse(accepted.request.body),
+      credentials: 'primary',
+      purpose: 'negative_data_rejection: write back what an accepted probe changed',
+    })
   }
 }
 

@@ -9,7 +9,9 @@ import { ledgerOf, sameValue } from '../resource-ledger.js'
 export const nestedResourceConsistency: Check = {
   kind: 'response',
   description: 'An embedded resource is the one its id field names and equals a direct read of it (x-consistency at).',
-  claims: { contract: (operation, document) => consistencyFacts(document, operation).some((fact) => fact.at !== undefined) },
+  claims: {
+    contract: (operation, document) => consistencyFacts(document, operation).some((fact) => fact.at !== undefined),
+  },
   run(ctx, exchange) {
     const ledger = ledgerOf(ctx)
     let judged = false
@@ -21,12 +23,17 @@ export const nestedResourceConsistency: Check = {
       for (const [param, field] of Object.entries(params)) {
         const named = sighting.holder[field]
         if (param in sighting.fields && !sameValue(sighting.fields[param], named)) {
-          ctx.fail(`The embedded ${at} is not the one ${field} names`, { received: `${at}.${param}: ${preview(sighting.fields[param])}, ${field}: ${preview(named)}`, documented: `${at}.${param} = ${field} (x-consistency at ${at})` })
+          ctx.fail(`The embedded ${at} is not the one ${field} names`, {
+            received: `${at}.${param}: ${preview(sighting.fields[param])}, ${field}: ${preview(named)}`,
+            documented: `${at}.${param} = ${field} (x-consistency at ${at})`,
+          })
         }
       }
       const before = ledger.previous(sighting)
       if (!before || ledger.writtenBetween(before, sighting)) continue
-      const differing = Object.keys(sighting.fields).filter((name) => name in before.fields && !sameValue(sighting.fields[name], before.fields[name]))
+      const differing = Object.keys(sighting.fields).filter(
+        (name) => name in before.fields && !sameValue(sighting.fields[name], before.fields[name]),
+      )
       if (differing.length === 0) continue
       const received = differing.map((name) => `${at}.${name}: ${preview(sighting.fields[name])}`).join('; ')
       const documented = `${differing.map((name) => `${name}: ${preview(before.fields[name])}`).join('; ')}, as ${before.exchange.operation} answered it with no write between (${read.operationId})`

@@ -7,6 +7,10 @@ export const notAServerError: Check = {
   claims: { spec: specOperations },
   run(ctx, exchange) {
     if (exchange.response.status < 500) return
-    ctx.fail(`Server error ${exchange.response.status}`, { received: describeResponse(exchange), documented: 'No operation documents a 5xx response', profile: 'spec' })
+    ctx.fail(`Server error ${exchange.response.status}`, {
+      received: describeResponse(exchange),
+      documented: 'No operation documents a 5xx response',
+      profile: 'spec',
+    })
   },
 }

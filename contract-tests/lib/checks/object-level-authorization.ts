@@ -8,12 +8,15 @@ import { collectionOf, findInList, operationToProbe, pathOf } from '../probe.js'
  */
 export const objectLevelAuthorization: Check = {
   kind: 'probe',
-  description: "The second key gets 403/404 on every operation on the first key's resource, which stays unchanged and unlisted.",
+  description:
+    "The second key gets 403/404 on every operation on the first key's resource, which stays unchanged and unlisted.",
   claims: { contract: (operation) => operation.path.includes('{') },
-  skippedBy: (settings) => (settings.hasSecondKey ? undefined : "no second key (CONTRACT_API_KEY_2) to try the first one's resources with"),
+  skippedBy: (settings) =>
+    settings.hasSecondKey ? undefined : "no second key (CONTRACT_API_KEY_2) to try the first one's resources with",
   async run(ctx, exchange) {
     if (!ctx.state.hasSecondKey) return false
-    const readOne = (o: { method: string; path: string }) => o.method === 'get' && o.path.endsWith('}') && isSuccess(exchange.response.status)
+    const readOne = (o: { method: string; path: string }) =>
+      o.method === 'get' && o.path.endsWith('}') && isSuccess(exchange.response.status)
     const operation = operationToProbe(ctx, exchange, readOne, (o) => `object_level_authorization ${o.path}`)
     if (!operation) return false
     const itemPath = pathOf(ctx, exchange)
@@ -34,17 +37,41 @@ export const objectLevelAuthorization: Check = {
       })
       ctx.ran(target.label)
       if (![403, 404].includes(probe.response.status)) {
-        ctx.fail("Another account's resource was reachable", { exchange: probe, received: describeResponse(probe), documented: '404 NotFound (or 403) for a resource of another account' })
+        ctx.fail("Another account's resource was reachable", {
+          exchange: probe,
+          received: describeResponse(probe),
+          documented: '404 NotFound (or 403) for a resource of another account',
+        })
       }
     }
-    const after = await ctx.client.send({ method: 'GET', path: itemPath, credentials: 'primary', purpose: 'object_level_authorization: unchanged for its owner' })
+    const after = await ctx.client.send({
+      method: 'GET',
+      path: itemPath,
+      credentials: 'primary',
+      purpose: 'object_level_authorization: unchanged for its owner',
+    })
     const unchanged = JSON.stringify(dataOf(after)) === JSON.stringify(before)
     if (!unchanged) {
-      ctx.fail("Another account's requests changed the resource", { exchange: after, received: preview(dataOf(after) ?? after.response.text), documented: `unchanged: ${preview(before)}` })
+      ctx.fail("Another account's requests changed the resource", {
+        exchange: after,
+        received: preview(dataOf(after) ?? after.response.text),
+        documented: `unchanged: ${preview(before)}`,
+      })
     }
-    const listed = await findInList(ctx, collectionOf(itemPath), before?.id, 'second', 'object_level_authorization: list of the other account', 1)
+    const listed = await findInList(
+      ctx,
+      collectionOf(itemPath),
+      before?.id,
+      'second',
+      'object_level_authorization: list of the other account',
+      1,
+    )
     if (listed.found && listed.last) {
-      ctx.fail("Another account's resource is in the list", { exchange: listed.last, received: describeResponse(listed.last), documented: "lists hold only the caller's resources" })
+      ctx.fail("Another account's resource is in the list", {
+        exchange: listed.last,
+        received: describeResponse(listed.last),
+        documented: "lists hold only the caller's resources",
+      })
     }
   },
 }

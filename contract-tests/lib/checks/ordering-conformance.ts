@@ -26,8 +26,13 @@ export const orderingConformance: Check = {
       return false
     })
     if (outOfOrder < 0) return
-    const documented = order.map(({ field, direction }) => `${field} ${direction === 'desc' ? 'descending' : 'ascending'}`).join(', ')
+    const documented = order
+      .map(({ field, direction }) => `${field} ${direction === 'desc' ? 'descending' : 'ascending'}`)
+      .join(', ')
     const keys = list.items.map((item) => order.map(({ field }) => item[field]).join('/'))
-    ctx.fail('List is not in the documented order', { received: `${order.map((o) => o.field).join('/')} in the order answered: ${preview(keys)}`, documented: `${documented} (x-list order)` })
+    ctx.fail('List is not in the documented order', {
+      received: `${order.map((o) => o.field).join('/')} in the order answered: ${preview(keys)}`,
+      documented: `${documented} (x-list order)`,
+    })
   },
 }

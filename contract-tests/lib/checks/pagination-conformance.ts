@@ -17,22 +17,40 @@ export const paginationConformance: Check = {
     const { page, per_page: perPage, total_count: total, total_pages: pages } = list.pagination
     if (!isCount(page) || !isCount(perPage) || !isCount(total) || !isCount(pages)) return false // response_schema_conformance's business
     const [p, size, count, last] = [page, perPage, total, pages]
-    const defaultOf = (name: string) => list.operation.parameters.find((parameter) => parameter.in === 'query' && parameter.name === name)?.schema.default
+    const defaultOf = (name: string) =>
+      list.operation.parameters.find((parameter) => parameter.in === 'query' && parameter.name === name)?.schema.default
     const asked = (name: string) => (list.query.has(name) ? Number(list.query.get(name)) : defaultOf(name))
     const fail = (title: string, received: string, documented: string) => ctx.fail(title, { received, documented })
     const items = list.items.length
     const state = preview({ items, ...list.pagination })
     const askedPage = asked(paging.page)
-    if (typeof askedPage === 'number' && p !== askedPage) fail(`${paging.page} is not the page asked for`, state, `${paging.page}: ${askedPage}`)
+    if (typeof askedPage === 'number' && p !== askedPage)
+      fail(`${paging.page} is not the page asked for`, state, `${paging.page}: ${askedPage}`)
     const askedSize = asked(paging.per_page)
     if (typeof askedSize === 'number' && size !== askedSize) {
-      if (list.query.has(paging.per_page)) fail(`${paging.per_page} is not honoured`, state, `${paging.per_page}: ${askedSize}, as asked`)
-      else fail(`The default ${paging.per_page} is not the documented one`, state, `${paging.per_page}: ${askedSize} (the parameter's documented default)`)
+      if (list.query.has(paging.per_page))
+        fail(`${paging.per_page} is not honoured`, state, `${paging.per_page}: ${askedSize}, as asked`)
+      else
+        fail(
+          `The default ${paging.per_page} is not the documented one`,
+          state,
+          `${paging.per_page}: ${askedSize} (the parameter's documented default)`,
+        )
     }
     if (items > size) fail(`A page holds more items than ${paging.per_page}`, state, `at most ${size} items`)
-    if (size > 0 && last !== Math.ceil(count / size)) fail('total_pages does not follow from total_count and per_page', state, `total_pages = ceil(${count} / ${size}) = ${Math.ceil(count / size)}`)
+    if (size > 0 && last !== Math.ceil(count / size))
+      fail(
+        'total_pages does not follow from total_count and per_page',
+        state,
+        `total_pages = ceil(${count} / ${size}) = ${Math.ceil(count / size)}`,
+      )
     const due = p < last ? size : p === last ? count - (p - 1) * size : 0
-    if (items <= size && last === Math.ceil(count / size) && items !== due) fail('A page holds another number of items than the totals say', state, `${due} items on page ${p} of ${last} (${count} in all)`)
+    if (items <= size && last === Math.ceil(count / size) && items !== due)
+      fail(
+        'A page holds another number of items than the totals say',
+        state,
+        `${due} items on page ${p} of ${last} (${count} in all)`,
+      )
   },
 }
 

@@ -10,8 +10,12 @@ import { accountOf } from '../resource-ledger.js'
  */
 export const rateLimitCountdown: Check = {
   kind: 'response',
-  description: 'X-RateLimit-Remaining counts down by the requests sent (never above the limit); RateLimit r never above its quota.',
-  claims: { contract: (operation) => documentsHeader(operation, 'X-RateLimit-Remaining') || documentsHeader(operation, 'RateLimit') },
+  description:
+    'X-RateLimit-Remaining counts down by the requests sent (never above the limit); RateLimit r never above its quota.',
+  claims: {
+    contract: (operation) =>
+      documentsHeader(operation, 'X-RateLimit-Remaining') || documentsHeader(operation, 'RateLimit'),
+  },
   run(ctx, exchange) {
     const account = accountOf(exchange)
     const reading = readRateLimit(exchange.response.headers)
@@ -20,12 +24,20 @@ export const rateLimitCountdown: Check = {
     let judged = false
     for (const policy of reading.policies.filter((p) => p.r !== undefined && p.q !== undefined)) {
       judged = true
-      if (policy.r! > policy.q!) ctx.fail('RateLimit says more is left than its quota', { received: `"${policy.name}";r=${policy.r} with q=${policy.q}`, documented: 'r <= q (RateLimit, RateLimit-Policy)' })
+      if (policy.r! > policy.q!)
+        ctx.fail('RateLimit says more is left than its quota', {
+          received: `"${policy.name}";r=${policy.r} with q=${policy.q}`,
+          documented: 'r <= q (RateLimit, RateLimit-Policy)',
+        })
     }
     const { limit, remaining, reset } = reading
     if (limit === undefined || remaining === undefined || reset === undefined) return judged
     const received = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset}`
-    if (remaining > limit) ctx.fail('X-RateLimit-Remaining is above X-RateLimit-Limit', { received, documented: 'X-RateLimit-Remaining <= X-RateLimit-Limit' })
+    if (remaining > limit)
+      ctx.fail('X-RateLimit-Remaining is above X-RateLimit-Limit', {
+        received,
+        documented: 'X-RateLimit-Remaining <= X-RateLimit-Limit',
+      })
     const before = last.get(account)
     last.set(account, { limit, remaining, reset, status: exchange.response.status })
     if (before && before.limit === limit && before.reset === reset) {

@@ -10,19 +10,32 @@ import { documentsHeader, readRateLimit } from '../rate-limit-reading.js'
 export const rateLimitHeaderAgreement: Check = {
   kind: 'response',
   description: 'RateLimit/RateLimit-Policy agree with X-RateLimit-Limit, -Remaining and -Reset where both are sent.',
-  claims: { contract: (operation, document) => (rateLimitFacts(document).agrees?.length ?? 0) > 0 && documentsHeader(operation, 'RateLimit') },
+  claims: {
+    contract: (operation, document) =>
+      (rateLimitFacts(document).agrees?.length ?? 0) > 0 && documentsHeader(operation, 'RateLimit'),
+  },
   run(ctx, exchange) {
     const { limit, remaining, reset, date, policies } = readRateLimit(exchange.response.headers)
     if (limit === undefined || remaining === undefined || policies.length === 0) return false
     const x = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset ?? '(none)'}`
     const ietf = `RateLimit-Policy: ${exchange.response.headers['ratelimit-policy'] ?? '(none)'}; RateLimit: ${exchange.response.headers.ratelimit ?? '(none)'}`
     const policy = policies.find((p) => p.q === limit)
-    if (!policy) return ctx.fail('No RateLimit policy has the quota X-RateLimit-Limit states', { received: `${x}; ${ietf}`, documented: 'a RateLimit-Policy with q = X-RateLimit-Limit (x-consistency agrees)' })
+    if (!policy)
+      return ctx.fail('No RateLimit policy has the quota X-RateLimit-Limit states', {
+        received: `${x}; ${ietf}`,
+        documented: 'a RateLimit-Policy with q = X-RateLimit-Limit (x-consistency agrees)',
+      })
     if (policy.r !== undefined && policy.r !== remaining) {
-      ctx.fail('RateLimit and X-RateLimit-Remaining disagree', { received: `${x}; ${ietf}`, documented: `r=${remaining} on "${policy.name}", as X-RateLimit-Remaining says` })
+      ctx.fail('RateLimit and X-RateLimit-Remaining disagree', {
+        received: `${x}; ${ietf}`,
+        documented: `r=${remaining} on "${policy.name}", as X-RateLimit-Remaining says`,
+      })
     }
     if (policy.t !== undefined && reset !== undefined && date !== undefined && Math.abs(date + policy.t - reset) > 1) {
-      ctx.fail('RateLimit and X-RateLimit-Reset disagree', { received: `${x}; ${ietf}; Date: ${exchange.response.headers.date}`, documented: `Date + t = X-RateLimit-Reset (within a second) on "${policy.name}"` })
+      ctx.fail('RateLimit and X-RateLimit-Reset disagree', {
+        received: `${x}; ${ietf}; Date: ${exchange.response.headers.date}`,
+        documented: `Date + t = X-RateLimit-Reset (within a second) on "${policy.name}"`,
+      })
     }
   },
 }

@@ -15,35 +15,58 @@ const SLACK_SECONDS = 1
  */
 export const rateLimitResetConformance: Check = {
   kind: 'response',
-  description: 'X-RateLimit-Reset is after the Date header and within one window of it; RateLimit t is within its window.',
-  claims: { contract: (operation) => documentsHeader(operation, 'X-RateLimit-Reset') || documentsHeader(operation, 'RateLimit') },
+  description:
+    'X-RateLimit-Reset is after the Date header and within one window of it; RateLimit t is within its window.',
+  claims: {
+    contract: (operation) => documentsHeader(operation, 'X-RateLimit-Reset') || documentsHeader(operation, 'RateLimit'),
+  },
   run(ctx, exchange) {
     const reading = readRateLimit(exchange.response.headers)
     let judged = false
     for (const policy of reading.policies.filter((p) => p.t !== undefined && p.w !== undefined)) {
       judged = true
-      if (policy.t! > policy.w! + SLACK_SECONDS) ctx.fail('RateLimit resets further away than its window', { received: `"${policy.name}";t=${policy.t} with w=${policy.w}`, documented: '0 <= t <= w (RateLimit, RateLimit-Policy)' })
+      if (policy.t! > policy.w! + SLACK_SECONDS)
+        ctx.fail('RateLimit resets further away than its window', {
+          received: `"${policy.name}";t=${policy.t} with w=${policy.w}`,
+          documented: '0 <= t <= w (RateLimit, RateLimit-Policy)',
+        })
     }
     const { reset, date, limit } = reading
     if (reset === undefined || date === undefined) return judged
     const window = windowOf(ctx, exchange, limit, reading.policies)
     const received = `X-RateLimit-Reset: ${reset}, Date: ${exchange.response.headers.date} (${reset - date} s later)`
     if (reset <= date) {
-      ctx.fail('X-RateLimit-Reset is not in the future', { received, documented: 'a reset after the answer\'s Date (epoch seconds)' })
+      ctx.fail('X-RateLimit-Reset is not in the future', {
+        received,
+        documented: "a reset after the answer's Date (epoch seconds)",
+      })
     } else if (reset - date > window + SLACK_SECONDS) {
-      ctx.fail('X-RateLimit-Reset is more than one window away', { received, documented: `at most ${window} s after the answer's Date (the window X-RateLimit-Limit counts)` })
+      ctx.fail('X-RateLimit-Reset is more than one window away', {
+        received,
+        documented: `at most ${window} s after the answer's Date (the window X-RateLimit-Limit counts)`,
+      })
     }
     return true
   },
 }
 
 /** The window the limit counts, in seconds: by the account's limits, else the policy with that quota, else the longest the document or the policies name. */
-function windowOf(ctx: CheckContext, exchange: Exchange, limit: number | undefined, policies: readonly RateLimitPolicy[]): number {
+function windowOf(
+  ctx: CheckContext,
+  exchange: Exchange,
+  limit: number | undefined,
+  policies: readonly RateLimitPolicy[],
+): number {
   const facts = rateLimitFacts(ctx.document)
   const windows = facts.limit?.windows ?? []
   const account = accountOf(exchange)
-  const user = account && facts.limit ? ledgerOf(ctx).latest(account, facts.limit.read, 'api_tier_limits')?.fields : undefined
+  const user =
+    account && facts.limit ? ledgerOf(ctx).latest(account, facts.limit.read, 'api_tier_limits')?.fields : undefined
   const byUser = windows.find((window) => limit !== undefined && valueAt(user, window.field) === limit)?.seconds
   const byPolicy = policies.find((policy) => limit !== undefined && policy.q === limit && policy.w !== undefined)?.w
-  return byUser ?? byPolicy ?? Math.max(60, ...windows.map((window) => window.seconds), ...policies.map((policy) => policy.w ?? 0))
+  return (
+    byUser ??
+    byPolicy ??
+    Math.max(60, ...windows.map((window) => window.seconds), ...policies.map((policy) => policy.w ?? 0))
+  )
 }

@@ -13,11 +13,15 @@ import type { Exchange } from '../types.js'
  */
 export const rateLimitTierConformance: Check = {
   kind: 'response',
-  description: "X-RateLimit-Limit and the RateLimit-Policy quotas are the account's tier limits as its user body states them.",
+  description:
+    "X-RateLimit-Limit and the RateLimit-Policy quotas are the account's tier limits as its user body states them.",
   claims: {
     contract: (operation, document) => {
       const facts = rateLimitFacts(document)
-      return (facts.limit !== undefined && documentsHeader(operation, 'X-RateLimit-Limit')) || (facts.policy !== undefined && documentsHeader(operation, 'RateLimit-Policy'))
+      return (
+        (facts.limit !== undefined && documentsHeader(operation, 'X-RateLimit-Limit')) ||
+        (facts.policy !== undefined && documentsHeader(operation, 'RateLimit-Policy'))
+      )
     },
   },
   run(ctx, exchange) {
@@ -29,7 +33,8 @@ export const rateLimitTierConformance: Check = {
     const pending = ctx.local(() => new Map<string, Exchange[]>())
     // This answer may itself be the account's user.
     const user = ledgerOf(ctx).latest(account, read, 'api_tier_limits')?.fields
-    const judgeable = (reading.limit !== undefined && facts.limit) || (reading.policies.some((p) => p.q !== undefined) && facts.policy)
+    const judgeable =
+      (reading.limit !== undefined && facts.limit) || (reading.policies.some((p) => p.q !== undefined) && facts.policy)
     if (!user) {
       if (judgeable) pending.set(account, [...(pending.get(account) ?? []), exchange])
       return false
@@ -54,7 +59,11 @@ function judge(ctx: CheckContext, exchange: Exchange, user: Record<string, unkno
     const allowed = facts.limit.windows.map((window) => valueAt(user, window.field))
     if (!allowed.includes(reading.limit)) {
       const documented = `${facts.limit.windows.map((window) => `${window.field} (${window.seconds} s)`).join(' or ')} of ${facts.limit.read.label}: ${allowed.join(' or ')}`
-      ctx.fail("X-RateLimit-Limit is not the account's limit", { exchange, received: `X-RateLimit-Limit: ${reading.limit}; api_tier_limits: ${limits}`, documented })
+      ctx.fail("X-RateLimit-Limit is not the account's limit", {
+        exchange,
+        received: `X-RateLimit-Limit: ${reading.limit}; api_tier_limits: ${limits}`,
+        documented,
+      })
     }
   }
   for (const window of facts.policy?.windows ?? []) {
@@ -63,7 +72,11 @@ function judge(ctx: CheckContext, exchange: Exchange, user: Record<string, unkno
     judged = true
     const expected = valueAt(user, window.field)
     if (policy.q !== expected) {
-      ctx.fail("A RateLimit-Policy quota is not the account's limit", { exchange, received: `"${policy.name}";q=${policy.q};w=${policy.w}; api_tier_limits: ${limits}`, documented: `q=${preview(expected)}: ${window.field} for the ${window.seconds} s window` })
+      ctx.fail("A RateLimit-Policy quota is not the account's limit", {
+        exchange,
+        received: `"${policy.name}";q=${policy.q};w=${policy.w}; api_tier_limits: ${limits}`,
+        documented: `q=${preview(expected)}: ${window.field} for the ${window.seconds} s window`,
+      })
     }
   }
   return judged

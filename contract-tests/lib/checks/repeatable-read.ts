@@ -11,28 +11,51 @@ import { sameValue } from '../resource-ledger.js'
 export const repeatableRead: Check = {
   kind: 'probe',
   description: 'A read sent again at once, with no write between, answers the same resource.',
-  claims: { contract: (operation, document) => operation.method === 'get' && consistencyFacts(document, operation).length > 0 },
+  claims: {
+    contract: (operation, document) => operation.method === 'get' && consistencyFacts(document, operation).length > 0,
+  },
   async run(ctx, exchange) {
-    const reads = (o: { method: string; label: string }) => o.method === 'get' && isSuccess(exchange.response.status) && consistencyFacts(ctx.document, ctx.document.get(o.label)).length > 0
+    const reads = (o: { method: string; label: string }) =>
+      o.method === 'get' &&
+      isSuccess(exchange.response.status) &&
+      consistencyFacts(ctx.document, ctx.document.get(o.label)).length > 0
     // Every read of the flows, not once per operation: a stale answer shows only after a write.
     const operation = operationToProbe(ctx, exchange, reads)
     if (!operation || exchange.negative || exchange.echo) return false
-    const again = await replay(ctx, exchange, 'repeatable_read: the same read again', { credentials: 'primary', echo: true })
+    const again = await replay(ctx, exchange, 'repeatable_read: the same read again', {
+      credentials: 'primary',
+      echo: true,
+    })
     const rules = timeRules(ctx.document, consistencyFacts(ctx.document, operation)[0]!.read)
     const aside = new Set([...rules.volatile, ...(rules.stamp ? [rules.stamp] : [])])
-    const items = (data: unknown) => (Array.isArray(data) ? data : [data]).filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object')
-    const [first, second] = [items((exchange.response.json as { data?: unknown })?.data), items((again.response.json as { data?: unknown })?.data)]
+    const items = (data: unknown) =>
+      (Array.isArray(data) ? data : [data]).filter(
+        (item): item is Record<string, unknown> => item !== null && typeof item === 'object',
+      )
+    const [first, second] = [
+      items((exchange.response.json as { data?: unknown })?.data),
+      items((again.response.json as { data?: unknown })?.data),
+    ]
     if (again.response.status !== exchange.response.status) {
-      return ctx.fail('A second read answers another status', { exchange: again, received: `${again.response.status}`, documented: `${exchange.response.status}, as the read just before` })
+      return ctx.fail('A second read answers another status', {
+        exchange: again,
+        received: `${again.response.status}`,
+        documented: `${exchange.response.status}, as the read just before`,
+      })
     }
     const differing = new Set<string>()
     first.forEach((item, index) => {
       const other = second.find((candidate) => 'id' in item && candidate.id === item.id) ?? second[index]
-      for (const field of Object.keys(item).filter((name) => !aside.has(name) && !sameValue(item[name], other?.[name]))) differing.add(`${field}: ${preview(item[field], 80)} then ${preview(other?.[field], 80)}`)
+      for (const field of Object.keys(item).filter((name) => !aside.has(name) && !sameValue(item[name], other?.[name])))
+        differing.add(`${field}: ${preview(item[field], 80)} then ${preview(other?.[field], 80)}`)
     })
     if (first.length !== second.length) differing.add(`${first.length} items then ${second.length}`)
     if (differing.size > 0) {
-      ctx.fail('A second read with no write between answers another resource', { exchange: again, received: [...differing].join('; '), documented: 'the same resource as the read just before (no write came between)' })
+      ctx.fail('A second read with no write between answers another resource', {
+        exchange: again,
+        received: [...differing].join('; '),
+        documented: 'the same resource as the read just before (no write came between)',
+      })
     }
   },
 }

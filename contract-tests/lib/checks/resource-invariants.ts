@@ -35,7 +35,9 @@ export const resourceInvariants: Check = {
     if (!pointer || !isSuccess(exchange.response.status) || exchange.negative) return false
     const invariants = invariantsOf(dataItemSchema(ctx.document, pointer))
     const data = (exchange.response.json as { data?: unknown } | undefined)?.data
-    const items = (Array.isArray(data) ? data : [data]).filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object')
+    const items = (Array.isArray(data) ? data : [data]).filter(
+      (item): item is Record<string, unknown> => item !== null && typeof item === 'object',
+    )
     if (invariants.length === 0 || items.length === 0) return false
     // One failure per invariant and response, however many items of a list break it.
     const reported = new Set<string>()
@@ -44,7 +46,10 @@ export const resourceInvariants: Check = {
         const title = `${field} exceeds ${lte}`
         if (reported.has(title)) continue
         reported.add(title)
-        ctx.fail(title, { received: `${field}: ${preview(item[field])}, ${lte}: ${preview(item[lte])} (id ${preview(item.id)})`, documented: `${field} <= ${lte} (x-invariants)` })
+        ctx.fail(title, {
+          received: `${field}: ${preview(item[field])}, ${lte}: ${preview(item[lte])} (id ${preview(item.id)})`,
+          documented: `${field} <= ${lte} (x-invariants)`,
+        })
       }
     }
   },

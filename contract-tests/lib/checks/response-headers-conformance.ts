@@ -8,7 +8,10 @@ import type { Exchange } from '../types.js'
 export const responseHeadersConformance: Check = {
   kind: 'response',
   description: 'Documented headers are present and valid; a 429 carries Retry-After.',
-  claims: { contract: (operation) => operation.responses.some((response) => /^2/.test(response.key) && response.headers.length > 0) },
+  claims: {
+    contract: (operation) =>
+      operation.responses.some((response) => /^2/.test(response.key) && response.headers.length > 0),
+  },
   run(ctx, exchange) {
     const { status, headers } = exchange.response
     const operation = operationOf(ctx, exchange)
@@ -18,7 +21,11 @@ export const responseHeadersConformance: Check = {
     if (ctx.asserts('contract')) {
       if (status === 429 && documentsRetryAfter(ctx, exchange) && !/^\d+$/.test(headers['retry-after'] ?? '')) {
         const received = `Retry-After: ${headers['retry-after'] ?? '(missing)'}; ${describeResponse(exchange)}`
-        ctx.fail('A 429 without a usable Retry-After', { received, documented: 'Retry-After: <seconds>, as the document lists it on this 429', profile: 'contract' })
+        ctx.fail('A 429 without a usable Retry-After', {
+          received,
+          documented: 'Retry-After: <seconds>, as the document lists it on this 429',
+          profile: 'contract',
+        })
       }
       documentedHeaderFailures(ctx, exchange)
     }
@@ -37,12 +44,20 @@ function documentedHeaderFailures(ctx: CheckContext, exchange: Exchange): void {
   const operation = operationOf(ctx, exchange)
   const documented = operation ? ctx.document.response(operation, exchange.response.status) : undefined
   // Retry-After on a 429 has a rule of its own (above): judged once.
-  const headers = (documented?.headers ?? []).filter((header) => !(exchange.response.status === 429 && header.name.toLowerCase() === 'retry-after'))
+  const headers = (documented?.headers ?? []).filter(
+    (header) => !(exchange.response.status === 429 && header.name.toLowerCase() === 'retry-after'),
+  )
   // All the required headers an answer lacks are one failure: a server that uses other names lacks them together.
-  const missing = headers.filter((header) => header.required && exchange.response.headers[header.name.toLowerCase()] === undefined).map((header) => header.name)
+  const missing = headers
+    .filter((header) => header.required && exchange.response.headers[header.name.toLowerCase()] === undefined)
+    .map((header) => header.name)
   if (missing.length > 0) {
     const title = `Missing header${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`
-    ctx.fail(title, { received: `headers: ${Object.keys(exchange.response.headers).join(', ')}`, documented: `${missing.join(', ')} (required on ${documented?.key})`, profile: 'contract' })
+    ctx.fail(title, {
+      received: `headers: ${Object.keys(exchange.response.headers).join(', ')}`,
+      documented: `${missing.join(', ')} (required on ${documented?.key})`,
+      profile: 'contract',
+    })
   }
   for (const header of headers) {
     const value = exchange.response.headers[header.name.toLowerCase()]
@@ -50,7 +65,11 @@ function documentedHeaderFailures(ctx: CheckContext, exchange: Exchange): void {
     if (!header.schemaPointer) continue
     const errors = ctx.validator.validate(header.schemaPointer, coerce(value, header.schema))
     if (errors.length > 0) {
-      ctx.fail(`Header ${header.name} violates its schema`, { received: `${header.name}: ${value} (${errors.join('; ')})`, documented: JSON.stringify(header.schema), profile: 'contract' })
+      ctx.fail(`Header ${header.name} violates its schema`, {
+        received: `${header.name}: ${value} (${errors.join('; ')})`,
+        documented: JSON.stringify(header.schema),
+        profile: 'contract',
+      })
     }
   }
 }
@@ -68,12 +87,17 @@ function windowFailures(ctx: CheckContext, exchange: Exchange): void {
   // The control plane may have moved the mock's clock forward; a day and an hour of slack covers it.
   const plausible = Number(reset) > nowSeconds - 120 && Number(reset) < nowSeconds + 90_000
   if (consistent && plausible) return
-  ctx.fail('Inconsistent rate-limit window', { received, documented: '0 <= Remaining <= Limit, Reset = integer epoch seconds within the next day', profile: 'mock' })
+  ctx.fail('Inconsistent rate-limit window', {
+    received,
+    documented: '0 <= Remaining <= Limit, Reset = integer epoch seconds within the next day',
+    profile: 'mock',
+  })
 }
 
 function coerce(value: string, schema: Record<string, unknown> | undefined): unknown {
   const type = schema?.type
-  if ((type === 'integer' || type === 'number') && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value)
+  if ((type === 'integer' || type === 'number') && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value)
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true'
   return value
 }

@@ -1,4 +1,13 @@
-import { describeResponse, everyOperation, isSuccess, operationOf, preview, specOperations, type Check, type FailureDetail } from '../check.js'
+import {
+  describeResponse,
+  everyOperation,
+  isSuccess,
+  operationOf,
+  preview,
+  specOperations,
+  type Check,
+  type FailureDetail,
+} from '../check.js'
 import type { SchemaViolation } from '../schema-validator.js'
 import { SPEC_ENTITIES, SPEC_OPERATIONS } from '../spec-facts.js'
 import type { Exchange } from '../types.js'
@@ -25,7 +34,11 @@ export const responseSchemaConformance: Check = {
       const data = (json as { data?: unknown } | undefined)?.data
       const errors = ctx.validator.validateWith(SPEC_ENTITIES[spec.entity], data)
       if (errors.length > 0) {
-        ctx.fail(`data is not a ${spec.entity}`, { received: `${errors.join('; ')} in ${preview(data)}`, documented: `${spec.entity} fields of spec section 2`, profile: 'spec' })
+        ctx.fail(`data is not a ${spec.entity}`, {
+          received: `${errors.join('; ')} in ${preview(data)}`,
+          documented: `${spec.entity} fields of spec section 2`,
+          profile: 'spec',
+        })
       }
     }
     const operation = operationOf(ctx, exchange)
@@ -34,7 +47,11 @@ export const responseSchemaConformance: Check = {
       judged = true
       const where = `the documented ${documented.key} response`
       if (json === undefined) {
-        ctx.fail('Body is not JSON', { received: describeResponse(exchange), documented: `JSON matching ${documented.schemaPointer}`, profile: 'contract' })
+        ctx.fail('Body is not JSON', {
+          received: describeResponse(exchange),
+          documented: `JSON matching ${documented.schemaPointer}`,
+          profile: 'contract',
+        })
       } else {
         for (const violation of ctx.validator.violations(documented.schemaPointer, json)) {
           const { title, ...detail } = violationFailure(exchange, violation, where)
@@ -46,10 +63,20 @@ export const responseSchemaConformance: Check = {
   },
 }
 
-function violationFailure(exchange: Exchange, violation: SchemaViolation, where: string): FailureDetail & { title: string } {
-  const field = violation.instancePath.replace(/^\//, '').replace(/\/\d+(?=\/|$)/g, '[]').replace(/\//g, '.') || '(body)'
+function violationFailure(
+  exchange: Exchange,
+  violation: SchemaViolation,
+  where: string,
+): FailureDetail & { title: string } {
+  const field =
+    violation.instancePath
+      .replace(/^\//, '')
+      .replace(/\/\d+(?=\/|$)/g, '[]')
+      .replace(/\//g, '.') || '(body)'
   // An undocumented or missing property is the same difference wherever its object sits; anything else is one place in the schema.
-  const rootCause = violation.property ? `${violation.keyword} ${violation.property}` : `${violation.location} ${violation.keyword}`
+  const rootCause = violation.property
+    ? `${violation.keyword} ${violation.property}`
+    : `${violation.location} ${violation.keyword}`
   const allowed = violation.allowed?.map((value) => JSON.stringify(value))
   const title =
     violation.keyword === 'additionalProperties'
@@ -61,11 +88,18 @@ function violationFailure(exchange: Exchange, violation: SchemaViolation, where:
           : `${field} ${violation.message}`
   const value = valueAt(exchange.response.json, violation.instancePath)
   const received = `${violation.text}${value === undefined ? '' : `; ${field}: ${preview(value, 120)}`}`
-  return { title, received, documented: `${violation.location} (${violation.keyword}), in ${where}`, profile: 'contract', rootCause }
+  return {
+    title,
+    received,
+    documented: `${violation.location} (${violation.keyword}), in ${where}`,
+    profile: 'contract',
+    rootCause,
+  }
 }
 
 function valueAt(json: unknown, pointer: string): unknown {
   let node = json
-  for (const token of pointer.split('/').slice(1)) node = (node as Record<string, unknown> | undefined)?.[token.replace(/~1/g, '/').replace(/~0/g, '~')]
+  for (const token of pointer.split('/').slice(1))
+    node = (node as Record<string, unknown> | undefined)?.[token.replace(/~1/g, '/').replace(/~0/g, '~')]
   return node
 }

@@ -1,4 +1,12 @@
-import { describeResponse, everyOperation, isSuccess, operationOf, specOperations, type Check, type RunContext } from '../check.js'
+import {
+  describeResponse,
+  everyOperation,
+  isSuccess,
+  operationOf,
+  specOperations,
+  type Check,
+  type RunContext,
+} from '../check.js'
 import { SPEC_OPERATIONS } from '../spec-facts.js'
 import type { Exchange, Profile } from '../types.js'
 
@@ -16,7 +24,10 @@ export interface StatusProblem {
  * errors open, so the 401 and 422 it lists are not the only ones), never another 2xx or a 3xx.
  * Undefined when the status holds, `false` when nothing here judges it.
  */
-export function statusProblem(ctx: RunContext & { asserts(profile: Profile): boolean }, exchange: Exchange): StatusProblem | undefined | false {
+export function statusProblem(
+  ctx: RunContext & { asserts(profile: Profile): boolean },
+  exchange: Exchange,
+): StatusProblem | undefined | false {
   const { status } = exchange.response
   if (status >= 500) return false // not_a_server_error's business
   const spec = exchange.operation ? SPEC_OPERATIONS[exchange.operation] : undefined
@@ -28,11 +39,21 @@ export function statusProblem(ctx: RunContext & { asserts(profile: Profile): boo
   if (bySpec && status !== 429 && !(status >= 400 && status < 500) && !spec.statuses.includes(status)) {
     const listed = spec.statuses.filter(isSuccess).join(', ')
     const documented = `${exchange.operation} answers ${listed} on success, a 4xx on an error (spec sections 4, 7)`
-    return { title: `Status ${status} where the spec gives ${listed}`, received: describeResponse(exchange), documented, profile: 'spec' }
+    return {
+      title: `Status ${status} where the spec gives ${listed}`,
+      received: describeResponse(exchange),
+      documented,
+      profile: 'spec',
+    }
   }
   if (!byDocument || ctx.document.response(operation, status)) return undefined
   const documented = operation.responses.map((response) => response.key).join(', ')
-  return { title: `Undocumented status ${status}`, received: describeResponse(exchange), documented, profile: 'contract' }
+  return {
+    title: `Undocumented status ${status}`,
+    received: describeResponse(exchange),
+    documented,
+    profile: 'contract',
+  }
 }
 
 /** The status is documented for the operation (and, for the spec's two operations, one the spec allows). */

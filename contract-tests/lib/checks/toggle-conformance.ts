@@ -19,16 +19,37 @@ export const toggleConformance: Check = {
     const index = ctx.state.history.lastIndexOf(exchange)
     const earlier = ctx.state.history.slice(0, index < 0 ? undefined : index).reverse()
     // The state just before: the last success of the run's own key that answered this resource.
-    const before = earlier.map((previous) => (isSuccess(previous.response.status) && previous.credentials === 'primary' && !previous.negative && sameResource(pathOf(ctx, previous), item) ? dataOf(previous) : undefined)).find((data) => data?.id === after.id)
+    const before = earlier
+      .map((previous) =>
+        isSuccess(previous.response.status) &&
+        previous.credentials === 'primary' &&
+        !previous.negative &&
+        sameResource(pathOf(ctx, previous), item)
+          ? dataOf(previous)
+          : undefined,
+      )
+      .find((data) => data?.id === after.id)
     if (!before || typeof before[toggle.field] !== 'boolean') return false
     if (after[toggle.field] !== !before[toggle.field]) {
       const received = `${toggle.field}: ${preview(before[toggle.field])} before, ${preview(after[toggle.field])} after`
-      ctx.fail(`Toggle does not flip ${toggle.field}`, { received, documented: `${toggle.field}: ${!before[toggle.field]} (x-toggles)` })
+      ctx.fail(`Toggle does not flip ${toggle.field}`, {
+        received,
+        documented: `${toggle.field}: ${!before[toggle.field]} (x-toggles)`,
+      })
     }
-    const changed = Object.keys(after).filter((key) => key !== toggle.field && !toggle.touches.includes(key) && key in before && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    const changed = Object.keys(after).filter(
+      (key) =>
+        key !== toggle.field &&
+        !toggle.touches.includes(key) &&
+        key in before &&
+        JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    )
     if (changed.length > 0) {
       const received = changed.map((key) => `${key}: ${preview(before[key])} -> ${preview(after[key])}`).join('; ')
-      ctx.fail(`Toggle changes more than ${toggle.field}`, { received, documented: `only ${[toggle.field, ...toggle.touches].join(', ')} change (x-toggles)` })
+      ctx.fail(`Toggle changes more than ${toggle.field}`, {
+        received,
+        documented: `only ${[toggle.field, ...toggle.touches].join(', ')} change (x-toggles)`,
+      })
     }
   },
 }

@@ -12,9 +12,18 @@ export const useAfterFree: Check = {
     const path = pathOf(ctx, exchange)
     for (const method of ['GET', 'DELETE'] as const) {
       if (!ctx.document.find(method, path)) continue
-      const probe = await ctx.client.send({ method, path, credentials: 'primary', purpose: `use_after_free: ${method} after DELETE` })
+      const probe = await ctx.client.send({
+        method,
+        path,
+        credentials: 'primary',
+        purpose: `use_after_free: ${method} after DELETE`,
+      })
       if (probe.response.status !== 404) {
-        ctx.fail(`Deleted resource still answers ${method}`, { exchange: probe, received: describeResponse(probe), documented: '404 NotFound once deleted' })
+        ctx.fail(`Deleted resource still answers ${method}`, {
+          exchange: probe,
+          received: describeResponse(probe),
+          documented: '404 NotFound once deleted',
+        })
       }
     }
   },

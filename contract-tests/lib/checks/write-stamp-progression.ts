@@ -12,12 +12,18 @@ const SAME_MOMENT_MS = 2
  */
 export const writeStampProgression: Check = {
   kind: 'response',
-  description: 'x-write-stamp (updated_at) moves forward on every write that changes the resource, and never on a read.',
+  description:
+    'x-write-stamp (updated_at) moves forward on every write that changes the resource, and never on a read.',
   claims: {
     contract: (operation, document) => {
       const self = selfFact(consistencyFacts(document, operation), operation)
       const stamp = self && timeRules(document, self.read).stamp
-      return self !== undefined && !isCreate(operation, self) && stamp !== undefined && Object.values(self.fields).includes(stamp)
+      return (
+        self !== undefined &&
+        !isCreate(operation, self) &&
+        stamp !== undefined &&
+        Object.values(self.fields).includes(stamp)
+      )
     },
   },
   run(ctx, exchange) {
@@ -33,14 +39,37 @@ export const writeStampProgression: Check = {
       const [then, now] = [Date.parse(String(before.fields[stamp])), Date.parse(String(sighting.fields[stamp]))]
       const written = ledger.writtenBetween(before, sighting)
       const aside = new Set([stamp, ...rules.volatile])
-      const changed = Object.keys(sighting.fields).filter((field) => !aside.has(field) && field in before.fields && !sameValue(sighting.fields[field], before.fields[field]))
+      const changed = Object.keys(sighting.fields).filter(
+        (field) =>
+          !aside.has(field) && field in before.fields && !sameValue(sighting.fields[field], before.fields[field]),
+      )
       const shown = `${stamp}: ${preview(before.fields[stamp])} in ${before.exchange.operation}, then ${preview(sighting.fields[stamp])} in ${sighting.exchange.operation}`
       if (now < then) {
-        ctx.fail(`${stamp} moved backwards`, { received: shown, documented: `${stamp} never moves backwards (x-write-stamp)` })
-      } else if (sighting.kind === 'write' && !written && changed.length > 0 && now === then && !sameMoment(before, sighting)) {
-        ctx.fail(`A write that changed ${changed.join(', ')} did not move ${stamp}`, { received: shown, documented: `a later ${stamp} after a write that changes the resource (x-write-stamp)` })
-      } else if (sighting.kind !== 'write' && !written && now !== then && !rules.volatile.some((field) => !sameValue(sighting.fields[field], before.fields[field]))) {
-        ctx.fail(`${stamp} moved without a write`, { received: shown, documented: `${stamp} unchanged: no write came between (x-write-stamp)` })
+        ctx.fail(`${stamp} moved backwards`, {
+          received: shown,
+          documented: `${stamp} never moves backwards (x-write-stamp)`,
+        })
+      } else if (
+        sighting.kind === 'write' &&
+        !written &&
+        changed.length > 0 &&
+        now === then &&
+        !sameMoment(before, sighting)
+      ) {
+        ctx.fail(`A write that changed ${changed.join(', ')} did not move ${stamp}`, {
+          received: shown,
+          documented: `a later ${stamp} after a write that changes the resource (x-write-stamp)`,
+        })
+      } else if (
+        sighting.kind !== 'write' &&
+        !written &&
+        now !== then &&
+        !rules.volatile.some((field) => !sameValue(sighting.fields[field], before.fields[field]))
+      ) {
+        ctx.fail(`${stamp} moved without a write`, {
+          received: shown,
+          documented: `${stamp} unchanged: no write came between (x-write-stamp)`,
+        })
       }
     }
     return judged

@@ -29,7 +29,10 @@ const OPERATIONS = [
 export const campaignLifecycle: Flow = {
   kind: 'flow',
   description: 'Advert and campaigns through create, read, toggle, update, filtered and paged lists, delete.',
-  claims: { spec: (operation) => operation.label === 'POST /campaigns', contract: (operation) => operation.label === 'GET /campaigns/{id}' },
+  claims: {
+    spec: (operation) => operation.label === 'POST /campaigns',
+    contract: (operation) => operation.label === 'GET /campaigns/{id}',
+  },
   operations: OPERATIONS,
   async run(ctx) {
     const steps: Steps = createSteps(ctx, campaignLifecycle)
@@ -37,58 +40,122 @@ export const campaignLifecycle: Flow = {
     const title = `${ctx.state.titlePrefix} advert`
 
     const advertCreated = await steps.send('POST /adverts', { body: steps.validBody('POST /adverts', { title }) })
-    steps.require(advertCreated, steps.successStatus('POST /adverts'), 'Creating an advert failed', { provides: 'an advert' })
+    steps.require(advertCreated, steps.successStatus('POST /adverts'), 'Creating an advert failed', {
+      provides: 'an advert',
+    })
     const advertId = data(advertCreated).id
     if (contract) {
       steps.require(await steps.send('GET /adverts/{id}', { id: advertId }), 200, 'The new advert cannot be read')
       // A second advert, so that the list has an order to judge even in an empty account.
-      const spare = await steps.send('POST /adverts', { body: steps.validBody('POST /adverts', { title: `${ctx.state.titlePrefix} spare advert` }) })
+      const spare = await steps.send('POST /adverts', {
+        body: steps.validBody('POST /adverts', { title: `${ctx.state.titlePrefix} spare advert` }),
+      })
       steps.require(spare, steps.successStatus('POST /adverts'), 'Creating an advert failed')
-      const adverts = await steps.send('GET /adverts', { query: steps.hasQuery('GET /adverts', 'page') ? { page: 1 } : {} })
+      const adverts = await steps.send('GET /adverts', {
+        query: steps.hasQuery('GET /adverts', 'page') ? { page: 1 } : {},
+      })
       steps.require(adverts, 200, 'Listing adverts failed')
-      steps.require(await steps.send('DELETE /adverts/{id}', { id: data(spare).id }), steps.successStatus('DELETE /adverts/{id}'), 'Deleting the advert failed')
+      steps.require(
+        await steps.send('DELETE /adverts/{id}', { id: data(spare).id }),
+        steps.successStatus('DELETE /adverts/{id}'),
+        'Deleting the advert failed',
+      )
     }
 
     // Cents that floats cannot divide by 0.01 exactly (19.99 / 0.01 = 1998.9999999999998): multipleOf must still hold.
     const input = { advert_id: advertId, broadcasting_type: SPEC_BROADCASTING_TYPE, cpm: 19.99, sending_limit: 1000 }
     const created = await steps.send('POST /campaigns', { body: steps.validBody('POST /campaigns', input) })
-    steps.require(created, contract ? steps.successStatus('POST /campaigns') : 201, 'Creating a campaign failed', { profile: 'spec', provides: 'a campaign' })
+    steps.require(created, contract ? steps.successStatus('POST /campaigns') : 201, 'Creating a campaign failed', {
+      profile: 'spec',
+      provides: 'a campaign',
+    })
     const id = data(created).id
-    steps.expect(data(created).advert_title === title, created, "advert_title is not the advert's title", data(created).advert_title, `"${title}" (spec 2.3: title of that advert)`, { profile: 'spec' })
+    steps.expect(
+      data(created).advert_title === title,
+      created,
+      "advert_title is not the advert's title",
+      data(created).advert_title,
+      `"${title}" (spec 2.3: title of that advert)`,
+      { profile: 'spec' },
+    )
     if (!contract) return
 
     const read = await steps.send('GET /campaigns/{id}', { id })
     steps.require(read, 200, 'The new campaign cannot be read', { provides: 'the campaign' })
-    steps.expect(data(read).advert_title === title, read, 'advert_title does not match the advert', data(read).advert_title, `"${title}"`)
-    for (const round of [1, 2]) steps.require(await steps.send('POST /campaigns/{id}/toggle', { id }), 200, `Toggle ${round} failed`)
-    const updated = await steps.send('PATCH /campaigns/{id}', { id, body: steps.validBody('PATCH /campaigns/{id}', { cpm: 1.13, sending_limit: 2000 }) })
+    steps.expect(
+      data(read).advert_title === title,
+      read,
+      'advert_title does not match the advert',
+      data(read).advert_title,
+      `"${title}"`,
+    )
+    for (const round of [1, 2])
+      steps.require(await steps.send('POST /campaigns/{id}/toggle', { id }), 200, `Toggle ${round} failed`)
+    const updated = await steps.send('PATCH /campaigns/{id}', {
+      id,
+      body: steps.validBody('PATCH /campaigns/{id}', { cpm: 1.13, sending_limit: 2000 }),
+    })
     steps.require(updated, 200, 'Updating the campaign failed')
 
     const renamed = `${ctx.state.titlePrefix} advert renamed`
-    const advertUpdated = await steps.send('PATCH /adverts/{id}', { id: advertId, body: steps.validBody('PATCH /adverts/{id}', { title: renamed }) })
+    const advertUpdated = await steps.send('PATCH /adverts/{id}', {
+      id: advertId,
+      body: steps.validBody('PATCH /adverts/{id}', { title: renamed }),
+    })
     steps.require(advertUpdated, 200, 'Renaming the advert failed')
     const first = await steps.send('GET /campaigns/{id}', { id })
-    steps.expect(data(first).advert_title === renamed, first, "advert_title does not follow the advert's title", data(first).advert_title, `"${renamed}"`)
+    steps.expect(
+      data(first).advert_title === renamed,
+      first,
+      "advert_title does not follow the advert's title",
+      data(first).advert_title,
+      `"${renamed}"`,
+    )
 
     const second = await secondCampaign(steps, input, data(first).enabled)
     await listsOf(ctx, steps, Number(advertId), [data(first), second])
 
     if (ctx.asserts('mock')) {
       const refused = await steps.send('DELETE /adverts/{id}', { id: advertId })
-      steps.expect(refused.response.status === 422, refused, 'Deleting an advert that campaigns use was not refused', refused.response.status, '422', { profile: 'mock' })
+      steps.expect(
+        refused.response.status === 422,
+        refused,
+        'Deleting an advert that campaigns use was not refused',
+        refused.response.status,
+        '422',
+        { profile: 'mock' },
+      )
     }
     for (const campaignId of [id, second.id]) {
-      steps.require(await steps.send('DELETE /campaigns/{id}', { id: campaignId }), steps.successStatus('DELETE /campaigns/{id}'), 'Deleting the campaign failed')
+      steps.require(
+        await steps.send('DELETE /campaigns/{id}', { id: campaignId }),
+        steps.successStatus('DELETE /campaigns/{id}'),
+        'Deleting the campaign failed',
+      )
     }
-    steps.require(await steps.send('DELETE /adverts/{id}', { id: advertId }), steps.successStatus('DELETE /adverts/{id}'), 'Deleting the advert failed')
+    steps.require(
+      await steps.send('DELETE /adverts/{id}', { id: advertId }),
+      steps.successStatus('DELETE /adverts/{id}'),
+      'Deleting the advert failed',
+    )
   },
 }
 
 /** A second campaign on the advert, of another broadcasting type and in the other `enabled` state, so each filter has something to leave out. */
-async function secondCampaign(steps: Steps, input: Record<string, unknown>, firstEnabled: unknown): Promise<Record<string, unknown>> {
-  const otherType = steps.enumOf('POST /campaigns', 'broadcasting_type').find((t) => t !== SPEC_BROADCASTING_TYPE) ?? SPEC_BROADCASTING_TYPE
-  const created = await steps.send('POST /campaigns', { body: steps.validBody('POST /campaigns', { ...input, broadcasting_type: otherType }) })
-  steps.require(created, steps.successStatus('POST /campaigns'), 'Creating a second campaign failed', { provides: 'a second campaign' })
+async function secondCampaign(
+  steps: Steps,
+  input: Record<string, unknown>,
+  firstEnabled: unknown,
+): Promise<Record<string, unknown>> {
+  const otherType =
+    steps.enumOf('POST /campaigns', 'broadcasting_type').find((t) => t !== SPEC_BROADCASTING_TYPE) ??
+    SPEC_BROADCASTING_TYPE
+  const created = await steps.send('POST /campaigns', {
+    body: steps.validBody('POST /campaigns', { ...input, broadcasting_type: otherType }),
+  })
+  steps.require(created, steps.successStatus('POST /campaigns'), 'Creating a second campaign failed', {
+    provides: 'a second campaign',
+  })
   // Read, not assumed: whatever state a new campaign starts in, switch it to the other one.
   if (data(created).enabled !== firstEnabled) return data(created)
   const toggled = await steps.send('POST /campaigns/{id}/toggle', { id: data(created).id })
@@ -101,7 +168,12 @@ async function secondCampaign(steps: Steps, input: Record<string, unknown>, firs
  * the two campaigns' values leaves out none of the flow's campaigns that match (that nothing
  * else gets in, filter_conformance judges on every list answer); then page by page, one a page.
  */
-async function listsOf(ctx: CheckContext, steps: Steps, advertId: number, campaigns: Array<Record<string, unknown>>): Promise<void> {
+async function listsOf(
+  ctx: CheckContext,
+  steps: Steps,
+  advertId: number,
+  campaigns: Array<Record<string, unknown>>,
+): Promise<void> {
   const behaviour = listBehaviour(ctx.document.get('GET /campaigns'))
   const scope = behaviour?.filters.find((filter) => filter.field === 'advert_id')
   if (!behaviour || !scope) return
@@ -110,14 +182,29 @@ async function listsOf(ctx: CheckContext, steps: Steps, advertId: number, campai
     steps.require(answer, 200, 'Listing campaigns failed')
     return answer
   }
-  const leftOut = (answer: Exchange, expected: Array<Record<string, unknown>>) => expected.filter((c) => !page(answer).items.some((item) => item.id === c.id)).map((c) => c.id)
+  const leftOut = (answer: Exchange, expected: Array<Record<string, unknown>>) =>
+    expected.filter((c) => !page(answer).items.some((item) => item.id === c.id)).map((c) => c.id)
   const all = await list({})
-  steps.expect(leftOut(all, campaigns).length === 0, all, `Filter ${scope.param} leaves out a matching item`, leftOut(all, campaigns), `ids ${campaigns.map((c) => c.id).join(', ')}`, { check: 'filter_conformance' })
+  steps.expect(
+    leftOut(all, campaigns).length === 0,
+    all,
+    `Filter ${scope.param} leaves out a matching item`,
+    leftOut(all, campaigns),
+    `ids ${campaigns.map((c) => c.id).join(', ')}`,
+    { check: 'filter_conformance' },
+  )
   for (const { param, field } of behaviour.filters.filter((filter) => filter !== scope)) {
     for (const value of new Set(campaigns.map((c) => String(c[field])))) {
       const answer = await list({ [param]: value })
       const expected = campaigns.filter((c) => String(c[field]) === value)
-      steps.expect(leftOut(answer, expected).length === 0, answer, `Filter ${param} leaves out a matching item`, leftOut(answer, expected), `ids ${expected.map((c) => c.id).join(', ')} (${field} = ${value})`, { check: 'filter_conformance' })
+      steps.expect(
+        leftOut(answer, expected).length === 0,
+        answer,
+        `Filter ${param} leaves out a matching item`,
+        leftOut(answer, expected),
+        `ids ${expected.map((c) => c.id).join(', ')} (${field} = ${value})`,
+        { check: 'filter_conformance' },
+      )
     }
   }
   if (!behaviour.paging) return
@@ -126,5 +213,12 @@ async function listsOf(ctx: CheckContext, steps: Steps, advertId: number, campai
     const answer = await list({ [behaviour.paging.per_page]: 1, [behaviour.paging.page]: number })
     for (const item of page(answer).items) seen.add(item.id)
   }
-  steps.expect(seen.size === campaigns.length, all, 'Paging one by one does not give each item once', [...seen], `ids ${campaigns.map((c) => c.id).join(', ')}, one a page`, { check: 'pagination_conformance' })
+  steps.expect(
+    seen.size === campaigns.length,
+    all,
+    'Paging one by one does not give each item once',
+    [...seen],
+    `ids ${campaigns.map((c) => c.id).join(', ')}, one a page`,
+    { check: 'pagination_conformance' },
+  )
 }

@@ -29,7 +29,9 @@ export const rateLimitEnforcement: Flow = {
   async run(ctx) {
     const target = spendingOperation(ctx.document)
     if (!target) {
-      ctx.state.notes.push('rate_limit_enforcement: skipped, the document has no secured GET without parameters to spend the window with')
+      ctx.state.notes.push(
+        'rate_limit_enforcement: skipped, the document has no secured GET without parameters to spend the window with',
+      )
       return
     }
     const plane = ctx.controlPlane
@@ -50,7 +52,9 @@ export const rateLimitEnforcement: Flow = {
 /** How many requests the flow may spend on the window: 300, or what CONTRACT_MAX_REQUESTS leaves after the run so far. */
 function windowBudget(ctx: CheckContext): number {
   const { maxRequests, maxRequestsGiven } = ctx.settings
-  return maxRequestsGiven ? Math.max(0, maxRequests - ctx.client.requests - RESERVE_AFTER_FLOW) : Math.min(DEFAULT_WINDOW_BUDGET, maxRequests)
+  return maxRequestsGiven
+    ? Math.max(0, maxRequests - ctx.client.requests - RESERVE_AFTER_FLOW)
+    : Math.min(DEFAULT_WINDOW_BUDGET, maxRequests)
 }
 
 /**
@@ -62,8 +66,11 @@ function spendingOperation(document: ContractDocument): DocumentedOperation | un
     const pointer = operation.responses.find((response) => /^2/.test(response.key))?.schemaPointer
     return pointer !== undefined && JSON.stringify(document.dereference(document.at(pointer))).includes('"api_key"')
   }
-  const rank = (operation: DocumentedOperation) => (carriesKey(operation) ? 2 : 0) + (operation.parameters.length > 0 ? 1 : 0)
-  const candidates = document.operations.filter((o) => o.method === 'get' && o.secured && !o.path.includes('{') && o.parameters.every((p) => !p.required))
+  const rank = (operation: DocumentedOperation) =>
+    (carriesKey(operation) ? 2 : 0) + (operation.parameters.length > 0 ? 1 : 0)
+  const candidates = document.operations.filter(
+    (o) => o.method === 'get' && o.secured && !o.path.includes('{') && o.parameters.every((p) => !p.required),
+  )
   return candidates.sort((a, b) => rank(a) - rank(b))[0]
 }
 
@@ -72,14 +79,28 @@ const MAX_WINDOW_ROLLOVERS = 2
 
 type Send = (purpose: string) => Promise<Exchange>
 
-async function exhaust(ctx: CheckContext, target: DocumentedOperation, credentials: Credentials, budget: number): Promise<void> {
+async function exhaust(
+  ctx: CheckContext,
+  target: DocumentedOperation,
+  credentials: Credentials,
+  budget: number,
+): Promise<void> {
   const send: Send = (purpose) =>
-    ctx.client.send({ method: target.method.toUpperCase() as ApiRequest['method'], path: target.path, credentials, purpose: `rate_limit_enforcement: ${purpose}`, retryOnRateLimit: false })
+    ctx.client.send({
+      method: target.method.toUpperCase() as ApiRequest['method'],
+      path: target.path,
+      credentials,
+      purpose: `rate_limit_enforcement: ${purpose}`,
+      retryOnRateLimit: false,
+    })
   const first = await send('read the window')
   if (first.response.status === 429) return recover(ctx, target, first, send)
   // The window is planned with a remaining count: X-RateLimit-Remaining, or the IETF RateLimit header's r.
   if (remainingOf(first.response.headers) === undefined) {
-    throw new FlowStopped(`rate_limit_enforcement could not plan: ${target.label} answered no remaining count (X-RateLimit-Remaining or RateLimit r=)`, [target.label])
+    throw new FlowStopped(
+      `rate_limit_enforcement could not plan: ${target.label} answered no remaining count (X-RateLimit-Remaining or RateLimit r=)`,
+      [target.label],
+    )
   }
   const limited = await spendWindow(ctx, target, first, send, budget, MAX_WINDOW_ROLLOVERS)
   if (limited) await recover(ctx, target, limited, send)
@@ -92,7 +113,14 @@ async function exhaust(ctx: CheckContext, target: DocumentedOperation, credentia
  * again: count afresh); a count from the RateLimit header alone may also rise as a bucket refills,
  * so only the budget bounds it. Undefined when it reported a failure instead of a 429.
  */
-async function spendWindow(ctx: CheckContext, target: DocumentedOperation, first: Exchange, send: Send, budget: number, rolloversLeft: number): Promise<Exchange | undefined> {
+async function spendWindow(
+  ctx: CheckContext,
+  target: DocumentedOperation,
+  first: Exchange,
+  send: Send,
+  budget: number,
+  rolloversLeft: number,
+): Promise<Exchange | undefined> {
   let last = first
   for (let sent = 0; sent < budget; sent++) {
     const left = remainingOf(last.response.headers) ?? 0
@@ -100,14 +128,25 @@ async function spendWindow(ctx: CheckContext, target: DocumentedOperation, first
     const previous = last
     last = await send(`request ${sent + 2} (${left} left)`)
     if (last.response.status === 429) return last
-    const [before, now] = [Number(previous.response.headers['x-ratelimit-remaining']), Number(last.response.headers['x-ratelimit-remaining'])]
+    const [before, now] = [
+      Number(previous.response.headers['x-ratelimit-remaining']),
+      Number(last.response.headers['x-ratelimit-remaining']),
+    ]
     if (!Number.isFinite(before) || !Number.isFinite(now) || now < before) continue
     const newWindow = last.response.headers['x-ratelimit-reset'] !== previous.response.headers['x-ratelimit-reset']
     if (newWindow && rolloversLeft > 0) return spendWindow(ctx, target, last, send, budget, rolloversLeft - 1)
-    ctx.fail('X-RateLimit-Remaining does not count down', { exchange: last, received: `${before} then ${now}`, documented: `${before - 1}` })
+    ctx.fail('X-RateLimit-Remaining does not count down', {
+      exchange: last,
+      received: `${before} then ${now}`,
+      documented: `${before - 1}`,
+    })
     return undefined
   }
-  ctx.fail(`No 429 after ${budget} requests`, { exchange: last, received: describeResponse(last), documented: '429 once the allowance is spent' })
+  ctx.fail(`No 429 after ${budget} requests`, {
+    exchange: last,
+    received: describeResponse(last),
+    documented: '429 once the allowance is spent',
+  })
   return undefined
 }
 
@@ -128,7 +167,10 @@ async function recover(ctx: CheckContext, target: DocumentedOperation, limited: 
   if (!errorCodeHolds(ctx, target, limited)) return
   const retryAfter = Number(limited.response.headers['retry-after'])
   // A missing Retry-After is response_headers_conformance's failure; the flow waits a whole window.
-  await ctx.wait(Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.max(1, retryAfter) : 61, `Retry-After on the 429 to ${target.label}`)
+  await ctx.wait(
+    Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.max(1, retryAfter) : 61,
+    `Retry-After on the 429 to ${target.label}`,
+  )
   const again = await send('after Retry-After')
   if (!isSuccess(again.response.status)) {
     const documented = `a 2xx after waiting Retry-After (${limited.response.headers['retry-after'] ?? 'missing'}) seconds`
@@ -148,12 +190,20 @@ function errorCodeHolds(ctx: CheckContext, target: DocumentedOperation, limited:
   const code = stated?.code
   if (code !== undefined && error?.code !== code) {
     const expected = `error.code "${code}" (${documented?.key} ${documented?.description})`
-    ctx.fail('The 429 has another error code than the document states', { exchange: limited, received: describeResponse(limited), documented: expected })
+    ctx.fail('The 429 has another error code than the document states', {
+      exchange: limited,
+      received: describeResponse(limited),
+      documented: expected,
+    })
     return false
   }
   if (code === undefined && (typeof error?.code !== 'string' || typeof error.message !== 'string')) {
     const expected = '{"success": false, "error": {"code": string, "message": string}}'
-    ctx.fail('The 429 does not say what failed', { exchange: limited, received: describeResponse(limited), documented: expected })
+    ctx.fail('The 429 does not say what failed', {
+      exchange: limited,
+      received: describeResponse(limited),
+      documented: expected,
+    })
     return false
   }
   return true

@@ -24,7 +24,10 @@ export interface Judgement {
 /** Helpers a flow uses to send its steps, require what the next ones build on, and judge outcomes. */
 export interface Steps {
   /** Sends a primary request for a documented operation (`POST /campaigns`) with the path's `{id}` filled in. */
-  send(label: OperationLabel, options?: { id?: unknown; query?: ApiRequest['query']; body?: unknown; credentials?: ApiRequest['credentials'] }): Promise<Exchange>
+  send(
+    label: OperationLabel,
+    options?: { id?: unknown; query?: ApiRequest['query']; body?: unknown; credentials?: ApiRequest['credentials'] },
+  ): Promise<Exchange>
   /**
    * The steps after this one build on it: unless its status is one of `expected`, the flow stops.
    * A status another check already reports (an undocumented one) is that check's failure, and a
@@ -34,7 +37,14 @@ export interface Steps {
    */
   require(exchange: Exchange, expected: number | readonly number[], title: string, requirement?: Requirement): void
   /** Judges one property: counts a run of the check on the exchange's operation, and reports a failure without stopping. */
-  expect(ok: boolean, exchange: Exchange, title: string, received: unknown, documented: string, judgement?: Judgement): void
+  expect(
+    ok: boolean,
+    exchange: Exchange,
+    title: string,
+    received: unknown,
+    documented: string,
+    judgement?: Judgement,
+  ): void
   /** Ends the flow here: what it has not reached is not exercised, for this reason. */
   stop(reason: string): never
   /** The 2xx status the document gives for an operation. */
@@ -57,7 +67,10 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): 
     return found
   }
   const stop = (reason: string): never => {
-    throw new FlowStopped(reason, flow.operations.filter((label) => !visited.has(label)))
+    throw new FlowStopped(
+      reason,
+      flow.operations.filter((label) => !visited.has(label)),
+    )
   }
   return {
     async send(label, options = {}) {
@@ -89,7 +102,9 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): 
       const needs = provides ? `${name} needs ${provides}, and ` : `${name}: `
       if (reportedBy) stop(`${needs}${label} answered ${status} (see ${reportedBy}); the flow stopped there`)
       if (!ctx.asserts(profile)) {
-        stop(`${needs}${label} answered ${status} where the document states ${list.join(' or ')}, which the selected profile does not judge; the flow stopped there`)
+        stop(
+          `${needs}${label} answered ${status} where the document states ${list.join(' or ')}, which the selected profile does not judge; the flow stopped there`,
+        )
       }
       ctx.fail(title, { exchange, received: describeResponse(exchange), documented: list.join(' or '), profile })
       ctx.ran(label)
@@ -112,7 +127,8 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): 
       if (!body?.schema || !body.schemaPointer) throw new Error(`${label} documents no JSON request body`)
       const value = validInstance(body.schema, hints)
       const errors = ctx.validator.validate(body.schemaPointer, value)
-      if (errors.length > 0) throw new Error(`Cannot build a valid body for ${label} from the document: ${errors.join('; ')}`)
+      if (errors.length > 0)
+        throw new Error(`Cannot build a valid body for ${label} from the document: ${errors.join('; ')}`)
       return value
     },
     hasQuery(label, name) {
@@ -132,7 +148,10 @@ export function data(exchange: Exchange): Record<string, unknown> {
 }
 
 /** The items and pagination of a list exchange. */
-export function page(exchange: Exchange): { items: Array<Record<string, unknown>>; pagination: Record<string, unknown> } {
+export function page(exchange: Exchange): {
+  items: Array<Record<string, unknown>>
+  pagination: Record<string, unknown>
+} {
   const body = (exchange.response.json ?? {}) as { data?: unknown; pagination?: unknown }
   return {
     items: Array.isArray(body.data) ? (body.data as Array<Record<string, unknown>>) : [],
@@ -141,7 +160,11 @@ export function page(exchange: Exchange): { items: Array<Record<string, unknown>
 }
 
 /** The schema of a named property anywhere below an object schema. */
-function findField(schema: Record<string, unknown> | undefined, field: string, depth = 0): Record<string, unknown> | undefined {
+function findField(
+  schema: Record<string, unknown> | undefined,
+  field: string,
+  depth = 0,
+): Record<string, unknown> | undefined {
   const properties = schema?.properties as Record<string, Record<string, unknown>> | undefined
   if (!properties || depth > 6) return undefined
   if (properties[field]) return properties[field]

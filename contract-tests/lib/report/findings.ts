@@ -10,7 +10,16 @@ export function groupFindings(failures: readonly ContractFailure[]): Finding[] {
   const findings = new Map<string, Finding>()
   for (const failure of failures) {
     const key = `${failure.check}\u0000${failure.profile}\u0000${failure.rootCause}`
-    const finding = findings.get(key) ?? { check: failure.check, profile: failure.profile, title: failure.title, rootCause: failure.rootCause, responses: 0, operations: [], example: failure, failures: [] }
+    const finding = findings.get(key) ?? {
+      check: failure.check,
+      profile: failure.profile,
+      title: failure.title,
+      rootCause: failure.rootCause,
+      responses: 0,
+      operations: [],
+      example: failure,
+      failures: [],
+    }
     finding.failures.push(failure)
     findings.set(key, finding)
   }

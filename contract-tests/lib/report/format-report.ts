@@ -21,13 +21,18 @@ export function formatReport(result: ContractSuiteResult): string {
     result.findings.forEach((finding, index) => lines.push('', ...describeFinding(finding, index + 1)))
   }
   const notExercised = byReason(result.coverage.filter((row) => row.state === 'not_exercised'))
-  if (notExercised.length > 0) lines.push('', 'Not exercised', ...notExercised.map(([reason, where]) => `  - ${where}: ${reason}`))
+  if (notExercised.length > 0)
+    lines.push('', 'Not exercised', ...notExercised.map(([reason, where]) => `  - ${where}: ${reason}`))
   const skipped = byReason(result.coverage.filter((row) => row.state === 'skipped'))
-  if (skipped.length > 0) lines.push('', 'Skipped by option', ...skipped.map(([reason, where]) => `  - ${where}: ${reason}`))
+  if (skipped.length > 0)
+    lines.push('', 'Skipped by option', ...skipped.map(([reason, where]) => `  - ${where}: ${reason}`))
   if (result.errors.length > 0) lines.push('', 'Errors', ...result.errors.map((error) => `  - ${error}`))
   if (result.notes.length > 0) lines.push('', 'Notes', ...result.notes.map((note) => `  - ${note}`))
   const { deleted, leftover } = result.cleanup
-  lines.push('', `Cleanup: deleted ${plural(deleted.length, 'resource')}, ${leftover.length} left${leftover.length ? `: ${leftover.join(', ')}` : ''}`)
+  lines.push(
+    '',
+    `Cleanup: deleted ${plural(deleted.length, 'resource')}, ${leftover.length} left${leftover.length ? `: ${leftover.join(', ')}` : ''}`,
+  )
   lines.push('', ...coverageTable(result.coverage), '', result.verdict)
   return lines.join('\n')
 }
@@ -35,7 +40,10 @@ export function formatReport(result: ContractSuiteResult): string {
 /** One finding as report lines. */
 export function describeFinding(finding: Finding, number: number): string[] {
   const { example } = finding
-  const operations = finding.operations.length > 3 ? `${finding.operations.slice(0, 3).join(', ')} and ${finding.operations.length - 3} more` : finding.operations.join(', ')
+  const operations =
+    finding.operations.length > 3
+      ? `${finding.operations.slice(0, 3).join(', ')} and ${finding.operations.length - 3} more`
+      : finding.operations.join(', ')
   return [
     `${number}) ${finding.check} [${finding.profile}]: ${finding.title}`,
     `   Seen in ${plural(finding.responses, 'response')} on ${plural(finding.operations.length, 'operation')}: ${operations}`,
@@ -47,8 +55,13 @@ export function describeFinding(finding: Finding, number: number): string[] {
 
 /** The request sent, as lines: `Example: POST http://…/campaigns`, its Authorization (masked) and its body. */
 export function describeRequest(request: SentRequest): string[] {
-  const auth = request.headers.authorization ? ` (Authorization: ${request.headers.authorization})` : ' (no Authorization)'
-  return [`Example: ${request.method} ${request.url}${auth}`, ...(request.body ? [`Body: ${request.body.length > 300 ? `${request.body.slice(0, 300)}…` : request.body}`] : [])]
+  const auth = request.headers.authorization
+    ? ` (Authorization: ${request.headers.authorization})`
+    : ' (no Authorization)'
+  return [
+    `Example: ${request.method} ${request.url}${auth}`,
+    ...(request.body ? [`Body: ${request.body.length > 300 ? `${request.body.slice(0, 300)}…` : request.body}`] : []),
+  ]
 }
 
 /** Rows grouped by reason, each with `OPERATION (check, check)` for every operation it applies to. */
@@ -59,14 +72,20 @@ function byReason(rows: readonly CoverageRow[]): Array<[string, string]> {
     operations.set(row.operation, [...(operations.get(row.operation) ?? []), row.check])
     groups.set(row.reason ?? '', operations)
   }
-  return [...groups].map(([reason, operations]) => [reason, [...operations].map(([operation, checks]) => `${operation} (${checks.join(', ')})`).join('; ')])
+  return [...groups].map(([reason, operations]) => [
+    reason,
+    [...operations].map(([operation, checks]) => `${operation} (${checks.join(', ')})`).join('; '),
+  ])
 }
 
 /** Every operation with how many of its checks passed, failed, were not exercised and were skipped. */
 export function coverageTable(coverage: readonly CoverageRow[]): string[] {
   const operations = [...new Set(coverage.map((row) => row.operation))]
   const width = Math.max(9, ...operations.map((operation) => operation.length))
-  const cells = (values: Array<string | number>) => values.map((value, i) => (i === 0 ? String(value).padEnd(width) : String(value).padStart(i === 3 ? 13 : 7))).join(' ')
+  const cells = (values: Array<string | number>) =>
+    values
+      .map((value, i) => (i === 0 ? String(value).padEnd(width) : String(value).padStart(i === 3 ? 13 : 7)))
+      .join(' ')
   return [
     'Checks by operation',
     `  ${cells(['operation', 'passed', 'failed', 'not exercised', 'skipped'])}`,

@@ -22,12 +22,18 @@ export function toJUnitXml(result: ContractSuiteResult): string {
   })
   const covered = result.coverage.filter((row) => row.state !== 'failed')
   const coverage = covered.map((row) => {
-    const skipped = row.state === 'passed' ? '' : `<skipped message="${escape(`${row.state === 'skipped' ? 'skipped by option' : 'not exercised'}: ${row.reason ?? ''}`)}"/>`
+    const skipped =
+      row.state === 'passed'
+        ? ''
+        : `<skipped message="${escape(`${row.state === 'skipped' ? 'skipped by option' : 'not exercised'}: ${row.reason ?? ''}`)}"/>`
     return `    <testcase classname="${escape(row.operation)}" name="${escape(row.check)}" assertions="${row.runs}">${skipped}</testcase>`
   })
   const leftover = result.cleanup.leftover
   const run = [
-    ...result.errors.map((error) => `    <testcase classname="run" name="${escape(error.slice(0, 80))}"><error message="${escape(error)}"/></testcase>`),
+    ...result.errors.map(
+      (error) =>
+        `    <testcase classname="run" name="${escape(error.slice(0, 80))}"><error message="${escape(error)}"/></testcase>`,
+    ),
     `    <testcase classname="run" name="cleanup">${leftover.length ? `<system-out>${escape(`left behind: ${leftover.join(', ')}`)}</system-out>` : ''}</testcase>`,
   ]
   const skipped = covered.length - covered.filter((row) => row.state === 'passed').length
@@ -41,8 +47,14 @@ export function toJUnitXml(result: ContractSuiteResult): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="contract ${escape(result.runId)} ${result.verdict}" ${attributes}>\n${suites.join('\n')}\n</testsuites>\n`
 }
 
-function suite(name: string, cases: string[], counts: { failures?: number; errors?: number; skipped?: number }): string {
-  const attributes = Object.entries({ failures: 0, errors: 0, skipped: 0, ...counts }).map(([key, value]) => `${key}="${value}"`).join(' ')
+function suite(
+  name: string,
+  cases: string[],
+  counts: { failures?: number; errors?: number; skipped?: number },
+): string {
+  const attributes = Object.entries({ failures: 0, errors: 0, skipped: 0, ...counts })
+    .map(([key, value]) => `${key}="${value}"`)
+    .join(' ')
   return `  <testsuite name="${name}" tests="${cases.length}" ${attributes}>${cases.length ? `\n${cases.join('\n')}\n  ` : ''}</testsuite>`
 }
 

@@ -6,17 +6,42 @@ import { groupFindings } from './findings.js'
 import { formatReport } from './format-report.js'
 import { toJUnitXml } from './junit.js'
 
-const request = (path: string): SentRequest => ({ method: 'GET', url: `http://api.test/api/v1${path}`, headers: { authorization: 'acs_de…9a04' } })
-const missing = (operation: string, path: string) =>
-  new ContractFailure('response_headers_conformance', 'contract', operation, 'Missing header X-RateLimit-Limit', 'headers: content-type', 'X-RateLimit-Limit (required on 200)', request(path))
-const envelope = new ContractFailure('envelope_conformance', 'spec', 'POST /campaigns', 'success is missing on a 201', '201 (application/json) {"data":{"id":5}}', '{"success": true, "data": …} (spec section 2.1)', {
-  method: 'POST',
-  url: 'http://api.test/api/v1/campaigns',
+const request = (path: string): SentRequest => ({
+  method: 'GET',
+  url: `http://api.test/api/v1${path}`,
   headers: { authorization: 'acs_de…9a04' },
-  body: '{"campaign":{"cpm":1.5}}',
 })
+const missing = (operation: string, path: string) =>
+  new ContractFailure(
+    'response_headers_conformance',
+    'contract',
+    operation,
+    'Missing header X-RateLimit-Limit',
+    'headers: content-type',
+    'X-RateLimit-Limit (required on 200)',
+    request(path),
+  )
+const envelope = new ContractFailure(
+  'envelope_conformance',
+  'spec',
+  'POST /campaigns',
+  'success is missing on a 201',
+  '201 (application/json) {"data":{"id":5}}',
+  '{"success": true, "data": …} (spec section 2.1)',
+  {
+    method: 'POST',
+    url: 'http://api.test/api/v1/campaigns',
+    headers: { authorization: 'acs_de…9a04' },
+    body: '{"campaign":{"cpm":1.5}}',
+  },
+)
 // The same difference three times (twice on one operation), and another one once.
-const failures = [missing('GET /user', '/user'), missing('GET /user', '/user'), missing('GET /adverts', '/adverts'), envelope]
+const failures = [
+  missing('GET /user', '/user'),
+  missing('GET /user', '/user'),
+  missing('GET /adverts', '/adverts'),
+  envelope,
+]
 
 function resultWith(coverage: Coverage): ContractSuiteResult {
   return {
@@ -48,7 +73,8 @@ function sampleCoverage(): Coverage {
     ['POST /campaigns', 'negative_data_rejection'],
     ['PATCH /user', 'account_lifecycle'],
     ['DELETE /adverts/{id}', 'use_after_free'],
-  ] as const) coverage.expect(operation, check)
+  ] as const)
+    coverage.expect(operation, check)
   coverage.ran('GET /user', 'not_a_server_error')
   coverage.ran('GET /user', 'not_a_server_error')
   coverage.ran('GET /user', 'response_headers_conformance')
@@ -64,8 +90,26 @@ it('groups failures by root cause: one finding per difference, counting distinct
     ['envelope_conformance', 'success is missing on a 201', 1, ['POST /campaigns']],
   ])
   // A failure's root cause is its title unless the check names another.
-  const other = new ContractFailure('negative_data_rejection', 'contract', 'POST /adverts', 'Invalid input accepted: advert.title=… a', 'r', 'd', undefined, 'above_range title accepted')
-  const same = new ContractFailure('negative_data_rejection', 'contract', 'PATCH /adverts/{id}', 'Invalid input accepted: advert.title=… b', 'r', 'd', undefined, 'above_range title accepted')
+  const other = new ContractFailure(
+    'negative_data_rejection',
+    'contract',
+    'POST /adverts',
+    'Invalid input accepted: advert.title=… a',
+    'r',
+    'd',
+    undefined,
+    'above_range title accepted',
+  )
+  const same = new ContractFailure(
+    'negative_data_rejection',
+    'contract',
+    'PATCH /adverts/{id}',
+    'Invalid input accepted: advert.title=… b',
+    'r',
+    'd',
+    undefined,
+    'above_range title accepted',
+  )
   expect(groupFindings([other, same])).toHaveLength(1)
 })
 
@@ -76,7 +120,10 @@ it('gives each promised check on each operation one state: passed only when it r
     'GET /adverts response_headers_conformance': ['failed', undefined],
     'DELETE /adverts/{id} use_after_free': ['not_exercised', 'use_after_free never reached DELETE /adverts/{id}'],
     'POST /campaigns envelope_conformance': ['failed', undefined],
-    'POST /campaigns negative_data_rejection': ['not_exercised', 'campaign_lifecycle needs an advert, and POST /adverts answered 200'],
+    'POST /campaigns negative_data_rejection': [
+      'not_exercised',
+      'campaign_lifecycle needs an advert, and POST /adverts answered 200',
+    ],
     'GET /user not_a_server_error': ['passed', undefined],
     'GET /user response_headers_conformance': ['failed', undefined],
     'PATCH /user account_lifecycle': ['skipped', 'CONTRACT_ALLOW_DESTRUCTIVE is off'],
@@ -86,7 +133,9 @@ it('gives each promised check on each operation one state: passed only when it r
 it('leads with the verdict and the count of findings, shows each finding once with an example, then what was not checked and a table by operation', () => {
   const text = formatReport(resultWith(sampleCoverage()))
   const lines = text.split('\n')
-  expect(lines[1]).toBe('FAILED: 2 findings (in 4 responses); checks on operations: 1 passed, 3 failed, 2 not exercised, 1 skipped by option; 1 error')
+  expect(lines[1]).toBe(
+    'FAILED: 2 findings (in 4 responses); checks on operations: 1 passed, 3 failed, 2 not exercised, 1 skipped by option; 1 error',
+  )
   expect(text).toContain(
     [
       '1) response_headers_conformance [contract]: Missing header X-RateLimit-Limit',
@@ -98,7 +147,9 @@ it('leads with the verdict and the count of findings, shows each finding once wi
   )
   expect(text).toContain('   Body: {"campaign":{"cpm":1.5}}')
   expect(text).not.toContain('3) ')
-  expect(text).toContain('Not exercised\n  - DELETE /adverts/{id} (use_after_free): no request of the run reached it\n  - POST /campaigns (negative_data_rejection): campaign_lifecycle needs an advert, and POST /adverts answered 200')
+  expect(text).toContain(
+    'Not exercised\n  - DELETE /adverts/{id} (use_after_free): no request of the run reached it\n  - POST /campaigns (negative_data_rejection): campaign_lifecycle needs an advert, and POST /adverts answered 200',
+  )
   expect(text).toContain('Skipped by option\n  - PATCH /user (account_lifecycle): CONTRACT_ALLOW_DESTRUCTIVE is off')
   expect(text).toMatch(/Checks by operation\n +operation +passed +failed +not exercised +skipped\n/)
   expect(text).toMatch(/\n {2}GET \/user +1 +1 +0 +0\n/)
@@ -108,13 +159,21 @@ it('leads with the verdict and the count of findings, shows each finding once wi
 
 it('writes JUnit XML with the same findings and counts: one failing testcase per finding, skipped ones for what did not run', () => {
   const xml = toJUnitXml(resultWith(sampleCoverage()))
-  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="contract ab12 FAILED" tests="\d+" failures="2" errors="1" skipped="3" time="1.234">/)
+  expect(xml).toMatch(
+    /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="contract ab12 FAILED" tests="\d+" failures="2" errors="1" skipped="3" time="1.234">/,
+  )
   expect(xml).toContain('<testsuite name="findings" tests="2" failures="2" errors="0" skipped="0">')
-  expect(xml).toContain('<testcase classname="response_headers_conformance" name="1) Missing header X-RateLimit-Limit"><failure type="response_headers_conformance" message="[contract] Missing header X-RateLimit-Limit">Seen in 3 responses on GET /adverts, GET /user')
+  expect(xml).toContain(
+    '<testcase classname="response_headers_conformance" name="1) Missing header X-RateLimit-Limit"><failure type="response_headers_conformance" message="[contract] Missing header X-RateLimit-Limit">Seen in 3 responses on GET /adverts, GET /user',
+  )
   expect(xml).toContain('Received: 201 (application/json) {&quot;data&quot;:{&quot;id&quot;:5}}')
   expect(xml).toContain('<testcase classname="GET /user" name="not_a_server_error" assertions="2"></testcase>')
-  expect(xml).toContain('<testcase classname="PATCH /user" name="account_lifecycle" assertions="0"><skipped message="skipped by option: CONTRACT_ALLOW_DESTRUCTIVE is off"/></testcase>')
-  expect(xml).toContain('<skipped message="not exercised: campaign_lifecycle needs an advert, and POST /adverts answered 200"/>')
+  expect(xml).toContain(
+    '<testcase classname="PATCH /user" name="account_lifecycle" assertions="0"><skipped message="skipped by option: CONTRACT_ALLOW_DESTRUCTIVE is off"/></testcase>',
+  )
+  expect(xml).toContain(
+    '<skipped message="not exercised: campaign_lifecycle needs an advert, and POST /adverts answered 200"/>',
+  )
   expect(xml).toContain('stopped: &lt;boom&gt; &amp; &quot;quotes&quot;')
   // Failed pairs are the findings, not counted twice.
   expect(xml).not.toContain('classname="GET /adverts" name="response_headers_conformance"')

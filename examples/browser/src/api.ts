@@ -23,7 +23,12 @@ export function createClient(baseUrl: string, apiKey: string) {
     const payload = await response.json()
     if (!payload.success) {
       const retryAfter = response.headers.get('Retry-After')
-      throw new ApiCallError(response.status, payload.error.code, payload.error.message, retryAfter === null ? undefined : Number(retryAfter))
+      throw new ApiCallError(
+        response.status,
+        payload.error.code,
+        payload.error.message,
+        retryAfter === null ? undefined : Number(retryAfter),
+      )
     }
     return payload.data as T
   }

@@ -33,7 +33,13 @@ export async function renderApp(client: Client, reset?: () => Promise<void>): Pr
   function campaignRow(campaign: Campaign): HTMLTableRowElement {
     const row = document.createElement('tr')
     row.dataset.campaignId = String(campaign.id)
-    const cells = [campaign.id, campaign.advert_title, campaign.broadcasting_type, `$${campaign.cpm.toFixed(2)}`, campaign.sending_count]
+    const cells = [
+      campaign.id,
+      campaign.advert_title,
+      campaign.broadcasting_type,
+      `$${campaign.cpm.toFixed(2)}`,
+      campaign.sending_count,
+    ]
     for (const value of cells) row.insertCell().textContent = String(value)
     const status = row.insertCell()
     status.textContent = campaign.enabled ? 'on' : 'off'

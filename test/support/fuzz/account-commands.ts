@@ -5,11 +5,18 @@ import { refused, Step, type Model, type Real, type Who } from './model.js'
 
 /** A user changes their e-mail: refused when another user holds it, in any case. */
 export class ChangeEmail extends Step {
-  constructor(who: Who, readonly email: string) { super(who) }
+  constructor(
+    who: Who,
+    readonly email: string,
+  ) {
+    super(who)
+  }
   async act(model: Model, real: Real) {
     const other = model.users[this.who === 'demo' ? 'other' : 'demo']
     if (other.email.toLowerCase() === this.email.toLowerCase()) {
-      return void (await refused(real, 422, () => this.send(model, real, 'PATCH', '/user', { user: { email: this.email } })))
+      return void (await refused(real, 422, () =>
+        this.send(model, real, 'PATCH', '/user', { user: { email: this.email } }),
+      ))
     }
     const response = await this.send(model, real, 'PATCH', '/user', { user: { email: this.email } })
     expect(response.status).toBe(200)
@@ -37,7 +44,8 @@ export class TopUp extends Step {
   async act(model: Model, real: Real) {
     const user = model.users[this.who]
     const path = `/__admin/users/${user.id}/topups`
-    if (user.topups >= user.maxTopups) return void (await refused(real, 422, () => real.send('POST', path, { body: { amount_usd: 5 } })))
+    if (user.topups >= user.maxTopups)
+      return void (await refused(real, 422, () => real.send('POST', path, { body: { amount_usd: 5 } })))
     expect((await real.send('POST', path, { body: { amount_usd: 5 } })).status).toBe(200)
     user.topups += 1
   }
@@ -46,13 +54,22 @@ export class TopUp extends Step {
 
 /** The control plane runs deliveries: no campaign past its sending limit. */
 export class Deliver extends Step {
-  constructor(readonly sends: number) { super('demo') }
+  constructor(readonly sends: number) {
+    super('demo')
+  }
   async act(model: Model, real: Real) {
     const response = await real.send('POST', '/__admin/deliveries', { body: { sends: this.sends } })
     expect(response.status).toBe(200)
     // The report says where each campaign now stands; the invariants check the store agrees.
-    for (const row of response.body.data.campaigns as { campaign_id: number; user_id: number; sending_count: number; enabled: boolean }[]) {
-      const campaign = model.users[row.user_id === model.users.demo.id ? 'demo' : 'other'].campaigns.get(row.campaign_id)!
+    for (const row of response.body.data.campaigns as {
+      campaign_id: number
+      user_id: number
+      sending_count: number
+      enabled: boolean
+    }[]) {
+      const campaign = model.users[row.user_id === model.users.demo.id ? 'demo' : 'other'].campaigns.get(
+        row.campaign_id,
+      )!
       expect(row.sending_count).toBeLessThanOrEqual(campaign.sendingLimit)
       campaign.sendingCount = row.sending_count
       campaign.enabled = row.enabled

@@ -26,15 +26,23 @@ export function createFuzzChecker(documents: Record<Plane, ContractDocument>) {
   const checkers = { api: createResponseChecker(documents.api), admin: createResponseChecker(documents.admin) }
   const validator = new SchemaValidator(documents.api)
   return function check(method: string, url: URL, response: FuzzResponse): string[] {
-    if (response.status >= 500) return [`Received: ${response.status} ${response.text.slice(0, 300)} / Documented: never a 5xx`]
+    if (response.status >= 500)
+      return [`Received: ${response.status} ${response.text.slice(0, 300)} / Documented: never a 5xx`]
     const target = documentedTarget(documents, method, url.pathname)
     if (method === 'HEAD') {
       if (response.text !== '') return [`Received: a body for HEAD / Documented: none`]
-      const documented = !target || LISTENER_ONLY_STATUSES.includes(response.status) || documents[target.plane].response(target.operation, response.status)
-      if (!documented) return [`Received: ${response.status} for HEAD / Documented for GET: ${target.operation.responses.map((r) => r.key).join(', ')}`]
+      const documented =
+        !target ||
+        LISTENER_ONLY_STATUSES.includes(response.status) ||
+        documents[target.plane].response(target.operation, response.status)
+      if (!documented)
+        return [
+          `Received: ${response.status} for HEAD / Documented for GET: ${target.operation.responses.map((r) => r.key).join(', ')}`,
+        ]
       return []
     }
-    if (!/^application\/json\b/.test(response.headers['content-type'] ?? '')) return [`Received: Content-Type ${response.headers['content-type']} / Documented: application/json`]
+    if (!/^application\/json\b/.test(response.headers['content-type'] ?? ''))
+      return [`Received: Content-Type ${response.headers['content-type']} / Documented: application/json`]
     let body: { success?: unknown; error?: { code?: ErrorCode } }
     try {
       body = JSON.parse(response.text)
@@ -42,10 +50,13 @@ export function createFuzzChecker(documents: Record<Plane, ContractDocument>) {
       return [`Received: a body that is not JSON (${response.text.slice(0, 100)}) / Documented: JSON`]
     }
     const code = body.error?.code
-    if (target && !(code && LISTENER_ONLY.includes(code))) return checkers[target.plane](target.operation, response.status, body, response.headers)
+    if (target && !(code && LISTENER_ONLY.includes(code)))
+      return checkers[target.plane](target.operation, response.status, body, response.headers)
     const problems = validator.validate('#/components/schemas/Error', body.error).map((problem) => `error ${problem}`)
-    if (body.success !== false || Object.keys(body).length !== 2) problems.push(`Received: ${JSON.stringify(Object.keys(body))} / Documented: the error envelope`)
-    if (code && ERROR_STATUS[code] !== response.status) problems.push(`Received: ${response.status} ${code} / Documented: ${ERROR_STATUS[code]} ${code}`)
+    if (body.success !== false || Object.keys(body).length !== 2)
+      problems.push(`Received: ${JSON.stringify(Object.keys(body))} / Documented: the error envelope`)
+    if (code && ERROR_STATUS[code] !== response.status)
+      problems.push(`Received: ${response.status} ${code} / Documented: ${ERROR_STATUS[code]} ${code}`)
     return problems
   }
 }
@@ -87,25 +98,33 @@ export function invariantProblems(api: MockApi): string[] {
   for (const user of store.users.findMany()) {
     aboveCounter('users', user.id)
     if (store.users.get(user.id) !== user) problems.push(`user ${user.id} is not the record its index holds`)
-    if (user.balance_usd < 0 || user.total_topups_usd < 0 || user.topups_count < 0) problems.push(`user ${user.id} has negative money or top-ups`)
+    if (user.balance_usd < 0 || user.total_topups_usd < 0 || user.topups_count < 0)
+      problems.push(`user ${user.id} has negative money or top-ups`)
     if (store.userByApiKey(user.api_key)?.id !== user.id) problems.push(`user ${user.id}'s key opens another account`)
     if (store.userIdByEmail(user.email) !== user.id) problems.push(`user ${user.id}'s e-mail looks up another account`)
     const { adverts, campaigns } = store.account(user.id)
     for (const collection of [adverts, campaigns]) {
-      if (collection.page({ offset: 0, limit: 1 }).total !== collection.count()) problems.push(`user ${user.id}'s list total differs from the records they own`)
-      for (const row of collection.findMany()) if (collection.get(row.id) !== row) problems.push(`record ${row.id} of user ${user.id} is not the one its index holds`)
+      if (collection.page({ offset: 0, limit: 1 }).total !== collection.count())
+        problems.push(`user ${user.id}'s list total differs from the records they own`)
+      for (const row of collection.findMany())
+        if (collection.get(row.id) !== row)
+          problems.push(`record ${row.id} of user ${user.id} is not the one its index holds`)
     }
     for (const advert of adverts.findMany()) {
       aboveCounter('adverts', advert.id)
-      if (advert.user_id !== user.id) problems.push(`advert ${advert.id} of user ${advert.user_id} in user ${user.id}'s account`)
+      if (advert.user_id !== user.id)
+        problems.push(`advert ${advert.id} of user ${advert.user_id} in user ${user.id}'s account`)
     }
     for (const campaign of campaigns.findMany()) {
       aboveCounter('campaigns', campaign.id)
-      if (campaign.sending_count < 0 || campaign.sending_count > campaign.sending_limit) problems.push(`campaign ${campaign.id}: sending_count ${campaign.sending_count} of ${campaign.sending_limit}`)
-      if (!adverts.get(campaign.advert_id)) problems.push(`campaign ${campaign.id} broadcasts advert ${campaign.advert_id} of another user or none`)
+      if (campaign.sending_count < 0 || campaign.sending_count > campaign.sending_limit)
+        problems.push(`campaign ${campaign.id}: sending_count ${campaign.sending_count} of ${campaign.sending_limit}`)
+      if (!adverts.get(campaign.advert_id))
+        problems.push(`campaign ${campaign.id} broadcasts advert ${campaign.advert_id} of another user or none`)
     }
   }
-  for (const account of store.accounts()) if (!store.users.get(account.userId)) problems.push(`the account of user ${account.userId} outlived its user`)
+  for (const account of store.accounts())
+    if (!store.users.get(account.userId)) problems.push(`the account of user ${account.userId} outlived its user`)
   return problems
 }
 

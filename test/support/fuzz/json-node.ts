@@ -24,10 +24,16 @@ export function renderJson(node: JsonNode): string {
 
 /** The node of a plain value (a valid body, say), to mutate from. */
 export function toNode(value: unknown): JsonNode {
-  if (value === null || typeof value === 'boolean' || typeof value === 'number') return { kind: 'literal', text: JSON.stringify(value) }
+  if (value === null || typeof value === 'boolean' || typeof value === 'number')
+    return { kind: 'literal', text: JSON.stringify(value) }
   if (typeof value === 'string') return { kind: 'string', value }
   if (Array.isArray(value)) return { kind: 'array', items: value.map(toNode) }
-  return { kind: 'object', entries: Object.entries(value as object).filter(([, v]) => v !== undefined).map(([k, v]) => [k, toNode(v)]) }
+  return {
+    kind: 'object',
+    entries: Object.entries(value as object)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, toNode(v)]),
+  }
 }
 
 /** A node written as is: a number, true, false or null. */
@@ -46,15 +52,25 @@ export function placesOf(node: JsonNode, at: Place = { steps: [], keys: [] }): P
   const places = [at]
   if (node.kind === 'object') {
     node.entries.forEach(([key, value], index) => {
-      places.push(...placesOf(value, { steps: [...at.steps, index], keys: [...at.keys, key] }), { steps: [...at.steps, `+${key}`], keys: [...at.keys, key] })
+      places.push(...placesOf(value, { steps: [...at.steps, index], keys: [...at.keys, key] }), {
+        steps: [...at.steps, `+${key}`],
+        keys: [...at.keys, key],
+      })
     })
   }
-  if (node.kind === 'array') node.items.forEach((value, index) => places.push(...placesOf(value, { steps: [...at.steps, index], keys: [...at.keys, index] })))
+  if (node.kind === 'array')
+    node.items.forEach((value, index) =>
+      places.push(...placesOf(value, { steps: [...at.steps, index], keys: [...at.keys, index] })),
+    )
   return places
 }
 
 /** A copy of the node with the value at `place` replaced (or, for `+key` steps, a duplicate of that entry added). */
-export function replaceAt(node: JsonNode, place: (string | number)[], replacement: (current: JsonNode) => JsonNode | undefined): JsonNode {
+export function replaceAt(
+  node: JsonNode,
+  place: (string | number)[],
+  replacement: (current: JsonNode) => JsonNode | undefined,
+): JsonNode {
   const [step, ...rest] = place
   if (step === undefined) return replacement(node) ?? node
   if (node.kind === 'object') {
@@ -72,7 +88,10 @@ export function replaceAt(node: JsonNode, place: (string | number)[], replacemen
     return { kind: 'object', entries }
   }
   if (node.kind === 'array' && typeof step === 'number') {
-    return { kind: 'array', items: node.items.map((value, index) => (index === step ? replaceAt(value, rest, replacement) : value)) }
+    return {
+      kind: 'array',
+      items: node.items.map((value, index) => (index === step ? replaceAt(value, rest, replacement) : value)),
+    }
   }
   return node
 }

@@ -58,10 +58,21 @@ export function modelOf(api: MockApi): Model {
     const campaigns = new Map(
       dataset.campaigns
         .filter((campaign) => adverts.has(campaign.advert_id))
-        .map((c) => [c.id, { advertId: c.advert_id, enabled: c.enabled, sendingLimit: c.sending_limit, sendingCount: c.sending_count }]),
+        .map((c) => [
+          c.id,
+          { advertId: c.advert_id, enabled: c.enabled, sendingLimit: c.sending_limit, sendingCount: c.sending_count },
+        ]),
     )
     const maxTopups = api.context.tiers[record.api_tier].max_topups
-    return { id: record.id, key: record.api_key, email: record.email, adverts, campaigns, topups: record.topups_count ?? 0, maxTopups }
+    return {
+      id: record.id,
+      key: record.api_key,
+      email: record.email,
+      adverts,
+      campaigns,
+      topups: record.topups_count ?? 0,
+      maxTopups,
+    }
   }
   return { users: { demo: user(0), other: user(1) } }
 }
@@ -72,7 +83,12 @@ export type Pick = { whose: 'own' | 'foreign' | 'missing'; index: number }
 export const pick = fc.record({ whose: fc.constantFrom('own', 'own', 'own', 'foreign', 'missing'), index: fc.nat() })
 
 /** The id a pick addresses, and whether the caller owns it. */
-export function idOf(model: Model, who: Who, { whose, index }: Pick, kind: 'adverts' | 'campaigns'): { id: number; owned: boolean } {
+export function idOf(
+  model: Model,
+  who: Who,
+  { whose, index }: Pick,
+  kind: 'adverts' | 'campaigns',
+): { id: number; owned: boolean } {
   const owner = whose === 'own' ? model.users[who] : model.users[who === 'demo' ? 'other' : 'demo']
   const ids = [...(kind === 'adverts' ? owner.adverts : owner.campaigns.keys())]
   if (whose === 'missing' || ids.length === 0) return { id: 900_000 + index, owned: false }

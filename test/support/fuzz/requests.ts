@@ -22,13 +22,27 @@ const METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'HEAD'] as const
 
 /** Header values a client can put on the wire: tab, printable ASCII and Latin-1, nothing that ends a line. */
 const headerText = (maxLength: number) =>
-  fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff }), fc.constant(9)).map((c) => String.fromCharCode(c)), maxLength })
+  fc.string({
+    unit: fc
+      .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff }), fc.constant(9))
+      .map((c) => String.fromCharCode(c)),
+    maxLength,
+  })
 
 const authorization = fc.oneof(
   { weight: 8, arbitrary: fc.constant(DEMO_API_KEY) },
   { weight: 3, arbitrary: fc.constant(OTHER_API_KEY) },
   { weight: 2, arbitrary: fc.constant(undefined) },
-  fc.constantFrom('', ' ', `Bearer ${DEMO_API_KEY}`, `  ${DEMO_API_KEY}\t`, DEMO_API_KEY.toUpperCase(), `${DEMO_API_KEY}x`, 'acs_', 'null'),
+  fc.constantFrom(
+    '',
+    ' ',
+    `Bearer ${DEMO_API_KEY}`,
+    `  ${DEMO_API_KEY}\t`,
+    DEMO_API_KEY.toUpperCase(),
+    `${DEMO_API_KEY}x`,
+    'acs_',
+    'null',
+  ),
   headerText(64),
   fc.integer({ min: 1_000, max: 12_000 }).map((length) => 'k'.repeat(length)),
 )
@@ -55,30 +69,78 @@ const contentType = fc.oneof(
 const idSegment = fc.oneof(
   { weight: 8, arbitrary: fc.integer({ min: 1, max: 8 }).map(String) },
   fc.constantFrom(
-    '0', '-1', '01', '1e3', '0x10', '1.5', '+1', '%201', '1%20', '9007199254740991', '9007199254740992', '99999999999999999999', 'NaN', 'Infinity',
-    '__proto__', 'constructor', '%2e%2e', '%2F', '%00', '%ZZ', '%C3%28', '%E2%82', 'abc', '', '%F0%9F%92%A9',
+    '0',
+    '-1',
+    '01',
+    '1e3',
+    '0x10',
+    '1.5',
+    '+1',
+    '%201',
+    '1%20',
+    '9007199254740991',
+    '9007199254740992',
+    '99999999999999999999',
+    'NaN',
+    'Infinity',
+    '__proto__',
+    'constructor',
+    '%2e%2e',
+    '%2F',
+    '%00',
+    '%ZZ',
+    '%C3%28',
+    '%E2%82',
+    'abc',
+    '',
+    '%F0%9F%92%A9',
   ),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 10 }).map(encodeURIComponent),
   fc.integer({ min: 20, max: 3_000 }).map((length) => '9'.repeat(length)),
 )
 
 /** A query string: the known parameters and others, with hostile values, sometimes repeated, sometimes long. */
-const queryOf = (hostileString: fc.Arbitrary<string>) => fc
-  .array(
-    fc.tuple(
-      fc.constantFrom('page', 'per_page', 'enabled', 'advert_id', 'broadcasting_type', '__proto__', 'constructor', 'unknown', 'page[]', ''),
-      fc.oneof(fc.integer({ min: -2, max: 120 }).map(String), fc.constantFrom('true', 'false', 'active_ad', 'passive_ad', '1e2', '0x1', ' 1', ''), hostileString),
-    ),
-    { maxLength: 4 },
-  )
-  .map((pairs) => (pairs.length === 0 ? '' : `?${new URLSearchParams(pairs).toString()}`))
+const queryOf = (hostileString: fc.Arbitrary<string>) =>
+  fc
+    .array(
+      fc.tuple(
+        fc.constantFrom(
+          'page',
+          'per_page',
+          'enabled',
+          'advert_id',
+          'broadcasting_type',
+          '__proto__',
+          'constructor',
+          'unknown',
+          'page[]',
+          '',
+        ),
+        fc.oneof(
+          fc.integer({ min: -2, max: 120 }).map(String),
+          fc.constantFrom('true', 'false', 'active_ad', 'passive_ad', '1e2', '0x1', ' 1', ''),
+          hostileString,
+        ),
+      ),
+      { maxLength: 4 },
+    )
+    .map((pairs) => (pairs.length === 0 ? '' : `?${new URLSearchParams(pairs).toString()}`))
 
 /** Mostly nothing, now and then a value: for the headers and path changes that make most requests fail early. */
 const rarely = <T>(arbitrary: fc.Arbitrary<T>, oneIn = 12): fc.Arbitrary<T | undefined> =>
   fc.oneof({ weight: oneIn - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary })
 
 /** Bytes that are not UTF-8: a lone continuation byte, an overlong form, a surrogate, a sequence cut short. */
-const invalidUtf8 = fc.constantFrom([0xff], [0xc3, 0x28], [0x80], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82], [0xfe, 0xfe])
+const invalidUtf8 = fc.constantFrom(
+  [0xff],
+  [0xc3, 0x28],
+  [0x80],
+  [0xc0, 0xaf],
+  [0xed, 0xa0, 0x80],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0xe2, 0x82],
+  [0xfe, 0xfe],
+)
 
 /** A body's text: the operation's example with one thing wrong, any JSON, deep nesting, junk, or blank. */
 function bodyText(
@@ -91,7 +153,20 @@ function bodyText(
     { weight: 2, arbitrary: anyNode(3).map(renderJson) },
     { weight: 1, arbitrary: deepNesting },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
-    { weight: 1, arbitrary: fc.constantFrom('', '   ', '\n', 'null', '\ufeff{}', '{"a":1}{"b":2}', '{"user":{"email":"a@b.c"}', '[', '{"__proto__":{"polluted":1}}') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        '   ',
+        '\n',
+        'null',
+        '\ufeff{}',
+        '{"a":1}{"b":2}',
+        '{"user":{"email":"a@b.c"}',
+        '[',
+        '{"__proto__":{"polluted":1}}',
+      ),
+    },
   )
 }
 
@@ -101,7 +176,9 @@ const toBytes = (text: fc.Arbitrary<string>) =>
     const bytes = Buffer.from(value, 'utf8')
     if (!splice) return new Uint8Array(bytes) as Uint8Array<ArrayBuffer>
     const at = bytes.length === 0 ? 0 : splice[0] % (bytes.length + 1)
-    return new Uint8Array(Buffer.concat([bytes.subarray(0, at), Buffer.from(splice[1]), bytes.subarray(at)])) as Uint8Array<ArrayBuffer>
+    return new Uint8Array(
+      Buffer.concat([bytes.subarray(0, at), Buffer.from(splice[1]), bytes.subarray(at)]),
+    ) as Uint8Array<ArrayBuffer>
   })
 
 /** The operations requests are made for (every one of both documents but seed: a valid one may generate millions of records), and the documents' limits. */
@@ -128,7 +205,11 @@ function schemaBoundaries(documents: unknown[]): SchemaBoundaries {
     if (typeof node !== 'object' || node === null) return
     for (const [key, value] of Object.entries(node)) {
       if (typeof value === 'number' && (key === 'maxLength' || key === 'minLength')) lengths.add(value)
-      else if (typeof value === 'number' && ['maximum', 'minimum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].includes(key)) numbers.add(value)
+      else if (
+        typeof value === 'number' &&
+        ['maximum', 'minimum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'].includes(key)
+      )
+        numbers.add(value)
       else visit(value)
     }
   }
@@ -145,7 +226,10 @@ export function fuzzRequest({ operations, boundaries }: ReturnType<typeof fuzzTa
   const json = jsonArbitraries(boundaries)
   const query = queryOf(json.hostileString)
   return fc.constantFrom(...operations).chain(({ plane, operation, example, edges }) => {
-    const method = fc.oneof({ weight: 6, arbitrary: fc.constant(operation.method.toUpperCase()) }, fc.constantFrom(...METHODS))
+    const method = fc.oneof(
+      { weight: 6, arbitrary: fc.constant(operation.method.toUpperCase()) },
+      fc.constantFrom(...METHODS),
+    )
     const path = fc
       .tuple(
         idSegment,
@@ -170,12 +254,22 @@ export function fuzzRequest({ operations, boundaries }: ReturnType<typeof fuzzTa
       'x-admin-token': rarely(headerText(30)),
       'x-filler': rarely(fc.integer({ min: 100, max: 9_000 }).map((length) => 'f'.repeat(length))),
     })
-    return fc.record({ method, path, headers, body }).map(({ method: verb, path: target, headers: sent, body: bytes }) => {
-      const clean = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined)) as Record<string, string>
-      // fetch sends no body with GET or HEAD.
-      const request: FuzzRequest = { method: verb, path: target, headers: clean, body: verb === 'GET' || verb === 'HEAD' ? undefined : bytes }
-      return Object.defineProperty(request, fc.toStringMethod, { value: () => describeRequest(request) })
-    })
+    return fc
+      .record({ method, path, headers, body })
+      .map(({ method: verb, path: target, headers: sent, body: bytes }) => {
+        const clean = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined)) as Record<
+          string,
+          string
+        >
+        // fetch sends no body with GET or HEAD.
+        const request: FuzzRequest = {
+          method: verb,
+          path: target,
+          headers: clean,
+          body: verb === 'GET' || verb === 'HEAD' ? undefined : bytes,
+        }
+        return Object.defineProperty(request, fc.toStringMethod, { value: () => describeRequest(request) })
+      })
   })
 }
 

@@ -5,7 +5,10 @@ import fc from 'fast-check'
 // failure names its seed and counterexample path and says how to replay it.
 
 /** Whether this is the long run (`npm run fuzz`) rather than the fixed one inside `npm test`. */
-export const LONG_FUZZ = process.env.npm_lifecycle_event === 'fuzz' || process.env.FUZZ_SEED !== undefined || process.env.FUZZ_SCALE !== undefined
+export const LONG_FUZZ =
+  process.env.npm_lifecycle_event === 'fuzz' ||
+  process.env.FUZZ_SEED !== undefined ||
+  process.env.FUZZ_SCALE !== undefined
 
 /** The seed every property of this run uses. */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? (LONG_FUZZ ? Math.floor(Math.random() * 2 ** 31) : 20_261_123))
@@ -20,12 +23,22 @@ export const FUZZ_TIMEOUT_MS = LONG_FUZZ ? 4 * 3_600_000 : 120_000
  * seed, case count and time, and on a failure throws fast-check's report plus how to replay it.
  * @example await runFuzz('in-process requests', fc.asyncProperty(arb, check), 2000)
  */
-export async function runFuzz<T>(name: string, property: fc.IAsyncProperty<T> | fc.IProperty<T>, baseRuns: number): Promise<void> {
+export async function runFuzz<T>(
+  name: string,
+  property: fc.IAsyncProperty<T> | fc.IProperty<T>,
+  baseRuns: number,
+): Promise<void> {
   const numRuns = Math.max(1, Math.round(baseRuns * SCALE))
   const started = performance.now()
-  const details = await fc.check(property as fc.IAsyncProperty<T>, { seed: FUZZ_SEED, numRuns, path: process.env.FUZZ_PATH })
+  const details = await fc.check(property as fc.IAsyncProperty<T>, {
+    seed: FUZZ_SEED,
+    numRuns,
+    path: process.env.FUZZ_PATH,
+  })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  console.log(`fuzz ${name}: ${details.numRuns} cases, seed ${FUZZ_SEED}, ${seconds} s${details.failed ? ' (FAILED)' : ''}`)
+  console.log(
+    `fuzz ${name}: ${details.numRuns} cases, seed ${FUZZ_SEED}, ${seconds} s${details.failed ? ' (FAILED)' : ''}`,
+  )
   if (!details.failed) return
   const replay = `Replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath} npm run fuzz -- -t "${name}"`
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)

@@ -34,7 +34,11 @@ function schemasAt(document: ContractDocument, schema: unknown, path: readonly (
 function resolve(document: ContractDocument, schema: unknown): JsonObject[] {
   if (typeof schema !== 'object' || schema === null) return []
   const node = document.follow(schema, '').node
-  const parts = [...((node.anyOf ?? []) as unknown[]), ...((node.oneOf ?? []) as unknown[]), ...((node.allOf ?? []) as unknown[])]
+  const parts = [
+    ...((node.anyOf ?? []) as unknown[]),
+    ...((node.oneOf ?? []) as unknown[]),
+    ...((node.allOf ?? []) as unknown[]),
+  ]
   return parts.length > 0 ? [node, ...parts.flatMap((part) => resolve(document, part))] : [node]
 }
 
@@ -46,12 +50,33 @@ function edgesOf(schema: JsonObject): EdgeValue[] {
     const max = schema.maxLength === undefined ? undefined : Number(schema.maxLength)
     edges.push(json(''), json(' '.repeat(Math.max(1, min))), json('x'.repeat(min)))
     if (min > 0) edges.push(json('x'.repeat(min - 1)))
-    if (max !== undefined) edges.push(json('x'.repeat(max)), json('x'.repeat(max + 1)), json('é'.repeat(max + 1)), json(' '.repeat(max + 1)))
-    if (schema.format === 'email') edges.push(json('a@b'), json('no-at-sign'), json(`${'x'.repeat(250)}@example.org`), json('a@example.org '), json('A@EXAMPLE.ORG'))
-    if (schema.format === 'uri' || schema.format === 'url') edges.push(json('ftp://example.org'), json('http://'), json('not a url'), json(`https://example.org/${'x'.repeat(2048)}`))
-    if (schema.format === 'date-time') edges.push(json('2026-13-01T00:00:00Z'), json('2026-01-01'), json('+010000-01-01T00:00:00.000Z'), json('1969-12-31T23:59:59.999Z'))
+    if (max !== undefined)
+      edges.push(json('x'.repeat(max)), json('x'.repeat(max + 1)), json('é'.repeat(max + 1)), json(' '.repeat(max + 1)))
+    if (schema.format === 'email')
+      edges.push(
+        json('a@b'),
+        json('no-at-sign'),
+        json(`${'x'.repeat(250)}@example.org`),
+        json('a@example.org '),
+        json('A@EXAMPLE.ORG'),
+      )
+    if (schema.format === 'uri' || schema.format === 'url')
+      edges.push(
+        json('ftp://example.org'),
+        json('http://'),
+        json('not a url'),
+        json(`https://example.org/${'x'.repeat(2048)}`),
+      )
+    if (schema.format === 'date-time')
+      edges.push(
+        json('2026-13-01T00:00:00Z'),
+        json('2026-01-01'),
+        json('+010000-01-01T00:00:00.000Z'),
+        json('1969-12-31T23:59:59.999Z'),
+      )
   }
-  if (Array.isArray(schema.enum) || schema.const !== undefined) edges.push(json('unknown'), json(''), json(String(schema.const ?? (schema.enum as unknown[])[0]).toUpperCase()))
+  if (Array.isArray(schema.enum) || schema.const !== undefined)
+    edges.push(json('unknown'), json(''), json(String(schema.const ?? (schema.enum as unknown[])[0]).toUpperCase()))
   if (type === 'number' || type === 'integer') {
     for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
       const limit = schema[key]
@@ -62,7 +87,10 @@ function edgesOf(schema: JsonObject): EdgeValue[] {
     edges.push({ text: '1e309' }, { text: '-1e309' }, json(-0), { text: '"1"' })
   }
   if (type === 'boolean') edges.push(json('true'), json(1), json(0))
-  if (type === 'array') edges.push(json([]), json([null]), { text: `[${Array.from({ length: Number(schema.maxItems ?? 1000) + 1 }, () => '1').join(',')}]` })
+  if (type === 'array')
+    edges.push(json([]), json([null]), {
+      text: `[${Array.from({ length: Number(schema.maxItems ?? 1000) + 1 }, () => '1').join(',')}]`,
+    })
   if (type === 'object') edges.push(json({}), json([]), json(null))
   return edges
 }
