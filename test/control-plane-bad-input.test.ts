@@ -1,20 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEFAULT_FIXTURES } from '../src/store/fixtures.js'
 import { adminDocument, checkAdmin, controlPlaneListener } from './support/control-plane.js'
 import { expectError } from './support/expect-error.js'
 import { findOperation } from './support/openapi-document.js'
 import { expectNoChange } from './support/state-snapshot.js'
-import type { TestRequest, Transport } from './support/transports.js'
+import type { TestRequest } from './support/transports.js'
+import { useTransport } from './support/use-transport.js'
 
 describe('control operations over HTTP', () => {
-  let t: Transport
-  const admin = (req: TestRequest) => t.send(req)
-
-  beforeAll(async () => {
-    t = await controlPlaneListener()
-  })
-  afterAll(() => t.close())
-  afterEach(() => t.api.reset())
+  const transport = useTransport(controlPlaneListener)
+  const admin = (req: TestRequest) => transport().send(req)
 
   // Each bad input is a 4xx in the error envelope and leaves the state as it was.
   const badInputs: (TestRequest & { status: number; code: string })[] = [
@@ -155,7 +150,7 @@ describe('control operations over HTTP', () => {
   it.each(badInputs)(
     '$method $path with bad input answers $status $code, as documented, and changes nothing',
     async ({ status, code, ...req }) => {
-      const response = await expectNoChange(t.api, () => admin(req))
+      const response = await expectNoChange(transport().api, () => admin(req))
       expectError(response, { status, code })
       const operation = findOperation(adminDocument, req.method, req.path.replace('/__admin', ''))
       // Every row but the unknown route reaches an operation, whose document must list the answer.

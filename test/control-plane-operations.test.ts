@@ -1,22 +1,17 @@
 import { readFileSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { asDemo } from './support/cases.js'
 import { adminDocument, checkAdmin, controlPlaneListener } from './support/control-plane.js'
 import { listenerTransport } from './support/listener-transport.js'
 import { findOperation } from './support/openapi-document.js'
-import type { TestRequest, Transport } from './support/transports.js'
+import type { TestRequest } from './support/transports.js'
+import { useTransport } from './support/use-transport.js'
 
 // The control plane's users, top-ups, deliveries, clock and health check, over HTTP.
 describe('control operations over HTTP', () => {
-  let t: Transport
-  const admin = (req: TestRequest) => t.send(req)
-
-  beforeAll(async () => {
-    t = await controlPlaneListener()
-  })
-  afterAll(() => t.close())
-  afterEach(() => t.api.reset())
+  const transport = useTransport(controlPlaneListener)
+  const admin = (req: TestRequest) => transport().send(req)
 
   it('answers the health check on loopback without a token: version, real uptime and counts, as documented', async () => {
     const own = await listenerTransport()
@@ -63,9 +58,9 @@ describe('control operations over HTTP', () => {
       await admin({ method: 'POST', path: '/__admin/deliveries', body: { sends: 100, campaign_ids: [1] } })
     ).body.data
     expect(report.campaigns).toHaveLength(1)
-    const campaign = (await t.send(asDemo({ method: 'GET', path: '/campaigns/1' }))).body.data
+    const campaign = (await transport().send(asDemo({ method: 'GET', path: '/campaigns/1' }))).body.data
     expect(campaign.sending_count).toBe(report.campaigns[0].sending_count)
-    const balance = (await t.send(asDemo({ method: 'GET', path: '/user/balance' }))).body.data
+    const balance = (await transport().send(asDemo({ method: 'GET', path: '/user/balance' }))).body.data
     expect(balance.balance_usd).toBe(250 - report.charged_micros / 1_000_000)
   })
 
@@ -86,8 +81,8 @@ describe('control operations over HTTP', () => {
     const resumed = await admin({ method: 'POST', path: '/__admin/clock', body: { resume: true } })
     expect(resumed.body.data.frozen).toBe(false)
     expect(Date.parse(resumed.body.data.now)).toBeGreaterThanOrEqual(Date.parse('2030-05-01T10:01:30.500Z'))
-    t.api.context.clock.set(Date.now()) // leave real-ish time for the other tests
-    t.api.context.clock.resume()
+    transport().api.context.clock.set(Date.now()) // leave real-ish time for the other tests
+    transport().api.context.clock.resume()
   })
 
   it('lists, reads and re-tiers users', async () => {

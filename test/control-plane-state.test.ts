@@ -1,23 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { controlPlaneListener } from './support/control-plane.js'
-import type { TestRequest, Transport } from './support/transports.js'
+import type { TestRequest } from './support/transports.js'
+import { useTransport } from './support/use-transport.js'
 
 // Seeding, reset, and the state's export and import through the control plane.
 describe('control operations over HTTP', () => {
-  let t: Transport
-  const admin = (req: TestRequest) => t.send(req)
+  const transport = useTransport(controlPlaneListener)
+  const admin = (req: TestRequest) => transport().send(req)
   const state = async () => {
     const { dataset, last_ids, tiers, faults, clock } = (await admin({ method: 'GET', path: '/__admin/state' })).body
       .data
     return { dataset, last_ids, tiers, faults, frozen: clock.frozen }
   }
-
-  beforeAll(async () => {
-    t = await controlPlaneListener()
-  })
-  afterAll(() => t.close())
-  afterEach(() => t.api.reset())
 
   it('seeds a generated dataset, the same for the same seed, and reset restores the fixtures', async () => {
     const seeded = await admin({

@@ -32,6 +32,18 @@ export const LAYERS = [
 /** One of the layers. */
 export type Layer = (typeof LAYERS)[number]
 
+// The top three layers may import every layer below them.
+const BELOW_SRC: readonly Layer[] = [
+  'openapi/',
+  'handlers/',
+  'http/',
+  'domain/',
+  'operations/',
+  'store/',
+  'errors/',
+  'schemas/',
+]
+
 /** Which layers each layer may import (its own always): every arrow of the README's diagram, pointing down. */
 export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   'schemas/': [],
@@ -42,30 +54,9 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   'http/': ['domain/', 'errors/', 'schemas/'],
   'handlers/': ['http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
   'openapi/': ['handlers/', 'http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
-  'src/*.ts': ['openapi/', 'handlers/', 'http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
-  'adapters/': [
-    'src/*.ts',
-    'openapi/',
-    'handlers/',
-    'http/',
-    'domain/',
-    'operations/',
-    'store/',
-    'errors/',
-    'schemas/',
-  ],
-  'cli/': [
-    'adapters/',
-    'src/*.ts',
-    'openapi/',
-    'handlers/',
-    'http/',
-    'domain/',
-    'operations/',
-    'store/',
-    'errors/',
-    'schemas/',
-  ],
+  'src/*.ts': BELOW_SRC,
+  'adapters/': ['src/*.ts', ...BELOW_SRC],
+  'cli/': ['adapters/', 'src/*.ts', ...BELOW_SRC],
 }
 
 /** Layers that run only in Node: the only ones that may use Node built-ins, Express or msw/node. */
