@@ -18,51 +18,29 @@ interface HostileCase extends ExpectedError {
 const demo = { Authorization: DEMO_API_KEY }
 const json = { ...demo, 'content-type': 'application/json' }
 
+/** A request that no route answers: a 404 route_not_found. */
+const noRoute = (
+  name: string,
+  method: TestRequest['method'],
+  path: string,
+  headers?: TestRequest['headers'],
+): HostileCase => ({
+  name,
+  request: { method, path, headers },
+  status: 404,
+  code: 'route_not_found',
+})
+
 const HOSTILE_CASES: HostileCase[] = [
   // msw's matcher decodes path parameters and threw on these: a 500 in both transports.
-  {
-    name: 'a campaign id that is a bad percent-escape, without a key',
-    request: { method: 'GET', path: '/campaigns/%ZZ' },
-    status: 404,
-    code: 'route_not_found',
-  },
-  {
-    name: 'an advert id that is a bad percent-escape',
-    request: { method: 'GET', path: '/adverts/%ZZ', headers: demo },
-    status: 404,
-    code: 'route_not_found',
-  },
-  {
-    name: 'a control-plane id that is a bad percent-escape',
-    request: { method: 'GET', path: '/__admin/users/%ZZ' },
-    status: 404,
-    code: 'route_not_found',
-  },
-  {
-    name: 'a bad percent-escape in a delete',
-    request: { method: 'DELETE', path: '/campaigns/%ZZ', headers: demo },
-    status: 404,
-    code: 'route_not_found',
-  },
-  {
-    name: 'a bad percent-escape where no operation is',
-    request: { method: 'GET', path: '/%ZZ', headers: demo },
-    status: 404,
-    code: 'route_not_found',
-  },
-  {
-    name: 'an escape that is not UTF-8',
-    request: { method: 'GET', path: '/campaigns/%C3%28', headers: demo },
-    status: 404,
-    code: 'route_not_found',
-  },
+  noRoute('a campaign id that is a bad percent-escape, without a key', 'GET', '/campaigns/%ZZ'),
+  noRoute('an advert id that is a bad percent-escape', 'GET', '/adverts/%ZZ', demo),
+  noRoute('a control-plane id that is a bad percent-escape', 'GET', '/__admin/users/%ZZ'),
+  noRoute('a bad percent-escape in a delete', 'DELETE', '/campaigns/%ZZ', demo),
+  noRoute('a bad percent-escape where no operation is', 'GET', '/%ZZ', demo),
+  noRoute('an escape that is not UTF-8', 'GET', '/campaigns/%C3%28', demo),
   // new Request() refuses TRACE, which made the listener answer 500; in-process msw hands it on.
-  {
-    name: 'TRACE on a route',
-    request: { method: 'TRACE', path: '/campaigns', headers: demo },
-    status: 404,
-    code: 'route_not_found',
-  },
+  noRoute('TRACE on a route', 'TRACE', '/campaigns', demo),
   // Express's unknown-coding 415 was labelled invalid_json 400; in-process the pipeline refuses the coding.
   {
     name: 'a body in an unknown Content-Encoding',
@@ -123,30 +101,10 @@ const HOSTILE_CASES: HostileCase[] = [
     code: 'unauthorized',
   },
   // msw matches paths case-insensitively; the operations now insist on the documented case.
-  {
-    name: 'a path in upper case',
-    request: { method: 'GET', path: '/CAMPAIGNS/1', headers: demo },
-    status: 404,
-    code: 'route_not_found',
-  },
-  {
-    name: 'the base path in another case',
-    request: { method: 'GET', path: '/api/V1/campaigns', headers: demo },
-    status: 404,
-    code: 'route_not_found',
-  },
-  {
-    name: 'a write to a path in another case',
-    request: { method: 'POST', path: '/Campaigns/1/toggle', headers: demo },
-    status: 404,
-    code: 'route_not_found',
-  },
-  {
-    name: 'a control-plane path in another case',
-    request: { method: 'POST', path: '/__admin/Reset' },
-    status: 404,
-    code: 'route_not_found',
-  },
+  noRoute('a path in upper case', 'GET', '/CAMPAIGNS/1', demo),
+  noRoute('the base path in another case', 'GET', '/api/V1/campaigns', demo),
+  noRoute('a write to a path in another case', 'POST', '/Campaigns/1/toggle', demo),
+  noRoute('a control-plane path in another case', 'POST', '/__admin/Reset'),
 ]
 
 describe.each(transports)('hostile requests through $name', ({ create }) => {
