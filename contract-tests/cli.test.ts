@@ -24,7 +24,7 @@ it('starts the standalone mock on a free port and checks it with every profile w
   expect(outcome.stdout).toMatch(/against http:\/\/127\.0\.0\.1:\d+\/api\/v1 \(profile all\)/)
   expect(outcome.stdout).toMatch(/PASSED\n$/)
   expect(outcome.code).toBe(0)
-}, 60_000)
+}, 120_000)
 
 it('exits 1 with the violation in the report when the deployment disagrees with the document (CONTRACT_OPENAPI)', async () => {
   // A document that promises 200 where the deployment answers 201: the deployment is "wrong".
@@ -52,7 +52,7 @@ it('exits 1 with the violation in the report when the deployment disagrees with 
   const xml = await readFile(report, 'utf8')
   expect(xml).toMatch(/<testsuites name="contract \w+ FAILED" tests="\d+" failures="1" /)
   expect(xml).toContain('<failure type="status_code_conformance" message="[contract] Undocumented status 201">')
-}, 60_000)
+}, 120_000)
 
 it('exits 2 and says why when the variables are unusable', async () => {
   const outcome = await runSuite({ CONTRACT_BASE_URL: 'http://127.0.0.1:9/api/v1' })

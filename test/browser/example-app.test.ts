@@ -20,7 +20,7 @@ const consoleMessages: string[] = []
 beforeAll(async () => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   ;[browser, app] = await Promise.all([launchChromium(), startExampleServer({ name: 'worker' })])
-}, 60_000)
+}, 120_000)
 afterAll(async () => {
   await browser?.close()
   await app?.close()
@@ -161,7 +161,7 @@ describe('the example app against the standalone listener', () => {
   beforeAll(async () => {
     listener = await startListener({ port: 0 })
     crossOrigin = await startExampleServer({ name: 'cors', apiUrl: listener.baseUrl, apiKey: DEMO_API_KEY })
-  }, 60_000)
+  }, 120_000)
   afterAll(async () => {
     await crossOrigin?.close()
     await listener?.close()
