@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createFaults } from '../src/domain/faults.js'
+import type { JournalEntry } from '../src/domain/request-journal.js'
 import type { FaultSettingsInput } from '../src/schemas/admin.js'
 import { FaultSettings } from '../src/schemas/admin.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
@@ -11,17 +12,7 @@ import { mswTransport, type TestRequest, type Transport } from './support/transp
 /** The same controls, reached over /__admin or as the MockApi's functions. */
 interface Controls {
   setFaults(settings: FaultSettingsInput): Promise<unknown>
-  requests(): Promise<
-    {
-      seq: number
-      method: string
-      path: string
-      status: number
-      duration_ms: number
-      user_id: number | null
-      operation_id: string | null
-    }[]
-  >
+  requests(): Promise<Omit<JournalEntry, 'at'>[]>
   clearRequests(): Promise<unknown>
 }
 
