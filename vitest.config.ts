@@ -31,8 +31,8 @@ export default defineConfig({
     // A worker keeps its module graph from one file to the next instead of importing src/ afresh for
     // each of 92 files (measured alone: vitest 3 min 43 s -> 2 min 31 s, import 100 s -> 30 s). The price is
     // that a file must leave nothing behind: servers closed in afterAll, spies restored (also done here
-    // before each test), no environment or global left stubbed. Order-independence is checked with
-    // `npx vitest run --sequence.shuffle.files --sequence.seed=N`.
+    // before each test), no environment or global left stubbed. `npm run test:shuffle` runs the files in
+    // a random order (it prints the seed; `-- --sequence.seed=N` repeats one) to show none depends on another.
     isolate: false,
     restoreMocks: true,
     unstubEnvs: true,
