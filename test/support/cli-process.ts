@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { afterEach } from 'vitest'
+import { onTestFinished } from 'vitest'
 import { BUILT_BIN } from './build-once.js'
 
 /** A running `ad-campaign-mock` command (the built bin, dist/src/cli.js), as a user starts it. */
@@ -20,21 +20,17 @@ export interface CliProcess {
  */
 export const START_TIMEOUT_MS = 15_000
 
-const running = new Set<ChildProcess>()
-// Whatever a test left running is killed after it, failed or not.
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL')
-  running.clear()
-})
-
 const command = (args: string[]) => [process.execPath, [BUILT_BIN, ...args]] as const
 
 /** Starts the command and waits (at most START_TIMEOUT_MS) for the line with the base URL. */
 export async function startCli(args: string[], env: Record<string, string> = {}): Promise<CliProcess> {
   const [node, argv] = command(args)
   const child = spawn(node, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  running.add(child)
-  child.once('exit', () => running.delete(child))
+  // Whatever a test left running is killed after it, failed or not. Bound to the test that started it, not
+  // registered when this module loads: a worker loads it once for all the files it runs (isolate: false).
+  onTestFinished(() => {
+    child.kill('SIGKILL')
+  })
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
