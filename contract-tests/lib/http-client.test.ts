@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { ContractDocument } from './document.js'
 import { ContractClient, describeFetchError, RequestBudgetExhausted } from './http-client.js'
-import { remainingOf, secondsUntilReset } from './rate-limit-headers.js'
+import { remainingOf, secondsUntilReset } from './rate-limit-reading.js'
 
 const document = new ContractDocument({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} })
 const KEY = 'acs_0123456789abcdef0123456789abcdef'

@@ -1,5 +1,5 @@
 import type { ContractDocument } from './document.js'
-import { remainingOf, secondsUntilReset } from './rate-limit-headers.js'
+import { remainingOf, secondsUntilReset } from './rate-limit-reading.js'
 import type { Exchange, ReceivedResponse, SentRequest } from './types.js'
 
 /** Which credentials a request carries: the run's keys by role, none, or an explicit header value. */

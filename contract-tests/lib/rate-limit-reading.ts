@@ -54,6 +54,33 @@ export function readRateLimit(headers: Record<string, string>): RateLimitReading
   }
 }
 
+/**
+ * Requests left before the server refuses: X-RateLimit-Remaining, else the smallest `r` of the
+ * IETF draft RateLimit header (each policy must have room); undefined when neither says.
+ * @example remainingOf({ ratelimit: '"minute";r=4;t=30, "day";r=900;t=5000' }) // 4
+ */
+export function remainingOf(headers: Record<string, string>): number | undefined {
+  const { remaining, policies } = readRateLimit(headers)
+  if (remaining !== undefined) return remaining
+  const left = policies.flatMap((policy) => (policy.r === undefined ? [] : [policy.r]))
+  return left.length > 0 ? Math.min(...left) : undefined
+}
+
+/**
+ * Seconds until the exhausted window reopens, in the server's own time: X-RateLimit-Reset is an
+ * instant on the server's clock (which a mock's control plane may have moved, and a live server's
+ * may be skewed), so it is measured from the response's Date header when there is one, and the
+ * draft RateLimit header's relative `t` of the exhausted policies (the longest: all must reopen) is
+ * preferred over both.
+ * @example secondsUntilReset({ ratelimit: '"minute";r=0;t=42' }) // 42
+ */
+export function secondsUntilReset(headers: Record<string, string>): number | undefined {
+  const { reset, date, policies } = readRateLimit(headers)
+  const exhausted = policies.flatMap((policy) => (policy.r === 0 && policy.t !== undefined ? [policy.t] : []))
+  if (exhausted.length > 0) return Math.max(...exhausted)
+  return reset === undefined ? undefined : reset - (date ?? Date.now() / 1000)
+}
+
 function optional<K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, number>)
 }

@@ -2,7 +2,7 @@ import { describeResponse, FlowStopped, isSuccess, type CheckContext, type Flow 
 import type { ControlPlaneUser, TierLimits } from '../control-plane.js'
 import type { ContractDocument, DocumentedOperation } from '../document.js'
 import type { ApiRequest, Credentials } from '../http-client.js'
-import { remainingOf } from '../rate-limit-headers.js'
+import { remainingOf } from '../rate-limit-reading.js'
 import type { Exchange } from '../types.js'
 
 const TINY_PER_MINUTE = 5
