@@ -138,15 +138,10 @@ export const CONSISTENCY_VARIANTS: readonly BrokenVariant[] = [
     name: 'a remaining count that does not move',
     caughtBy: 'rate_limit_countdown',
     alone: true,
-    // For the run's own key (the first one admitted), X-RateLimit-Remaining and its RateLimit r stay at the limit less one.
-    rewrite: stateful(() => {
-      let own: string | null | undefined
-      return rateLimitHeaders((headers, limit, request) => {
-        own ??= request.headers.get('authorization')
-        if (request.headers.get('authorization') !== own) return
-        headers.set('x-ratelimit-remaining', String(limit - 1))
-        setPolicyRemaining(headers, limit, limit - 1)
-      })
+    // For every key, X-RateLimit-Remaining and its RateLimit r stay at the limit less one.
+    rewrite: rateLimitHeaders((headers, limit) => {
+      headers.set('x-ratelimit-remaining', String(limit - 1))
+      setPolicyRemaining(headers, limit, limit - 1)
     }),
   },
   {

@@ -2,7 +2,7 @@ import { describeResponse, FlowStopped, isSuccess, type CheckContext, type Flow 
 import type { ControlPlaneUser, TierLimits } from '../control-plane.js'
 import type { ContractDocument, DocumentedOperation } from '../document.js'
 import type { ApiRequest, Credentials } from '../http-client.js'
-import { remainingOf } from '../rate-limit-reading.js'
+import { readRateLimit, remainingOf } from '../rate-limit-reading.js'
 import type { Exchange } from '../types.js'
 
 const TINY_PER_MINUTE = 5
@@ -135,6 +135,13 @@ async function spendWindow(
     if (!Number.isFinite(before) || !Number.isFinite(now) || now < before) continue
     const newWindow = last.response.headers['x-ratelimit-reset'] !== previous.response.headers['x-ratelimit-reset']
     if (newWindow && rolloversLeft > 0) return spendWindow(ctx, target, last, send, budget, rolloversLeft - 1)
+    // Within one window a count that does not fall is rate_limit_countdown's finding (it judges every answer).
+    if (ctx.enabled('rate_limit_countdown') && countdownJudges(previous, last)) {
+      throw new FlowStopped(
+        `rate_limit_enforcement: X-RateLimit-Remaining did not count down (see rate_limit_countdown); the flow stopped there`,
+        [target.label],
+      )
+    }
     ctx.fail('X-RateLimit-Remaining does not count down', {
       exchange: last,
       received: `${before} then ${now}`,
@@ -148,6 +155,19 @@ async function spendWindow(
     documented: '429 once the allowance is spent',
   })
   return undefined
+}
+
+/** Whether rate_limit_countdown judges the step between two answers: both state the count, the same limit and the same reset. */
+function countdownJudges(before: Exchange, after: Exchange): boolean {
+  const [a, b] = [readRateLimit(before.response.headers), readRateLimit(after.response.headers)]
+  return (
+    a.remaining !== undefined &&
+    b.remaining !== undefined &&
+    a.limit !== undefined &&
+    a.limit === b.limit &&
+    a.reset !== undefined &&
+    a.reset === b.reset
+  )
 }
 
 /** Why the flow did not spend the window, and what would let it: a key of a lower tier, or a larger CONTRACT_MAX_REQUESTS. */
