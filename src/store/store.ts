@@ -10,7 +10,7 @@ const byId = (a: { id: number }, b: { id: number }) => a.id - b.id
 
 /**
  * The dataset's schema with each campaign only checked to be an object: its collection's `create`
- * validates it against the same schema (CampaignRecord is the dataset's campaign), so seeding
+ * validates it against the same schema (CampaignRecord is the dataset's campaign, one schema), so seeding
  * 100,000 campaigns validates each once, not twice. Users and adverts, few, are parsed here.
  * Its campaigns are typed as validated although only `create` will have validated them: whoever
  * uses it re-validates the whole dataset when the load is refused, so that the schema names the field.
