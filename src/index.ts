@@ -13,7 +13,7 @@ export type { MockContext } from './handlers/mock-context.js'
 export { createClock, type Clock } from './domain/clock.js'
 export { DEFAULT_TIER_LIMITS } from './domain/tiers.js'
 export { DEMO_API_KEY, OTHER_API_KEY, DEFAULT_FIXTURES } from './store/fixtures.js'
-export type { MockDb, StoreCounts } from './store/store.js'
+export type { MockDb } from './store/store.js'
 export type { Account } from './store/account.js'
 export { UserRecord, AdvertRecord, CampaignRecord } from './store/models.js'
 export { generateDataset, type GenerateDatasetOptions } from './store/generate-dataset.js'
@@ -51,6 +51,7 @@ export {
   MockState,
   type MockStateInput,
   SeedInput,
+  type StoreCounts,
   TierOverrides,
   TierTable,
   TopUpInput,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { LastIds } from '../schemas/admin.js'
+import type { LastIds, StoreCounts } from '../schemas/admin.js'
 import { Dataset, type DatasetInput } from '../schemas/dataset.js'
 import { Account } from './account.js'
 import { IdCounter } from './id-counter.js'
@@ -29,13 +29,6 @@ export interface MockDb {
   readonly users: IndexedCollection<typeof UserRecord>
   /** A user's adverts and campaigns, each an @msw/data collection; a user the store does not hold is a RangeError. */
   account(userId: number): Account
-}
-
-/** How many records of each kind the store holds. */
-export interface StoreCounts {
-  users: number
-  adverts: number
-  campaigns: number
 }
 
 /**
