@@ -18,7 +18,7 @@ import type {
   UserTierInput,
 } from '../schemas/admin.js'
 import type { Pagination } from '../schemas/common.js'
-import type { DatasetInput } from '../schemas/dataset.js'
+import { Dataset, type DatasetInput } from '../schemas/dataset.js'
 import type { User } from '../schemas/user.js'
 import type { UserRecord } from '../store/models.js'
 import { accountById, createAccount } from './accounts.js'
@@ -46,9 +46,10 @@ export function createControlOperations(ctx: DomainContext) {
   // Real time, not the mock's clock: how long this mock has served, however far its clock was moved.
   const createdAt = Date.now()
   // Called inside a queued write: the whole replacement (dataset, then tiers, faults, clock) is one write.
-  const load = async (dataset: DatasetInput, lastIds?: LastIds): Promise<StoreCounts> => {
+  // It takes a parsed dataset, so an imported state, which its operation's schema has parsed, is not parsed again.
+  const load = async (dataset: Dataset, lastIds?: LastIds): Promise<StoreCounts> => {
     try {
-      await ctx.store.load(dataset, lastIds)
+      await ctx.store.loadParsed(dataset, lastIds)
     } catch (error) {
       // The store checks references before it clears anything, so a refused dataset changes nothing.
       if (error instanceof RangeError)
@@ -82,7 +83,7 @@ export function createControlOperations(ctx: DomainContext) {
     /** Restores the start: the fixtures (or this dataset), tiers and faults; clears rate-limit counts and the journal. The clock is left alone. */
     reset: (dataset: DatasetInput = ctx.fixtures): Promise<StoreCounts> =>
       writeQueue(async () => {
-        const result = await load(dataset)
+        const result = await load(Dataset.parse(dataset))
         Object.assign(ctx.tiers, ctx.initial.tiers)
         ctx.faults.configure(ctx.initial.faults)
         ctx.journal.clear()
@@ -99,7 +100,7 @@ export function createControlOperations(ctx: DomainContext) {
               advertsPerUser: seed.adverts_per_user,
               campaignsPerAdvert: seed.campaigns_per_advert,
             })
-      return writeQueue(() => load(dataset), 'seed')
+      return writeQueue(() => load(Dataset.parse(dataset)), 'seed')
     },
     /** Opens a new account with a fresh API key. */
     createUser: (input: NewUserInput | undefined): Promise<User> =>
