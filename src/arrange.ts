@@ -107,20 +107,22 @@ export function createArrange(ctx: DomainContext): Arrange {
   const makeAdvert = (user: UserRecord, fields: z.output<typeof ArrangeAdvertOptions>) =>
     createAdvert(ctx, user, fields)
 
-  /** Checks one campaign's fields, then makes it (on `advert`, made first when missing) through the domain. */
+  /** A campaign never sends past its limit: checked for every campaign before any is made. */
+  const assertWithinLimit = (helper: string, { sending_count, sending_limit }: CampaignFields) => {
+    if (sending_count > sending_limit)
+      throw new ArrangeError(
+        helper,
+        `sending_count ${sending_count} is more than sending_limit ${sending_limit}: a campaign never sends past its limit`,
+      )
+  }
+
+  /** Makes one campaign (on `advert`, made first when missing) through the domain; its fields are checked already. */
   const makeCampaign = async (
-    helper: string,
     user: UserRecord,
     advert: AdvertRecord | undefined,
     fields: CampaignFields,
   ): Promise<Campaign> => {
     const { sending_count, sending_limit } = fields
-    if (sending_count > sending_limit) {
-      throw new ArrangeError(
-        helper,
-        `sending_count ${sending_count} is more than sending_limit ${sending_limit}: a campaign never sends past its limit`,
-      )
-    }
     const target = advert ?? (await makeAdvert(user, options(ArrangeAdvertOptions, {})))
     let record = await createCampaign(ctx, user, {
       advert_id: target.id,
@@ -174,7 +176,9 @@ export function createArrange(ctx: DomainContext): Arrange {
         const target = advert === undefined ? undefined : advertOf('campaign', user, advert)
         assertRoom('campaign', user, 'campaign', 1)
         if (!target) assertRoom('campaign', user, 'advert', 1)
-        return makeCampaign('campaign', user, target, { ...CAMPAIGN_DEFAULTS, ...definedOnly(given) })
+        const fields = { ...CAMPAIGN_DEFAULTS, ...definedOnly(given) }
+        assertWithinLimit('campaign', fields)
+        return makeCampaign(user, target, fields)
       }),
 
     campaigns: (ref, count, input) =>
@@ -186,15 +190,10 @@ export function createArrange(ctx: DomainContext): Arrange {
         assertRoom('campaigns', user, 'campaign', n)
         if (!target && n > 0) assertRoom('campaigns', user, 'advert', 1)
         const fields = seededCampaigns(n, seed, definedOnly(given))
-        const bad = fields.find((campaign) => campaign.sending_count > campaign.sending_limit)
-        if (bad)
-          throw new ArrangeError(
-            'campaigns',
-            `sending_count ${bad.sending_count} is more than sending_limit ${bad.sending_limit}: a campaign never sends past its limit`,
-          )
+        for (const campaign of fields) assertWithinLimit('campaigns', campaign)
         if (!target && n > 0) target = await makeAdvert(user, options(ArrangeAdvertOptions, {}))
         const made: Campaign[] = []
-        for (const campaign of fields) made.push(await makeCampaign('campaigns', user, target, campaign))
+        for (const campaign of fields) made.push(await makeCampaign(user, target, campaign))
         return made
       }),
 
@@ -207,7 +206,7 @@ export function createArrange(ctx: DomainContext): Arrange {
         const advert = await makeAdvert(user, fields)
         return {
           advert: presentAdvert(advert),
-          campaign: await makeCampaign('advertInUse', user, advert, { ...CAMPAIGN_DEFAULTS }),
+          campaign: await makeCampaign(user, advert, { ...CAMPAIGN_DEFAULTS }),
         }
       }),
 

@@ -100,7 +100,7 @@ export class Store {
 
   /** Changes a user through the collection (validated); the key and e-mail look-ups follow. */
   async updateUser(user: UserRecord, change: (draft: UserRecord) => void): Promise<UserRecord> {
-    return await this.users.update(this.users.get(user.id) ?? user, { data: change, strict: true })
+    return await this.users.update(user, { data: change, strict: true })
   }
 
   /** How many users, adverts and campaigns the store holds. */
