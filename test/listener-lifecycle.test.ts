@@ -1,9 +1,9 @@
-import { connect } from 'node:net'
 import { afterEach, expect, it } from 'vitest'
 import { startListener, type Listener, type ListenerOptions } from '../src/adapters/express.js'
 import type { RequestLogEntry } from '../src/adapters/request-log.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { expectError } from './support/expect-error.js'
+import { rawRequest } from './support/raw-http.js'
 
 let listener: Listener | undefined
 afterEach(async () => {
@@ -102,38 +102,21 @@ it('logs JSON lines with --log json, and a client that went away as aborted', as
   expect(aborted).toMatchObject({ method: 'GET', path: '/api/v1/user', status: null, user_id: 1 })
 })
 
-/** Writes raw bytes to the listener and reads until it closes the connection (bounded). */
-function raw(
-  target: Listener,
-  bytes: string,
-): Promise<{ status: number; contentType: string | undefined; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(new URL(target.origin).port), '127.0.0.1', () => socket.write(bytes))
-    const timer = setTimeout(() => socket.destroy(new Error('no answer within 10 s')), 10_000)
-    const chunks: Buffer[] = []
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
-    socket.on('error', reject)
-    socket.on('close', () => {
-      clearTimeout(timer)
-      const [head = '', body = ''] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n')
-      const contentType = /content-type: ([^\r\n]+)/i.exec(head)?.[1]
-      resolve({ status: Number(head.split(' ')[1]), contentType, body })
-    })
-  })
-}
-
 it('answers headers over 16 KiB with 431 headers_too_large in the error shape, not a bare status line', async () => {
   const target = await start()
-  const response = await raw(target, `GET /api/v1/user HTTP/1.1\r\nHost: x\r\nX-Long: ${'a'.repeat(20_000)}\r\n\r\n`)
-  expect(response.contentType).toMatch(/^application\/json/)
+  const response = await rawRequest(
+    target,
+    `GET /api/v1/user HTTP/1.1\r\nHost: x\r\nX-Long: ${'a'.repeat(20_000)}\r\n\r\n`,
+  )
+  expect(response.headers['content-type']).toMatch(/^application\/json/)
   expectError({ status: response.status, body: JSON.parse(response.body) }, { status: 431, code: 'headers_too_large' })
 })
 
 it('answers a request that is not HTTP with 400 bad_request in the error shape', async () => {
   const target = await start()
-  const response = await raw(target, 'GARBAGE\r\n\r\n')
+  const response = await rawRequest(target, 'GARBAGE\r\n\r\n')
   expectError({ status: response.status, body: JSON.parse(response.body) }, { status: 400, code: 'bad_request' })
-  const badHeader = await raw(target, 'GET /api/v1/user HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n')
+  const badHeader = await rawRequest(target, 'GET /api/v1/user HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n')
   expectError({ status: badHeader.status, body: JSON.parse(badHeader.body) }, { status: 400, code: 'bad_request' })
 })
 

@@ -8,7 +8,7 @@ export interface RawResponse {
   body: string
 }
 
-/** Writes bytes to the listener and reads until it closes the connection (bounded by 3 s). */
+/** Writes bytes to the listener and reads until it closes the connection (bounded by 10 s). */
 export function rawRequest(listener: Listener, bytes: string | Buffer): Promise<RawResponse> {
   const { port } = new URL(listener.origin)
   return new Promise((resolve, reject) => {
