@@ -8,16 +8,10 @@ import { parseSnapshot, serializeSnapshot, SNAPSHOT_FORMAT } from '../src/domain
 import { createMockApi } from '../src/create-mock-api.js'
 import { DEFAULT_FIXTURES, DEMO_API_KEY } from '../src/store/fixtures.js'
 import { runCli, startCli } from './support/cli-process.js'
-import { killRounds } from './support/kill-rounds.js'
+import { advertTitles, createAdvert, killRounds } from './support/kill-rounds.js'
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'state-file-'))
 const json = { Authorization: DEMO_API_KEY, 'Content-Type': 'application/json' }
-const advertTitles = (file: string) =>
-  parseSnapshot(readFileSync(file, 'utf8')).state.dataset.adverts.map((advert) => advert.title)
-
-async function createAdvert(baseUrl: string, title: string): Promise<Response> {
-  return fetch(`${baseUrl}/adverts`, { method: 'POST', headers: json, body: JSON.stringify({ advert: { title } }) })
-}
 
 describe('persistence in a state file', () => {
   it('creates a missing file from the fixtures, has every write on disk by the time it is answered, and loads it on the next start', async () => {

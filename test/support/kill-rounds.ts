@@ -12,6 +12,16 @@ export interface KillRounds {
 
 const json = { Authorization: DEMO_API_KEY, 'Content-Type': 'application/json' }
 
+/** Creates an advert with this title as the demo user, over HTTP. */
+export function createAdvert(baseUrl: string, title: string): Promise<Response> {
+  return fetch(`${baseUrl}/adverts`, { method: 'POST', headers: json, body: JSON.stringify({ advert: { title } }) })
+}
+
+/** The titles of the adverts a state file holds. */
+export function advertTitles(file: string): string[] {
+  return parseSnapshot(readFileSync(file, 'utf8')).state.dataset.adverts.map((advert) => advert.title)
+}
+
 /**
  * Starts the built bin with `--state file` `rounds` times; each time four writers create adverts
  * until a kill -9 20 to 250 ms after the first answer, and the file is read back: every write answered 201 before the
@@ -31,10 +41,7 @@ export async function killRounds(file: string, rounds: number): Promise<KillRoun
     const writer = async (id: number) => {
       for (let n = 0; !killed && n < 15; n++) {
         const title = `r${round} w${id} n${n}`
-        const body = JSON.stringify({ advert: { title } })
-        const response = await fetch(`${cli.baseUrl}/adverts`, { method: 'POST', headers: json, body }).catch(
-          () => undefined,
-        )
+        const response = await createAdvert(cli.baseUrl, title).catch(() => undefined)
         if (response?.status === 201) {
           acknowledged.push(title)
           firstAnswered()
@@ -49,7 +56,7 @@ export async function killRounds(file: string, rounds: number): Promise<KillRoun
     killed = true
     await cli.stop('SIGKILL')
     await Promise.all(writers)
-    const saved = new Set(parseSnapshot(readFileSync(file, 'utf8')).state.dataset.adverts.map((advert) => advert.title))
+    const saved = new Set(advertTitles(file))
     lost.push(...acknowledged.filter((title) => !saved.has(title)).map((title) => `round ${round}: ${title}`))
   }
   return { acknowledged: acknowledged.length, cut, lost }
