@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { onTestFinished } from 'vitest'
 import { BUILT_BIN } from './build-once.js'
+import { runToEnd, type Ended } from './run-to-end.js'
 
 /** A running `ad-campaign-mock` command (the built bin, dist/src/cli.js), as a user starts it. */
 export interface CliProcess {
@@ -58,20 +59,7 @@ export async function startCli(args: string[], env: Record<string, string> = {})
 }
 
 /** Runs the command to its end (bounded by START_TIMEOUT_MS) and answers its exit code and both outputs. */
-export async function runCli(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<Ended> {
   const [node, argv] = command(args)
-  const run = spawn(node, argv, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: START_TIMEOUT_MS,
-  })
-  let stdout = ''
-  let stderr = ''
-  run.stdout.on('data', (chunk) => (stdout += chunk))
-  run.stderr.on('data', (chunk) => (stderr += chunk))
-  const [code] = await once(run, 'close')
-  return { code, stdout, stderr }
+  return runToEnd(node, argv, { env: { ...process.env, ...env }, timeoutMs: START_TIMEOUT_MS })
 }

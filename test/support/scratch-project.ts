@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
+import { runToEnd, type Ended } from './run-to-end.js'
 
 const run = promisify(execFile)
 
@@ -20,11 +21,7 @@ export interface ScratchProject {
     options?: { env?: NodeJS.ProcessEnv },
   ): Promise<{ stdout: string; stderr: string }>
   /** Runs a command in the project to its end (killed after `timeoutMs`) and answers its exit code and outputs. */
-  run(
-    command: string,
-    args: string[],
-    options?: { env?: NodeJS.ProcessEnv; timeoutMs?: number },
-  ): Promise<{ code: number | null; stdout: string; stderr: string }>
+  run(command: string, args: string[], options?: { env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<Ended>
 }
 
 /**
@@ -62,19 +59,7 @@ export async function packAndInstall(also: string[]): Promise<ScratchProject> {
       }
     },
     run(command, args, { env, timeoutMs = 120_000 } = {}) {
-      return new Promise((resolve) => {
-        const child = spawn(command, args, {
-          cwd: dir,
-          env: env ?? process.env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          timeout: timeoutMs,
-        })
-        let stdout = ''
-        let stderr = ''
-        child.stdout.on('data', (chunk) => (stdout += chunk))
-        child.stderr.on('data', (chunk) => (stderr += chunk))
-        child.on('close', (code) => resolve({ code, stdout, stderr }))
-      })
+      return runToEnd(command, args, { cwd: dir, env: env ?? process.env, timeoutMs })
     },
   }
 }
