@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { MockApi } from '../../../src/create-mock-api.js'
-import { stateSnapshot } from '../state-snapshot.js'
+import { expectNoChange } from '../state-snapshot.js'
 import { invariantProblems } from './checks.js'
 
 // Model-based fuzzing: random sequences of valid and invalid operations by two users (and the
@@ -113,9 +113,7 @@ export abstract class Step implements fc.AsyncCommand<Model, Real> {
 
 /** A refused request must leave the whole state as it was. */
 export async function refused(real: Real, status: number, act: () => Promise<ModelResponse>): Promise<ModelResponse> {
-  const before = stateSnapshot(real.api)
-  const response = await act()
+  const response = await expectNoChange(real.api, act)
   expect(response.status, JSON.stringify(response.body)).toBe(status)
-  expect(stateSnapshot(real.api)).toEqual(before)
   return response
 }
