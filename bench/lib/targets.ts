@@ -23,6 +23,15 @@ const notMeasured = (title: string, target: string, why: string): Verdict => ({
   note: why,
 })
 
+/** A measured target: met, or missed by what `shortBy` says. */
+const judged = (title: string, target: string, measured: string, met: boolean, shortBy: string): Verdict => ({
+  title,
+  target,
+  measured,
+  status: met ? 'met' : 'missed',
+  note: met ? undefined : shortBy,
+})
+
 const fmt = (value: number, digits = 2) => value.toFixed(digits)
 
 /** Judges a run against every target; the order is the issues' (12, then 16's floors). */
@@ -46,13 +55,7 @@ function listenerVsPrism({ listener }: BenchResults, kind: 'list' | 'update', bo
   const ratio = listener && throughputRatio(listener.runs, kind, 'prism')
   if (ratio === undefined) return notMeasured(title, target, 'the listener section or Prism did not run')
   const met = ratio >= bound
-  return {
-    title,
-    target,
-    measured: `${fmt(ratio)}x`,
-    status: met ? 'met' : 'missed',
-    note: met ? undefined : `${fmt(bound / ratio)}x short of it`,
-  }
+  return judged(title, target, `${fmt(ratio)}x`, met, `${fmt(bound / ratio)}x short of it`)
 }
 
 function listenerP99({ listener }: BenchResults): Verdict {
@@ -61,13 +64,7 @@ function listenerP99({ listener }: BenchResults): Verdict {
   const ours = listener && summarizeLoad(listener.runs).find((row) => row.target === 'listener' && row.kind === 'list')
   if (!ours) return notMeasured(title, target, 'the listener section did not run')
   const met = ours.p99Ms < 25
-  return {
-    title,
-    target,
-    measured: `${fmt(ours.p99Ms, 1)} ms`,
-    status: met ? 'met' : 'missed',
-    note: met ? undefined : `${fmt(ours.p99Ms - 25, 1)} ms over`,
-  }
+  return judged(title, target, `${fmt(ours.p99Ms, 1)} ms`, met, `${fmt(ours.p99Ms - 25, 1)} ms over`)
 }
 
 const SCALE_KINDS: RequestKind[] = ['list', 'get']
@@ -96,13 +93,7 @@ function worstRatio(
   const measured = ratios.map((entry) => `${entry.kind} ${fmt(entry.ratio)}x`).join(', ')
   const worst = ratios.reduce((a, b) => (b.ratio > a.ratio ? b : a))
   const met = worst.ratio <= bound
-  return {
-    title,
-    target,
-    measured,
-    status: met ? 'met' : 'missed',
-    note: met ? undefined : `${worst.kind} is ${fmt(worst.ratio / bound)}x over the bound`,
-  }
+  return judged(title, target, measured, met, `${worst.kind} is ${fmt(worst.ratio / bound)}x over the bound`)
 }
 
 const WRITE_KINDS: RequestKind[] = ['update', 'toggle', 'delete']
@@ -132,13 +123,7 @@ function writeFloors({ writes }: BenchResults): Verdict[] {
     const worst = rows.reduce((a, b) => (b!.summary.median > a!.summary.median ? b : a))!
     const met = worst.summary.median <= ms
     const measured = rows.map((row) => `${row!.kind} ${fmt(row!.summary.median, 3)}`).join(', ') + ' ms'
-    return {
-      title,
-      target,
-      measured,
-      status: met ? 'met' : 'missed',
-      note: met ? undefined : `${worst.kind} is ${fmt(worst.summary.median / ms)}x the bound`,
-    }
+    return judged(title, target, measured, met, `${worst.kind} is ${fmt(worst.summary.median / ms)}x the bound`)
   }
   const title = 'Writes at 1,000 campaigns: other accounts full vs empty'
   const target = '≤ 2.00x'
@@ -168,13 +153,7 @@ function inProcessMedian({ inProcess }: BenchResults): Verdict {
   // msw alone answering the same bytes, where measured: how much of the time is interception.
   const floors = rows.filter((row) => row.floor).map((row) => `${row.kind} ${fmt(row.summary.median, 3)} ms`)
   const floorNote = floors.length > 0 ? `; msw alone, one handler, same bytes: ${floors.join(', ')}` : ''
-  return {
-    title,
-    target,
-    measured,
-    status: met ? 'met' : 'missed',
-    note: met ? undefined : `${fmt(worst.summary.median / 0.25)}x the bound${floorNote}`,
-  }
+  return judged(title, target, measured, met, `${fmt(worst.summary.median / 0.25)}x the bound${floorNote}`)
 }
 
 /** A bound on what holding 100,000 campaigns across 100 accounts costs (the writes section seeds it). */
@@ -190,13 +169,7 @@ function seedCost(
   if (!seed) return notMeasured(title, target, 'the writes section did not seed 100,000 campaigns across 100 accounts')
   const value = figure(seed)
   const met = value < bound
-  return {
-    title,
-    target,
-    measured: `${fmt(value, 0)} ${unit}`,
-    status: met ? 'met' : 'missed',
-    note: met ? undefined : `${fmt(value / bound)}x the bound`,
-  }
+  return judged(title, target, `${fmt(value, 0)} ${unit}`, met, `${fmt(value / bound)}x the bound`)
 }
 
 const seedTime = (results: BenchResults) =>
@@ -210,11 +183,5 @@ function binStartup({ startup }: BenchResults): Verdict {
   const bin = startup?.find((row) => row.command.startsWith('node dist/'))
   if (!bin) return notMeasured(title, target, 'the start-up section did not run')
   const met = bin.medianMs < 1000
-  return {
-    title,
-    target,
-    measured: `${fmt(bin.medianMs, 0)} ms`,
-    status: met ? 'met' : 'missed',
-    note: met ? undefined : `${fmt(bin.medianMs - 1000, 0)} ms over`,
-  }
+  return judged(title, target, `${fmt(bin.medianMs, 0)} ms`, met, `${fmt(bin.medianMs - 1000, 0)} ms over`)
 }
