@@ -108,17 +108,14 @@ export function oneUserDataset(campaigns: number): Dataset {
  * campaigns each holding `others` between them: what a write in one account costs beside the rest.
  */
 export function accountsDataset(campaigns: number, others: number): Dataset {
-  const subject = generateDataset({
-    seed: 1,
-    users: 1,
+  const subject = oneUserDataset(campaigns)
+  if (others <= 0) return subject
+  const rest = generateDataset({
+    seed: 2,
+    users: Math.round(others / 1000),
     advertsPerUser: 10,
-    campaignsPerAdvert: Math.max(1, Math.round(campaigns / 10)),
+    campaignsPerAdvert: 100,
   })
-  const rest =
-    others > 0
-      ? generateDataset({ seed: 2, users: Math.round(others / 1000), advertsPerUser: 10, campaignsPerAdvert: 100 })
-      : undefined
-  if (!rest) return subject
   const [users, adverts, campaignCount] = [subject.users.length, subject.adverts.length, subject.campaigns.length]
   return {
     users: [
