@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 
-// Vitest's globalSetup for the mock project: builds dist/ (`npm run build`'s compile) once before
+// Vitest's globalSetup for the mock project: builds dist/ (`npm run build` itself) once before
 // any test file runs, so the tests that start the command start the built bin, as users do (tsx
 // spends a second or more compiling at every start, more on a busy machine), and the packaging
 // test packs this dist/ without building it again under the feet of those processes.
@@ -22,7 +21,6 @@ const INPUTS = [
   'tsconfig.build.json',
 ]
 const STAMP = 'node_modules/.cache/ad-campaign-mock/built-at'
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 
 /** The newest modification time under a path, in ms; tests are not built, so a test changed needs no build. */
 function newest(path: string): number {
@@ -37,13 +35,12 @@ export default async function buildOnce(): Promise<void> {
   const builtAt = Math.min(newest(STAMP), newest(BUILT_BIN))
   if (builtAt > 0 && INPUTS.every((input) => newest(input) < builtAt)) return
   const started = Date.now()
-  // As `npm run build` does: nothing left over from an older build is packed or loaded.
-  rmSync('dist', { recursive: true, force: true })
-  await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
-    maxBuffer: 16 * 1024 * 1024,
-  }).catch((error: { stdout?: string; message: string }) => {
-    throw new Error(`Building dist/ for the tests failed:\n${error.stdout ?? error.message}`)
-  })
+  // The package's own build script (dist/ emptied first), so the tests start the bin users get.
+  await promisify(execFile)('npm', ['run', 'build', '--silent'], { maxBuffer: 16 * 1024 * 1024 }).catch(
+    (error: { stdout?: string; message: string }) => {
+      throw new Error(`Building dist/ for the tests failed:\n${error.stdout ?? error.message}`)
+    },
+  )
   mkdirSync(dirname(STAMP), { recursive: true })
   // The build's start, not its end: a source saved during the build makes the next run build again.
   writeFileSync(STAMP, '')
