@@ -10,9 +10,6 @@ export interface RunState {
   runId: string
   /** Marks everything the run creates, e.g. `[contract 1a2b3c]`. */
   titlePrefix: string
-  allowDestructive: boolean
-  /** Whether a second key exists (given, or created through the control plane). */
-  hasSecondKey: boolean
   /** An advert of the second key's account, for foreign-reference probes. */
   foreignAdvertId?: number
   /** The last body each operation accepted (2xx), by operation label. */
@@ -27,6 +24,7 @@ export interface RunState {
 /** What the run's options allow: a check or flow that needs more is skipped by option. */
 export interface RunSettings {
   allowDestructive: boolean
+  /** Whether a second key exists (given, or created through the control plane). */
   hasSecondKey: boolean
   /** CONTRACT_RATE_LIMIT: spend the key's quota to see a 429. */
   spendQuota: boolean

@@ -1,4 +1,4 @@
-import type { RunContext, RunSettings } from './check.js'
+import type { RunContext } from './check.js'
 import type { Recorder } from './recorder.js'
 import type { Registration } from './registry.js'
 import type { ContractSuiteOptions } from './suite-options.js'
@@ -21,12 +21,7 @@ export function claimsUnder(item: Registration, profiles: ReadonlySet<Profile>):
  * operation, unless CONTRACT_CHECKS leaves it out; CONTRACT_SKIP_CHECKS keeps it listed, as
  * skipped, and so does an option it needs (skippedBy).
  */
-export function promise(
-  run: ClaimingRun,
-  claimed: readonly Registration[],
-  profiles: ReadonlySet<Profile>,
-  settings: RunSettings,
-): void {
+export function promise(run: ClaimingRun, claimed: readonly Registration[], profiles: ReadonlySet<Profile>): void {
   const { options, recorder, ctx } = run
   for (const item of claimed) {
     if (options.checks && !options.checks.includes(item.name)) continue
@@ -37,7 +32,7 @@ export function promise(
       if (options.skipChecks?.includes(item.name))
         recorder.coverage.skip(operation.label, item.name, 'left out by CONTRACT_SKIP_CHECKS')
     }
-    const reason = item.skippedBy?.(settings)
+    const reason = item.skippedBy?.(ctx.settings)
     if (reason) ctx.skip('*', item.name, reason)
   }
 }

@@ -28,7 +28,6 @@ interface Run {
   recorder: Recorder
   /** The checks and flows the selected profiles and options let run, in the registry's order. */
   items: Registration[]
-  plane?: ControlPlane
   keyCount: number
   /** Exchanges are judged until cleanup starts. */
   observing: boolean
@@ -96,8 +95,6 @@ async function prepare(options: ContractSuiteOptions): Promise<Run> {
   const state: RunState = {
     runId,
     titlePrefix: `[contract ${runId}]`,
-    allowDestructive: settings.allowDestructive,
-    hasSecondKey: settings.hasSecondKey,
     acceptedBodies: new Map(),
     history: [],
     notes: [],
@@ -128,11 +125,10 @@ async function prepare(options: ContractSuiteOptions): Promise<Run> {
     ctx,
     recorder,
     items,
-    ...(plane ? { plane } : {}),
     keyCount: keys.length,
     observing: true,
   }
-  promise(run, claimed, profiles, settings)
+  promise(run, claimed, profiles)
   return run
 }
 
@@ -215,7 +211,7 @@ function summarize(run: Run, cleanup: { deleted: string[]; leftover: string[] })
     errors,
     coverage,
     tallies: recorder.coverage.tallies(recorder.failures),
-    requests: ctx.client.requests + (run.plane?.requests ?? 0) + run.keyCount,
+    requests: ctx.client.requests + (ctx.controlPlane?.requests ?? 0) + run.keyCount,
     exercised: ctx.document.operations.map((o) => o.label).filter((label) => exercised.has(label)),
     // A stopped flow's reason already shows on what it left unexercised.
     notes: ctx.state.notes.filter((note) => !coverage.some((row) => row.reason === note)),

@@ -98,7 +98,7 @@ async function probeAuth(ctx: CheckContext, exchange: Exchange): Promise<void> {
   ]
   // A server that took a near miss for the key would reset the live key on this probe: only with consent.
   const operation = exchange.operation ? ctx.document.get(exchange.operation) : undefined
-  const destructive = operation !== undefined && isKeyReset(operation) && !ctx.state.allowDestructive
+  const destructive = operation !== undefined && isKeyReset(operation) && !ctx.settings.allowDestructive
   for (const variant of variants.filter((v) => !(destructive && v.nearKey))) {
     const probe = await replay(ctx, exchange, `ignored_auth: ${variant.title}`, { credentials: variant.credentials })
     if (probe.response.status !== 401) {

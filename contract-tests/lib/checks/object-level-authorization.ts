@@ -14,7 +14,6 @@ export const objectLevelAuthorization: Check = {
   skippedBy: (settings) =>
     settings.hasSecondKey ? undefined : "no second key (CONTRACT_API_KEY_2) to try the first one's resources with",
   async run(ctx, exchange) {
-    if (!ctx.state.hasSecondKey) return false
     const readOne = (o: { method: string; path: string }) =>
       o.method === 'get' && o.path.endsWith('}') && isSuccess(exchange.response.status)
     const operation = operationToProbe(ctx, exchange, readOne, (o) => `object_level_authorization ${o.path}`)

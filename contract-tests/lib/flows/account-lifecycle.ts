@@ -30,7 +30,7 @@ export const accountLifecycle: Flow = {
     const reset = ctx.document.operations.find(isKeyReset)
     try {
       if (contract) steps.require(await steps.send('GET /user/balance'), 200, 'Reading the balance failed')
-      if (!ctx.state.allowDestructive) {
+      if (!ctx.settings.allowDestructive) {
         // Even a same-e-mail PATCH is a write (updated_at, a verification mail): only the refusals are probed.
         await ctx.probe(unsentUpdate(ctx, original))
         for (const label of ['PATCH /user', ...(reset ? [reset.label] : [])]) ctx.skip(label, '*', DESTRUCTIVE_OFF)
