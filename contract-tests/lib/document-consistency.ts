@@ -47,12 +47,23 @@ export function operationById(document: ContractDocument, id: unknown): Document
   return typeof id === 'string' ? document.operations.find((operation) => operation.operationId === id) : undefined
 }
 
+// The facts are fixed by the document, and the checks ask for them on every exchange: read once.
+const factsByOperation = new WeakMap<DocumentedOperation, ConsistencyFact[]>()
+const rateLimitFactsByDocument = new WeakMap<ContractDocument, RateLimitFacts>()
+
 /** The `x-consistency` facts of an operation whose reads the document has. */
 export function consistencyFacts(
   document: ContractDocument,
   operation: DocumentedOperation | undefined,
 ): ConsistencyFact[] {
-  const raw = operation?.extensions?.['x-consistency']
+  if (!operation) return []
+  let facts = factsByOperation.get(operation)
+  if (!facts) factsByOperation.set(operation, (facts = readConsistencyFacts(document, operation)))
+  return facts
+}
+
+function readConsistencyFacts(document: ContractDocument, operation: DocumentedOperation): ConsistencyFact[] {
+  const raw = operation.extensions?.['x-consistency']
   if (!Array.isArray(raw)) return []
   return raw.flatMap((fact: JsonObject, index): ConsistencyFact[] => {
     const read = operationById(document, fact?.read)
@@ -108,6 +119,12 @@ export interface RateLimitFacts {
 
 /** The rate-limit facts, from the first response that documents each header with its `x-consistency`. */
 export function rateLimitFacts(document: ContractDocument): RateLimitFacts {
+  let facts = rateLimitFactsByDocument.get(document)
+  if (!facts) rateLimitFactsByDocument.set(document, (facts = readRateLimitFacts(document)))
+  return facts
+}
+
+function readRateLimitFacts(document: ContractDocument): RateLimitFacts {
   const facts: RateLimitFacts = {}
   const windows = (raw: unknown) =>
     Object.entries(stringMap(raw))
