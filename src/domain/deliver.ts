@@ -78,13 +78,12 @@ export async function deliver(ctx: DomainContext, { sends, campaign_ids }: Deliv
       },
     })
   }
-  const charges = new Map<number, number>()
-  for (const { userId, charged } of plans) charges.set(userId, (charges.get(userId) ?? 0) + charged)
-  for (const [userId, charged] of charges) {
-    if (charged === 0) continue
+  // The plan's last balance of each owner is what it pays down to.
+  for (const [userId, balance] of balances) {
     const user = store.users.get(userId)!
+    if (balance === exactUsdToMicros(user.balance_usd)) continue
     await store.updateUser(user, (draft) => {
-      draft.balance_usd = microsToExactUsd(exactUsdToMicros(user.balance_usd) - charged)
+      draft.balance_usd = microsToExactUsd(balance)
       draft.updated_at = now
     })
   }
