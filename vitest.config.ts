@@ -44,7 +44,7 @@ export default defineConfig({
       {
         extends: true,
         // The recipes in examples/ import the package by name, as an app would; here that is the source.
-        resolve: { alias: [{ find: /^ad-campaign-mock\/node$/, replacement: fromRoot('src/adapters/node.ts') }] },
+        resolve: { alias: [{ find: /^ad-campaign-mock\/node$/, replacement: fromRoot('src/runtimes/node.ts') }] },
         test: {
           name: 'mock',
           include: [
@@ -69,7 +69,7 @@ export default defineConfig({
             {
               plugins: [serveMswWorker()],
               resolve: {
-                alias: [{ find: /^ad-campaign-mock\/browser$/, replacement: fromRoot('src/adapters/browser.ts') }],
+                alias: [{ find: /^ad-campaign-mock\/browser$/, replacement: fromRoot('src/runtimes/browser.ts') }],
               },
               optimizeDeps: { include: ['msw/browser', 'msw', 'zod/mini', 'zod/locales'] },
               test: {

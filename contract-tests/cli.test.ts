@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startListener, type Listener } from '../src/adapters/express.js'
+import { startListener, type Listener } from '../src/runtimes/express.js'
 
 // npm run test:contract as a user runs it: a child process, configured by CONTRACT_* variables.
 let dir: string

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startListener, type Listener } from '../src/adapters/express.js'
+import { startListener, type Listener } from '../src/runtimes/express.js'
 
 // The suite against a deployment that is not the mock as far as it can tell: a separate process
 // that is only an HTTP proxy, a key the suite did not create, a live run with no control plane.

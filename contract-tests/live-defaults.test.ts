@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest'
-import { startListener, type Listener } from '../src/adapters/express.js'
+import { startListener, type Listener } from '../src/runtimes/express.js'
 import { formatReport } from './lib/report/format-report.js'
 import { runContractSuite } from './lib/run-suite.js'
 import { startInProcessMock } from './support/in-process.js'

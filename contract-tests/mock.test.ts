@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, expect, it } from 'vitest'
-import { startListener, type Listener } from '../src/adapters/express.js'
+import { startListener, type Listener } from '../src/runtimes/express.js'
 import type { ContractDocument } from './lib/document.js'
 import { loadContractDocument } from './lib/load-document.js'
 import { formatReport } from './lib/report/format-report.js'

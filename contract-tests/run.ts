@@ -6,7 +6,7 @@ import { runContractCommand } from './lib/run-command.js'
 process.exitCode = await runContractCommand(process.argv.slice(2), process.env, {
   async startMock() {
     // Loaded only here: a run against a deployment starts (and fails) fast without the mock's code.
-    const { startListener } = await import('../src/adapters/express.js')
+    const { startListener } = await import('../src/runtimes/express.js')
     const listener = await startListener({ port: 0 })
     return { baseUrl: listener.baseUrl, controlPlaneUrl: `${listener.origin}/__admin`, close: () => listener.close() }
   },

@@ -1,4 +1,4 @@
-export { createMockApi, type MockApi, type MockApiOptions } from './create-mock-api.js'
+export { createMockApi, type MockApi, type MockApiOptions } from './surface/create-mock-api.js'
 export {
   ArrangeError,
   type Arrange,
@@ -7,9 +7,9 @@ export {
   type ArrangeCampaignsOptions,
   type ArrangeUserOptions,
   type RecordRef,
-} from './arrange.js'
-export type { OperationId, Override, OverrideHandlerFactory, OverrideResolver } from './override.js'
-export type { MockContext } from './handlers/mock-context.js'
+} from './surface/arrange.js'
+export type { OperationId, Override, OverrideHandlerFactory, OverrideResolver } from './surface/override.js'
+export type { MockContext } from './pipeline/mock-context.js'
 export { createClock, type Clock } from './domain/clock.js'
 export { DEFAULT_TIER_LIMITS } from './domain/tiers.js'
 export { DEMO_API_KEY, OTHER_API_KEY, DEFAULT_FIXTURES } from './store/fixtures.js'
@@ -34,11 +34,11 @@ export {
 export { Pagination, PaginationQuery } from './schemas/common.js'
 export { ErrorBody, ValidationError, FieldError } from './errors/error-body.js'
 export { Dataset } from './schemas/dataset.js'
-export type { MockControls } from './mock-controls.js'
+export type { MockControls } from './control-plane/checked-controls.js'
 export { RATE_LIMIT_HEADERS } from './http/rate-limit-headers.js'
 export { RATE_LIMIT_WINDOWS, type RateLimitWindow } from './domain/rate-limit.js'
 export type { JournalEntry as RequestJournalEntry } from './domain/request-journal.js'
-export { adminOperations } from './operations/admin.js'
+export { adminOperations } from './operations/control-plane.js'
 export {
   ClockInput,
   ClockState,
@@ -55,7 +55,7 @@ export {
   TierOverrides,
   TierTable,
   TopUpInput,
-} from './schemas/admin.js'
+} from './schemas/control-plane.js'
 export {
   parseSnapshot,
   restoreSnapshot,

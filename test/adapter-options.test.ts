@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { startListener } from '../src/adapters/express.js'
-import { startNodeMock } from '../src/adapters/node.js'
+import { startListener } from '../src/runtimes/express.js'
+import { startNodeMock } from '../src/runtimes/node.js'
 import { generateDataset } from '../src/store/generate-dataset.js'
 
 // The adapters take the base URL and the demo key from the options the mock was started with,

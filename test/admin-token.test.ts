@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { startListener } from '../src/adapters/express.js'
+import { startListener } from '../src/runtimes/express.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { runCli } from './support/cli-process.js'
 import { listenerTransport } from './support/listener-transport.js'

@@ -14,8 +14,17 @@ import {
   type Layer,
   type SourceFile,
 } from './support/architecture.js'
+import {
+  FUNCTION_ROOTS,
+  findLongFunctions,
+  findLongFunctionsUnder,
+  MAX_FUNCTION_LINES,
+} from './support/long-functions.js'
 
 const sources = readSourceFiles()
+
+/** The layers that may use Node: the Node-side adapters and the command. */
+const NODE_SIDE: readonly Layer[] = ['persistence/', 'listener/', 'runtimes/', 'cli/']
 
 /** A file of a layer (`x.ts` in it) that imports one module, as the checker sees it. */
 function fileIn(layer: Layer, imports: string[], code = ''): SourceFile {
@@ -26,7 +35,7 @@ function fileIn(layer: Layer, imports: string[], code = ''): SourceFile {
 /** How a file of `from` names a module of `to`. */
 function importOf(from: Layer, to: Layer): string {
   const up = from === 'src/*.ts' ? './' : '../'
-  return to === 'src/*.ts' ? `${up}create-mock-api.js` : `${up}${to}y.js`
+  return to === 'src/*.ts' ? `${up}index.js` : `${up}${to}y.js`
 }
 
 it('finds no broken rule in src/: every arrow points down, Node and msw only where they belong, no HTTP in the domain', () => {
@@ -34,11 +43,11 @@ it('finds no broken rule in src/: every arrow points down, Node and msw only whe
 })
 
 it('reads the imports it polices (the reader itself works)', () => {
-  const app = sources.find(({ file }) => file === 'adapters/express-app.ts')!
+  const app = sources.find(({ file }) => file === 'listener/express-app.ts')!
   expect(app.imports).toContain('express')
   expect(app.imports).toContain('../http/respond.js')
   expect(
-    sources.find(({ file }) => file === 'adapters/listener.ts')!.imports.some((name) => name.startsWith('node:')),
+    sources.find(({ file }) => file === 'listener/listener.ts')!.imports.some((name) => name.startsWith('node:')),
   ).toBe(true)
   expect(new Set(sources.map(({ file }) => layerOf(file)))).toEqual(new Set(LAYERS))
 })
@@ -59,33 +68,33 @@ it('lets every layer import what the diagram allows, and itself', () => {
 
 it('keeps domain, store, schemas and operations clear of http, handlers and adapters', () => {
   for (const from of ['domain/', 'store/', 'schemas/', 'operations/'] as const) {
-    for (const to of ['http/', 'handlers/', 'adapters/'] as const) expect(MAY_IMPORT[from]).not.toContain(to)
+    for (const to of ['http/', 'pipeline/', 'msw/', 'listener/'] as const) expect(MAY_IMPORT[from]).not.toContain(to)
   }
 })
 
-it('refuses Node built-ins, Express and msw/node outside the adapters and the CLI', () => {
+it('refuses Node built-ins, Express and msw/node outside the Node-side layers (persistence, listener, runtimes, CLI)', () => {
   for (const layer of LAYERS) {
     const problems = checkArchitecture([fileIn(layer, ['node:fs', 'express', 'msw/node'])])
-    expect(problems, layer).toHaveLength(layer === 'adapters/' || layer === 'cli/' ? 0 : 3)
+    expect(problems, layer).toHaveLength(NODE_SIDE.includes(layer) ? 0 : 3)
   }
 })
 
-it('refuses Node-only globals outside the adapters and the CLI, and reads past comments', () => {
+it('refuses Node-only globals outside the Node-side layers, and reads past comments', () => {
   expect(checkArchitecture([fileIn('domain/', [], 'const port = process.env.PORT')])).toEqual([
     'domain/x.ts uses process, which runs only in Node',
   ])
-  expect(checkArchitecture([fileIn('handlers/', [], 'Buffer.from(text)')])).toEqual([
-    'handlers/x.ts uses Buffer, which runs only in Node',
+  expect(checkArchitecture([fileIn('pipeline/', [], 'Buffer.from(text)')])).toEqual([
+    'pipeline/x.ts uses Buffer, which runs only in Node',
   ])
-  expect(checkArchitecture([fileIn('adapters/', [], 'Buffer.from(text)')])).toEqual([])
+  expect(checkArchitecture([fileIn('listener/', [], 'Buffer.from(text)')])).toEqual([])
   const cli = sources.find(({ file }) => file === 'cli.ts')!
   expect(checkArchitecture([{ ...cli, file: 'domain/cli.ts', imports: [] }]).length).toBeGreaterThan(0) // real uses are found
 })
 
-it('refuses msw below the handlers', () => {
-  expect(checkArchitecture([fileIn('domain/', ['msw'])])).toEqual(['domain/x.ts imports msw, below the handlers'])
+it('refuses msw below the pipeline', () => {
+  expect(checkArchitecture([fileIn('domain/', ['msw'])])).toEqual(['domain/x.ts imports msw, below the pipeline'])
   expect(checkArchitecture([fileIn('http/', ['msw'])])).toHaveLength(1)
-  expect(checkArchitecture([fileIn('handlers/', ['msw'])])).toEqual([])
+  expect(checkArchitecture([fileIn('msw/', ['msw'])])).toEqual([])
 })
 
 it('refuses a Fetch Request, Response or Headers where no HTTP belongs, but not the words in a message', () => {
@@ -133,8 +142,8 @@ it('refuses a circle of imports, type-only and lazy ones too, and only a circle'
   expect(findImportCircles(diamond)).toEqual([])
   // The reader sees what the rule needs: `import type` and `import('…')` (the listener's lazy document builders).
   const src = readProjectFiles('src')
-  expect(src.find(({ file }) => file === 'adapters/docs-routes.ts')!.imports).toContain('../openapi/build-openapi.js')
-  expect(src.find(({ file }) => file === 'handlers/implement-operation.ts')!.imports).toContain('./route.js')
+  expect(src.find(({ file }) => file === 'listener/docs-routes.ts')!.imports).toContain('../openapi/build-openapi.js')
+  expect(src.find(({ file }) => file === 'pipeline/implement-operation.ts')!.imports).toContain('./route.js')
 })
 
 it(`finds no TypeScript file over ${MAX_LINES} lines, tests included`, () => {
@@ -150,6 +159,23 @@ it(`refuses a file over ${MAX_LINES} lines, and counts them as an editor does`, 
     `handlers/long.ts has ${MAX_LINES + 1} lines (at most ${MAX_LINES})`,
   ])
   expect(findLongFiles([{ file: 'handlers/ok.ts', lines: MAX_LINES }])).toEqual([])
-  const pipeline = readProjectFiles('src').find(({ file }) => file === 'handlers/pipeline.ts')!
-  expect(pipeline.lines).toBe(readFileSync('src/handlers/pipeline.ts', 'utf8').trimEnd().split('\n').length)
+  const pipeline = readProjectFiles('src').find(({ file }) => file === 'pipeline/pipeline.ts')!
+  expect(pipeline.lines).toBe(readFileSync('src/pipeline/pipeline.ts', 'utf8').trimEnd().split('\n').length)
+})
+
+it.each(FUNCTION_ROOTS)(`finds no function over ${MAX_FUNCTION_LINES} lines outside the tests of %s/`, (root) => {
+  expect(findLongFunctionsUnder(root)).toEqual([])
+})
+
+it(`refuses a function over ${MAX_FUNCTION_LINES} lines, an arrow or a method too, and names it`, () => {
+  const body = (lines: number) => Array.from({ length: lines - 2 }, (_, i) => `  step${i}()`).join('\n')
+  const long = `export function plan() {\n${body(MAX_FUNCTION_LINES + 1)}\n}\n`
+  expect(findLongFunctions('a.ts', long)).toEqual([`a.ts:1 plan has ${MAX_FUNCTION_LINES + 1} lines`])
+  expect(findLongFunctions('a.ts', `const go = () => {\n${body(MAX_FUNCTION_LINES + 1)}\n}\n`)).toEqual([
+    `a.ts:1 go has ${MAX_FUNCTION_LINES + 1} lines`,
+  ])
+  expect(findLongFunctions('a.ts', `class A {\n  run() {\n${body(MAX_FUNCTION_LINES + 1)}\n  }\n}\n`)).toEqual([
+    `a.ts:2 run has ${MAX_FUNCTION_LINES + 1} lines`,
+  ])
+  expect(findLongFunctions('a.ts', `export function fits() {\n${body(MAX_FUNCTION_LINES)}\n}\n`)).toEqual([])
 })

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ArrangeError } from '../src/arrange.js'
-import { createMockApi, type MockApi } from '../src/create-mock-api.js'
+import { ArrangeError } from '../src/surface/arrange.js'
+import { createMockApi, type MockApi } from '../src/surface/create-mock-api.js'
 import { frozenClock } from './support/frozen-clock.js'
 import { handleInProcess } from './support/in-process.js'
 import { expectNoChange } from './support/state-snapshot.js'

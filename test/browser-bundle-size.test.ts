@@ -32,7 +32,7 @@ function bytesByPackage(metafile: Metafile, outputs: Set<string>): [string, numb
 it(`keeps the default browser import within ${BUDGET_BYTES / 1000} kB gzip, faker in a chunk loaded only to generate data`, async () => {
   const { metafile, outputFiles } = await build({
     stdin: {
-      contents: "import { startBrowserMock } from './src/adapters/browser.ts'\nawait startBrowserMock()",
+      contents: "import { startBrowserMock } from './src/runtimes/browser.ts'\nawait startBrowserMock()",
       resolveDir: '.',
       loader: 'ts',
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startListener, type Listener } from '../src/adapters/express.js'
-import { createMockApi, type MockApi } from '../src/create-mock-api.js'
+import { startListener, type Listener } from '../src/runtimes/express.js'
+import { createMockApi, type MockApi } from '../src/surface/create-mock-api.js'
 import { DEFAULT_TIER_LIMITS } from '../src/domain/tiers.js'
 import { API_TIERS } from '../src/schemas/user.js'
 import { DEMO_API_KEY, OTHER_API_KEY } from '../src/store/fixtures.js'

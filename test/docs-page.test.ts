@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { startListener, type Listener } from '../src/adapters/express.js'
+import { startListener, type Listener } from '../src/runtimes/express.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { loadDocument } from './support/openapi-document.js'
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createMockApi, type MockApi } from '../src/create-mock-api.js'
+import { createMockApi, type MockApi } from '../src/surface/create-mock-api.js'
 import { EXAMPLE_EMAIL_DOMAIN, GENERATED_EMAIL_DOMAIN } from '../src/schemas/user.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { generateDataset } from '../src/store/generate-dataset.js'

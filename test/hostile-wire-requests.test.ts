@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startListener, type Listener } from '../src/adapters/express.js'
+import { startListener, type Listener } from '../src/runtimes/express.js'
 import type { ErrorCode } from '../src/errors/error-codes.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { expectError } from './support/expect-error.js'

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest'
-import { startListener, type Listener, type ListenerOptions } from '../src/adapters/express.js'
-import type { RequestLogEntry } from '../src/adapters/request-log.js'
+import { startListener, type Listener, type ListenerOptions } from '../src/runtimes/express.js'
+import type { RequestLogEntry } from '../src/listener/request-log.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { expectError } from './support/expect-error.js'
 import { rawRequest } from './support/raw-http.js'

@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { paths } from '../openapi/api-types.js'
-import { startNodeMock, type NodeMock } from '../src/adapters/node.js'
+import { startNodeMock, type NodeMock } from '../src/runtimes/node.js'
 
 // A client generated from the committed document (openapi-typescript types, openapi-fetch
 // calls) drives the in-process mock: if the document's paths, parameters, bodies or

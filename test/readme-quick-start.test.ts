@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startListener, type Listener } from '../src/adapters/express.js'
+import { startListener, type Listener } from '../src/runtimes/express.js'
 import { operations } from '../src/operations/api.js'
 import { frozenClock } from './support/frozen-clock.js'
 

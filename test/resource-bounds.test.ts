@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createMockApi } from '../src/create-mock-api.js'
+import { createMockApi } from '../src/surface/create-mock-api.js'
 import { MAX_JOURNAL_PATH, MAX_JOURNAL_SIZE } from '../src/domain/request-journal.js'
 import { DEFAULT_RESOURCE_CAPS } from '../src/schemas/resource-caps.js'
 import { DEMO_API_KEY, OTHER_API_KEY } from '../src/store/fixtures.js'

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { HttpResponse } from 'msw'
 import { afterEach, expect, it } from 'vitest'
-import { startNodeMock, type NodeMock } from '../src/adapters/node.js'
+import { startNodeMock, type NodeMock } from '../src/runtimes/node.js'
 
 let mock: NodeMock | undefined
 afterEach(async () => {
@@ -70,7 +70,7 @@ it('refuses an operationId the API does not have, naming the ones it has', async
 // The typed part, checked by the compiler: a scratch consumer with one right and three wrong overrides.
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 const CONSUMER = `import { HttpResponse } from 'msw'
-import { startNodeMock } from '../../src/adapters/node.js'
+import { startNodeMock } from '../../src/runtimes/node.js'
 const mock = await startNodeMock()
 mock.override('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } }))
 mock.override('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: '0', total_topups_usd: 0 } })) // WRONG: a string balance

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
-import { createMockApi } from '../src/create-mock-api.js'
+import { createMockApi } from '../src/surface/create-mock-api.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 
 // The handler array a user gets from api.handlers, in the user's own setupServer beside their own

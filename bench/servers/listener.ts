@@ -2,7 +2,7 @@
  * Our listener as the bench runs it: 10,000 campaigns across 100 users, authentication, rate-limit
  * accounting and the journal on, limits out of reach. Reports its port and whom to act as.
  */
-import { startListener } from '../../src/adapters/express.js'
+import { startListener } from '../../src/runtimes/express.js'
 import { isProfileOrder, obeyProfileOrder } from '../lib/profile-on-demand.js'
 import { spreadDataset, subjectOf, UNCAPPED, UNLIMITED_TIERS } from '../lib/workload.js'
 

@@ -4,7 +4,7 @@
  * out of reach of theirs. It reports its heap over IPC: as it stands every 500 ms, and after a
  * full GC every 2 s and whenever asked (needs --expose-gc).
  */
-import { startListener } from '../../src/adapters/express.js'
+import { startListener } from '../../src/runtimes/express.js'
 import { spreadDataset, subjectOf, UNLIMITED_TIERS } from '../lib/workload.js'
 
 /** The throttled user's tier: 120 requests a minute, so 10 connections meet it within the first second. */

@@ -6,8 +6,8 @@
  */
 import { getResponse, http } from 'msw'
 import type { SetupServer } from 'msw/node'
-import { startNodeMock } from '../../src/adapters/node.js'
-import { createMockApi, type MockApi } from '../../src/create-mock-api.js'
+import { startNodeMock } from '../../src/runtimes/node.js'
+import { createMockApi, type MockApi } from '../../src/surface/create-mock-api.js'
 import { isProfileOrder, obeyProfileOrder, type ProfileOrder } from '../lib/profile-on-demand.js'
 import type { SeedCost } from '../lib/results.js'
 import { summarize, type Summary } from '../lib/stats.js'

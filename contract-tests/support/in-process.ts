@@ -1,4 +1,4 @@
-import { createMockApi, type MockApi, type MockApiOptions } from '../../src/create-mock-api.js'
+import { createMockApi, type MockApi, type MockApiOptions } from '../../src/surface/create-mock-api.js'
 import { handleInProcess } from '../../test/support/in-process.js'
 
 /** A fetch function that a request/response rewriter can wrap: the same signature as fetch, Request in. */

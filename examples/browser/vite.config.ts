@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [serveMswWorker()],
   resolve: {
     alias: [
-      { find: /^ad-campaign-mock\/browser$/, replacement: fromRoot('src/adapters/browser.ts') },
+      { find: /^ad-campaign-mock\/browser$/, replacement: fromRoot('src/runtimes/browser.ts') },
       { find: /^ad-campaign-mock$/, replacement: fromRoot('src/index.ts') },
     ],
   },

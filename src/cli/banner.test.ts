@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import type { Listener } from '../adapters/listener.js'
-import { createMockApi, type MockApiOptions } from '../create-mock-api.js'
+import type { Listener } from '../listener/listener.js'
+import { createMockApi, type MockApiOptions } from '../surface/create-mock-api.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 import { banner } from './banner.js'
 

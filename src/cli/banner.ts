@@ -1,5 +1,5 @@
-import type { Listener } from '../adapters/listener.js'
-import type { RequestLogFormat } from '../adapters/request-log.js'
+import type { Listener } from '../listener/listener.js'
+import type { RequestLogFormat } from '../listener/request-log.js'
 import type { CliOptions } from './options.js'
 
 /** Where the data served came from, as the command line said. */

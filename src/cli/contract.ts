@@ -12,7 +12,7 @@ export function contractCommand(args: readonly string[], env: Record<string, str
     name: 'ad-campaign-mock contract',
     async startMock() {
       // Loaded only here: a run against a deployment never loads the mock.
-      const { startListener } = await import('../adapters/listener.js')
+      const { startListener } = await import('../listener/listener.js')
       const listener = await startListener({ port: 0 })
       return { baseUrl: listener.baseUrl, controlPlaneUrl: `${listener.origin}/__admin`, close: () => listener.close() }
     },

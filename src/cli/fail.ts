@@ -1,4 +1,4 @@
-import type { ListenerOptions } from '../adapters/listener.js'
+import type { ListenerOptions } from '../listener/listener.js'
 import { USAGE_HINT } from './usage.js'
 
 /** An error from starting the listener, with what createMockApi or Node adds to it. */

@@ -1,4 +1,4 @@
-import type { FaultSettingsInput } from '../schemas/admin.js'
+import type { FaultSettingsInput } from '../schemas/control-plane.js'
 
 /** The CLI's fault flags, as given (strings). */
 export interface FaultFlagValues {

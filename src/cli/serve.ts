@@ -21,7 +21,7 @@ export async function serve(args: string[]): Promise<void> {
   }
   const { listener: listenerOptions, log } = options
   // Loaded once the flags hold: a mistake on the command line is answered without loading the mock.
-  const { startListener } = await import('../adapters/listener.js')
+  const { startListener } = await import('../listener/listener.js')
   const listener = await startListener({ ...listenerOptions, requestLog: log ? { format: log } : false }).catch(
     (error: StartError) => startFailure(error, listenerOptions),
   )

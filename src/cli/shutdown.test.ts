@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { expect, it } from 'vitest'
-import type { Listener } from '../adapters/listener.js'
+import type { Listener } from '../listener/listener.js'
 import { stopOnSignals } from './shutdown.js'
 
 /** A listener that records what the shutdown asked of it, a clock the test moves, and the signals it sends. */

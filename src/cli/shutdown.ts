@@ -1,4 +1,4 @@
-import type { Listener } from '../adapters/listener.js'
+import type { Listener } from '../listener/listener.js'
 
 /** How long SIGTERM or Ctrl+C lets requests in flight finish before their connections are cut. */
 export const SHUTDOWN_GRACE_MS = 10_000

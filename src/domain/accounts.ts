@@ -1,6 +1,6 @@
 import { ApiError, validationFailed } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
-import type { NewUserInput } from '../schemas/admin.js'
+import type { NewUserInput } from '../schemas/control-plane.js'
 import { GENERATED_EMAIL_DOMAIN } from '../schemas/user.js'
 import type { UserRecord } from '../store/models.js'
 import { createApiKey } from './api-key.js'

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { createMockApi } from '../create-mock-api.js'
+import { createMockApi } from '../surface/create-mock-api.js'
 import type { DatasetInput } from '../schemas/dataset.js'
 
 const at = '2026-01-01T00:00:00.000Z'

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
-import type { CampaignDelivery, DeliveryInput, DeliveryReport } from '../schemas/admin.js'
+import type { CampaignDelivery, DeliveryInput, DeliveryReport } from '../schemas/control-plane.js'
 import type { CampaignRecord } from '../store/models.js'
 import { exactUsdToMicros, microsToExactUsd, usdToMicros } from '../store/money.js'
 import { isoTimestamp } from './clock.js'

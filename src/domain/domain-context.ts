@@ -1,4 +1,4 @@
-import type { FaultSettings } from '../schemas/admin.js'
+import type { FaultSettings } from '../schemas/control-plane.js'
 import type { ResourceCaps } from '../schemas/resource-caps.js'
 import type { DatasetInput } from '../schemas/dataset.js'
 import type { ApiTier, ApiTierLimits } from '../schemas/user.js'

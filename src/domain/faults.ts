@@ -1,4 +1,4 @@
-import type { ErrorRule, FaultSettings, FaultStatus } from '../schemas/admin.js'
+import type { ErrorRule, FaultSettings, FaultStatus } from '../schemas/control-plane.js'
 import { createRandom, type Random } from './random.js'
 
 /** A forced error chosen for a request, and why. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
-import { createMockApi, type MockApi } from '../create-mock-api.js'
+import { createMockApi, type MockApi } from '../surface/create-mock-api.js'
 import { DEMO_API_KEY, DEFAULT_FIXTURES } from '../store/fixtures.js'
 import { PACKAGE_VERSION } from './package-version.js'
 import { createClock } from './clock.js'

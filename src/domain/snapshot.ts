@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error.js'
-import { MockState } from '../schemas/admin.js'
+import { MockState } from '../schemas/control-plane.js'
 import { PACKAGE_VERSION } from './package-version.js'
 
 /** Marks a saved state as this package's, so a file or storage entry of anything else is told apart. */

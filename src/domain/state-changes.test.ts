@@ -1,6 +1,6 @@
 import { getResponse } from 'msw'
 import { expect, it } from 'vitest'
-import { createMockApi, type MockApi } from '../create-mock-api.js'
+import { createMockApi, type MockApi } from '../surface/create-mock-api.js'
 import { DEMO_API_KEY } from '../store/fixtures.js'
 import type { StateChangeReason } from './state-changes.js'
 

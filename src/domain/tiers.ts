@@ -1,4 +1,4 @@
-import type { TierOverrides } from '../schemas/admin.js'
+import type { TierOverrides } from '../schemas/control-plane.js'
 import type { ApiTier, ApiTierLimits } from '../schemas/user.js'
 
 /** The default limits of each API tier (the spec does not give values; these are the mock's). */

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { createMockApi } from '../create-mock-api.js'
+import { createMockApi } from '../surface/create-mock-api.js'
 
 it('raises balance and total top-ups and counts each top-up', async () => {
   const api = await createMockApi()

@@ -1,6 +1,6 @@
 import { ApiError, validationFailed } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
-import type { TopUpInput } from '../schemas/admin.js'
+import type { TopUpInput } from '../schemas/control-plane.js'
 import { MAX_USD } from '../schemas/common.js'
 import { exactUsdToMicros, microsToExactUsd, usdToMicros } from '../store/money.js'
 import type { UserRecord } from '../store/models.js'

@@ -1,4 +1,4 @@
-import type { FaultStatus } from '../schemas/admin.js'
+import type { FaultStatus } from '../schemas/control-plane.js'
 
 /**
  * Every error code the mock answers with, and its HTTP status: the one table. Lower layers

@@ -1,5 +1,5 @@
 // Where a caller's credentials travel, and how to keep them out of what the mock writes down: the
-// journal (handlers/pipeline.ts), the listener's log (adapters/request-log.ts) and the document's
+// journal (pipeline/pipeline.ts), the listener's log (listener/request-log.ts) and the document's
 // examples (openapi/examples.ts) read them here, below all three.
 
 /** The header that carries the control-plane token, when the mock has one. */

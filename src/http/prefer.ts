@@ -1,4 +1,4 @@
-import { FAULT_STATUSES, MAX_DELAY_MS, type FaultStatus } from '../schemas/admin.js'
+import { FAULT_STATUSES, MAX_DELAY_MS, type FaultStatus } from '../schemas/control-plane.js'
 
 /** What a request asked for in its Prefer header (RFC 7240), as Prism reads it. */
 export interface Preferences {

@@ -20,7 +20,7 @@ import {
   TierTable,
   TopUpInput,
   UserTierInput,
-} from '../schemas/admin.js'
+} from '../schemas/control-plane.js'
 import { Dataset } from '../schemas/dataset.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 

@@ -1,5 +1,5 @@
 import type { OpenAPIObject, SecuritySchemeObject } from 'openapi3-ts/oas31'
-import { adminOperations } from '../operations/admin.js'
+import { adminOperations } from '../operations/control-plane.js'
 import { assemble } from './build-openapi.js'
 import { describeOperations } from './describe-operations.js'
 

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest'
 import { ContractDocument, SchemaValidator } from '../../contract-tests/lib/index.js'
 import pkg from '../../package.json' with { type: 'json' }
 import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
-import { adminOperations } from '../operations/admin.js'
+import { adminOperations } from '../operations/control-plane.js'
 import { hasIdParam } from '../operations/define-operation.js'
 import { operations } from '../operations/api.js'
 import { PAGE_SIZE } from '../schemas/common.js'

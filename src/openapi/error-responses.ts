@@ -1,6 +1,6 @@
 import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31'
 import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js'
-import type { Plane } from '../handlers/route.js'
+import type { Plane } from '../pipeline/route.js'
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_RESPONSE_HEADERS } from '../http/rate-limit-headers.js'
 import { MAX_BODY_BYTES } from '../http/read-body.js'
 import { MAX_HEADER_BYTES } from '../http/request-limits.js'

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { LastIds, StoreCounts } from '../schemas/admin.js'
+import type { LastIds, StoreCounts } from '../schemas/control-plane.js'
 import { Dataset, type DatasetInput } from '../schemas/dataset.js'
 import { Account } from './account.js'
 import { IdCounter } from './id-counter.js'

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startListener, type Listener } from '../../src/adapters/express.js'
+import { startListener, type Listener } from '../../src/runtimes/express.js'
 import { DEMO_API_KEY } from '../../src/store/fixtures.js'
 import { PACKAGE_VERSION } from '../../src/domain/package-version.js'
 import { launchChromium, SCREENSHOT_DIR } from '../support/chromium.js'

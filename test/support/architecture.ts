@@ -15,28 +15,39 @@ export const MAX_LINES = 300
 /** The folders whose TypeScript the circle and length rules read: every one the project writes. */
 export const CHECKED_ROOTS = ['src', 'contract-tests', 'test', 'scripts', 'bench', 'examples'] as const
 
-/** The layers of src/, as the README's "Architecture" names them. */
+/** The layers of src/, as the README's "Architecture" names them, lowest first. */
 export const LAYERS = [
   'schemas/',
   'errors/',
   'operations/',
   'store/',
   'domain/',
+  'presentation/',
+  'control-plane/',
   'http/',
-  'handlers/',
+  'pipeline/',
+  'resolvers/',
+  'msw/',
   'openapi/',
+  'surface/',
   'src/*.ts',
-  'adapters/',
+  'persistence/',
+  'listener/',
+  'runtimes/',
   'cli/',
 ] as const
 /** One of the layers. */
 export type Layer = (typeof LAYERS)[number]
 
-// The top three layers may import every layer below them.
-const BELOW_SRC: readonly Layer[] = [
+// Every layer below the tester's surface: what the surface and everything above it may import.
+const BELOW_SURFACE: readonly Layer[] = [
   'openapi/',
-  'handlers/',
+  'msw/',
+  'resolvers/',
+  'pipeline/',
   'http/',
+  'control-plane/',
+  'presentation/',
   'domain/',
   'operations/',
   'store/',
@@ -51,20 +62,54 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   'operations/': ['errors/', 'schemas/'],
   'store/': ['schemas/'],
   'domain/': ['store/', 'errors/', 'schemas/'],
+  'presentation/': ['domain/', 'store/', 'schemas/'],
+  'control-plane/': ['presentation/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
   'http/': ['domain/', 'errors/', 'schemas/'],
-  'handlers/': ['http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
-  'openapi/': ['handlers/', 'http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
-  'src/*.ts': BELOW_SRC,
-  'adapters/': ['src/*.ts', ...BELOW_SRC],
-  'cli/': ['adapters/', 'src/*.ts', ...BELOW_SRC],
+  'pipeline/': ['http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
+  'resolvers/': [
+    'pipeline/',
+    'http/',
+    'control-plane/',
+    'presentation/',
+    'domain/',
+    'operations/',
+    'store/',
+    'errors/',
+    'schemas/',
+  ],
+  'msw/': BELOW_SURFACE.slice(2),
+  'openapi/': ['pipeline/', 'http/', 'presentation/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
+  'surface/': BELOW_SURFACE,
+  'src/*.ts': ['surface/', ...BELOW_SURFACE],
+  'persistence/': ['surface/', ...BELOW_SURFACE],
+  'listener/': ['persistence/', 'surface/', ...BELOW_SURFACE],
+  'runtimes/': ['listener/', 'persistence/', 'surface/', ...BELOW_SURFACE],
+  'cli/': ['runtimes/', 'listener/', 'persistence/', 'surface/', 'src/*.ts', ...BELOW_SURFACE],
 }
 
 /** Layers that run only in Node: the only ones that may use Node built-ins, Express or msw/node. */
-const NODE_ONLY: readonly Layer[] = ['adapters/', 'cli/']
+const NODE_ONLY: readonly Layer[] = ['persistence/', 'listener/', 'runtimes/', 'cli/']
 /** Layers that know HTTP as msw sees it: the only ones that may import msw. */
-const MSW: readonly Layer[] = ['handlers/', 'src/*.ts', 'adapters/', 'cli/']
+const MSW: readonly Layer[] = [
+  'pipeline/',
+  'msw/',
+  'surface/',
+  'src/*.ts',
+  'persistence/',
+  'listener/',
+  'runtimes/',
+  'cli/',
+]
 /** Layers that know no HTTP at all: no Fetch Request, Response or Headers. */
-const NO_HTTP: readonly Layer[] = ['schemas/', 'errors/', 'operations/', 'store/', 'domain/']
+const NO_HTTP: readonly Layer[] = [
+  'schemas/',
+  'errors/',
+  'operations/',
+  'store/',
+  'domain/',
+  'presentation/',
+  'control-plane/',
+]
 
 const nodeModules = new Set([
   ...builtinModules,
@@ -89,7 +134,7 @@ export function layerOf(file: string): Layer {
 /**
  * Every broken rule in a list of files, as one line each (empty when all hold): an import of a
  * layer the importer may not import, Node-only code outside the Node-only layers, msw below the
- * handlers, and Fetch's Request, Response or Headers where no HTTP belongs.
+ * pipeline, and Fetch's Request, Response or Headers where no HTTP belongs.
  * @example checkArchitecture([{ file: 'domain/x.ts', imports: ['../http/respond.js'], code: '' }]) // ['domain/x.ts imports ../http/respond.js (http/)']
  */
 export function checkArchitecture(files: readonly SourceFile[]): string[] {
@@ -106,7 +151,7 @@ export function checkArchitecture(files: readonly SourceFile[]): string[] {
       } else if (nodeModules.has(name) && !NODE_ONLY.includes(layer))
         problems.push(`${file} imports ${name}, which runs only in Node`)
       else if (name.startsWith('msw') && !MSW.includes(layer))
-        problems.push(`${file} imports ${name}, below the handlers`)
+        problems.push(`${file} imports ${name}, below the pipeline`)
     }
     if (!NODE_ONLY.includes(layer))
       for (const [, name] of code.matchAll(nodeGlobals)) problems.push(`${file} uses ${name}, which runs only in Node`)

@@ -1,5 +1,5 @@
 import { getResponse } from 'msw'
-import type { MockApi } from '../../src/create-mock-api.js'
+import type { MockApi } from '../../src/surface/create-mock-api.js'
 
 /**
  * Sends requests straight to the mock's handlers in this process (msw's getResponse: no network,

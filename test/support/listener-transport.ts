@@ -1,4 +1,4 @@
-import { startListener, type ListenerOptions } from '../../src/adapters/express.js'
+import { startListener, type ListenerOptions } from '../../src/runtimes/express.js'
 import { fetchTestRequest, type Transport } from './transports.js'
 
 /** fetch over a real socket to the Express listener on 127.0.0.1 (port picked by the OS). */

@@ -1,5 +1,5 @@
 import { connect } from 'node:net'
-import type { Listener } from '../../src/adapters/express.js'
+import type { Listener } from '../../src/runtimes/express.js'
 
 /** What came back on a raw socket: the status, the headers and the bytes after them. */
 export interface RawResponse {

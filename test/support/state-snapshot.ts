@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { MockApi } from '../../src/create-mock-api.js'
+import type { MockApi } from '../../src/surface/create-mock-api.js'
 
 /**
  * Everything a refused request must leave as it was, read from the mock itself: the whole

@@ -1,7 +1,7 @@
 import request from 'supertest'
-import { createExpressApp } from '../../src/adapters/express.js'
-import { startNodeMock } from '../../src/adapters/node.js'
-import { createMockApi, type MockApi, type MockApiOptions } from '../../src/create-mock-api.js'
+import { createExpressApp } from '../../src/runtimes/express.js'
+import { startNodeMock } from '../../src/runtimes/node.js'
+import { createMockApi, type MockApi, type MockApiOptions } from '../../src/surface/create-mock-api.js'
 
 /** A request as the case tables write it; `path` is below /api/v1 unless it starts with /__admin or /api. */
 export interface TestRequest {

@@ -1,5 +1,5 @@
 import { SchemaValidator, type ContractDocument } from '../../../contract-tests/lib/index.js'
-import type { MockApi } from '../../../src/create-mock-api.js'
+import type { MockApi } from '../../../src/surface/create-mock-api.js'
 import { ERROR_STATUS, type ErrorCode } from '../../../src/errors/error-codes.js'
 import { createResponseChecker } from '../openapi-document.js'
 import { BASES, type Plane } from './requests.js'

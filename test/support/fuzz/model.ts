@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import type { MockApi } from '../../../src/create-mock-api.js'
+import type { MockApi } from '../../../src/surface/create-mock-api.js'
 import { expectNoChange } from '../state-snapshot.js'
 import { invariantProblems } from './checks.js'
 

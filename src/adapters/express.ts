@@ -1,8 +1,0 @@
-// The `./express` entry point: the standalone listener and the Express app, each in its own module
-// (Fetch translation in to-fetch-request.ts, the edge every request crosses in request-edge.ts, app
-// assembly in express-app.ts, the listener's lifecycle in listener.ts), exported here by name.
-export { createExpressApp, mswMiddleware } from './express-app.js'
-export type { ExpressRequestLike, MockExpressApp, MockMiddleware } from './mock-express-app.js'
-export { startListener, type Listener, type ListenerOptions } from './listener.js'
-export { BODY_LIMIT } from './request-edge.js'
-export { toFetchRequest } from './to-fetch-request.js'

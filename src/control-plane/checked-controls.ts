@@ -1,0 +1,60 @@
+import type * as z from 'zod/mini'
+import type { ControlOperations } from './control-operations.js'
+import { validate } from '../errors/validate.js'
+import * as op from '../operations/control-plane.js'
+import type { FaultSettingsInput, MockStateInput, NewUserInput } from '../schemas/control-plane.js'
+import { Id } from '../schemas/common.js'
+
+/** The body schema an operation declares: what its input is checked with, here as over HTTP. */
+const bodyOf = <S extends z.ZodMiniType>(operation: { body: S }, input: unknown): z.output<S> =>
+  validate(operation.body, input, 'request body')
+const userId = (id: number) => validate(Id, id, 'user id')
+
+/**
+ * The control operations for in-process callers (the MockApi's functions): each input is checked,
+ * once, with the schema its /__admin operation declares (a 422 naming the fields, as over HTTP,
+ * where the pipeline checks it), and then handed to the one implementation. One convention:
+ * every control that changes state returns a Promise (and a refused input rejects it); the
+ * readers (clock, tiers, faults, requests, getUser, listUsers, exportState) answer at once.
+ * @example const controls = checkedControls(createControlOperations(ctx)); await controls.topUp(1, { amount_usd: 50 })
+ */
+export function checkedControls(operations: ControlOperations) {
+  return {
+    ...operations,
+    /** Loads the fixtures the mock started with, or a generated dataset (faker, seeded). */
+    seed: async (input: z.input<typeof op.seed.body>) => operations.seed(bodyOf(op.seed, input)),
+    /** Opens a new account with a fresh API key. */
+    createUser: async (input: NewUserInput = {}) => operations.createUser(bodyOf(op.createUser, input)),
+    /** One page of every account, by id. */
+    listUsers: (query: { page?: number; per_page?: number } = {}) =>
+      operations.listUsers(validate(op.listUsers.query, query, 'query parameters')),
+    /** One account by id, API key included. */
+    getUser: (id: number) => operations.getUser(userId(id)),
+    /** Moves an account to another tier; its rate-limit counts carry over. */
+    setUserTier: async (id: number, input: z.input<typeof op.setUserTier.body>) => {
+      const change = bodyOf(op.setUserTier, input)
+      return operations.setUserTier(userId(id), change)
+    },
+    /** Adds money to an account (max_topups enforced). */
+    topUp: async (id: number, input: z.input<typeof op.topUp.body>) =>
+      operations.topUp(userId(id), bodyOf(op.topUp, input)),
+    /** Runs deliveries and bills them (see domain/deliver). */
+    deliver: async (input: z.input<typeof op.deliver.body>) => operations.deliver(bodyOf(op.deliver, input)),
+    /** Advances, sets or releases the clock; rate-limit windows follow it. */
+    moveClock: async (input: z.input<typeof op.moveClock.body>) => operations.moveClock(bodyOf(op.moveClock, input)),
+    /** Changes the tier limits given, merged over the current ones (`{ free: { per_minute: 1 } }`); users see them at once. */
+    setTiers: async (overrides: z.input<typeof op.setTiers.body>) =>
+      operations.setTiers(bodyOf(op.setTiers, overrides)),
+    /** Replaces the fault settings (and restarts their random sequence from the seed). */
+    setFaults: async (input: FaultSettingsInput) => operations.setFaults(bodyOf(op.setFaults, input)),
+    /** Turns every fault off. */
+    clearFaults: async () => operations.clearFaults(),
+    /** Empties the request journal; resolves to how many entries it held. */
+    clearRequests: async () => operations.clearRequests(),
+    /** Restores an exported state; a state that does not hold together is refused whole. */
+    importState: async (input: MockStateInput) => operations.importState(bodyOf(op.importState, input)),
+  }
+}
+
+/** The control operations as the MockApi offers them in-process, each input checked first. */
+export type MockControls = ReturnType<typeof checkedControls>

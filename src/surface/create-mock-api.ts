@@ -1,0 +1,165 @@
+import type { RequestHandler } from 'msw'
+import * as z from 'zod/mini'
+import { createArrange, type Arrange } from './arrange.js'
+import { createClock, type Clock } from '../domain/clock.js'
+import { createControlOperations } from '../control-plane/control-operations.js'
+import { createFaults } from '../domain/faults.js'
+import { checkedControls, type MockControls } from '../control-plane/checked-controls.js'
+import { createOverrideHandler, type OverrideHandlerFactory } from './override.js'
+import { createRateLimiter } from '../domain/rate-limit.js'
+import { createStateChanges, type StateListener } from '../domain/state-changes.js'
+import {
+  createRequestJournal,
+  DEFAULT_JOURNAL_SIZE,
+  MAX_JOURNAL_SIZE,
+  type RequestJournal,
+} from '../domain/request-journal.js'
+import { DEFAULT_TIER_LIMITS, mergeTiers } from '../domain/tiers.js'
+import { createWriteQueue } from '../domain/write-queue.js'
+import { validationFailed } from '../errors/api-error.js'
+import { MESSAGES } from '../errors/messages.js'
+import { validate } from '../errors/validate.js'
+import { createHandlers } from '../msw/create-handlers.js'
+import type { MockContext } from '../pipeline/mock-context.js'
+import {
+  FaultSettings,
+  TierOverrides,
+  type FaultSettingsInput,
+  type TierOverridesInput,
+  type TierTable,
+} from '../schemas/control-plane.js'
+import { Dataset, type DatasetInput } from '../schemas/dataset.js'
+import { DEFAULT_RESOURCE_CAPS, ResourceCaps } from '../schemas/resource-caps.js'
+import { DEFAULT_FIXTURES } from '../store/fixtures.js'
+import type { GenerateDatasetOptions } from '../store/generate-dataset.js'
+import { SeedDataset, Store, type MockDb } from '../store/store.js'
+
+/** Options of createMockApi; every one has a default, so `createMockApi()` is a working mock. */
+export interface MockApiOptions {
+  /** The dataset to start with and to restore on reset; defaults to fixtures/default.json. */
+  fixtures?: DatasetInput
+  /**
+   * Start from a faker-generated dataset instead (same seed, same data); reset restores it.
+   * faker is loaded only when this is set, so a browser bundle that never sets it stays small.
+   */
+  generate?: GenerateDatasetOptions
+  /** Where the API lives; `*` matches any origin. Default `*\/api/v1`. */
+  apiBase?: string
+  /** Where the control plane lives. Default `*\/__admin`. */
+  adminBase?: string
+  /** When set, the control plane needs it in the X-Admin-Token header. */
+  adminToken?: string
+  /** Overrides of the tier limits, merged over the defaults limit by limit, e.g. `{ free: { per_minute: 5 } }`. */
+  tiers?: TierOverridesInput
+  /** The one source of time; tests pass their own or move `api.context.clock`. */
+  clock?: Clock
+  /** Latency and forced errors from the start (reset restores these). */
+  faults?: FaultSettingsInput
+  /** How many requests the journal keeps: 1 to 100,000. Default 1000. */
+  journalSize?: number
+  /** The most adverts and campaigns one account, and users the store, may hold through creates (see DEFAULT_RESOURCE_CAPS). */
+  caps?: Partial<ResourceCaps>
+}
+
+/**
+ * A running mock: its msw handlers and the same controls the /__admin endpoints offer
+ * (reset, seed, users, topUp, deliver, clock, tiers, faults, requests, state), as functions.
+ */
+export interface MockApi extends MockControls {
+  /** The msw request handlers; give them to setupServer, setupWorker or the Express adapter. */
+  readonly handlers: RequestHandler[]
+  readonly context: MockContext
+  /**
+   * The state, to inspect: `db.users` and `db.account(userId).adverts` / `.campaigns` are @msw/data
+   * collections holding the records themselves (fixtures shape: money in USD). A write through the
+   * API shows there at once; see the README's store section for writing there directly.
+   * @example api.db.account(1).campaigns.findMany((q) => q.where({ enabled: true }))
+   */
+  readonly db: MockDb
+  /** Helpers that make a state in one awaited call, through the domain's rules: `await api.arrange.campaigns(user, 30)` (docs/testing.md). */
+  readonly arrange: Arrange
+  /**
+   * An msw handler answering one operation in place of the mock, typed from the OpenAPI document
+   * (openapi-msw): give it to your own `server.use`, `worker.use` or `network.use`. The mocks
+   * that own their server (startNodeMock, startBrowserMock) install it for you: `mock.override(…)`.
+   * @example server.use(api.overrideHandler('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } })))
+   */
+  readonly overrideHandler: OverrideHandlerFactory
+  /** The last requests of the public API, to assert on: `journal.entries()`, and `await journal.clear()` (how many it held). */
+  readonly journal: { entries: RequestJournal['entries']; clear(): Promise<number> }
+  /**
+   * Calls `listener` after every acknowledged write (API or control plane), reset, seed, import
+   * and settings change; returns the function that unsubscribes. What a persister builds on.
+   * @example api.subscribe(() => localStorage.setItem('state', serializeSnapshot(api.exportState())))
+   */
+  subscribe(listener: StateListener): () => void
+}
+
+/**
+ * Creates the mock: a store loaded with the fixtures and the handlers over it.
+ * @example const api = await createMockApi(); setupServer(...api.handlers)
+ */
+export async function createMockApi(options: MockApiOptions = {}): Promise<MockApi> {
+  const tiers = mergeTiers(
+    structuredClone(DEFAULT_TIER_LIMITS) as TierTable,
+    validate(TierOverrides, options.tiers ?? {}, 'tiers option'),
+  )
+  const faults = validate(FaultSettings, options.faults ?? {}, 'faults option')
+  const changes = createStateChanges()
+  const caps = { ...DEFAULT_RESOURCE_CAPS, ...validate(z.partial(ResourceCaps), options.caps ?? {}, 'caps option') }
+  const journalSize = validate(JournalSize, options.journalSize ?? DEFAULT_JOURNAL_SIZE, 'journalSize option')
+  const fixtures = await startingDataset(options)
+  const context: MockContext = {
+    store: new Store(),
+    clock: options.clock ?? createClock(),
+    tiers,
+    caps,
+    fixtures,
+    apiBase: options.apiBase ?? '*/api/v1',
+    adminBase: options.adminBase ?? '*/__admin',
+    adminToken: options.adminToken,
+    rateLimiter: createRateLimiter(),
+    faults: createFaults(faults),
+    journal: createRequestJournal(journalSize),
+    writeQueue: createWriteQueue((reason) => changes.notify({ reason })),
+    changes,
+    initial: { tiers: structuredClone(tiers), faults },
+  }
+  await loadFixtures(context.store, fixtures)
+  const control = createControlOperations(context)
+  return {
+    ...checkedControls(control),
+    handlers: createHandlers(context, control),
+    context,
+    db: context.store.db,
+    arrange: createArrange(context),
+    overrideHandler: createOverrideHandler(context.apiBase),
+    journal: { entries: () => context.journal.entries(), clear: async () => context.journal.clear() },
+    subscribe: (listener) => changes.subscribe(listener),
+  }
+}
+
+/** The fixtures given, a generated dataset (faker loaded only now), or the default fixtures. */
+async function startingDataset({ fixtures, generate }: MockApiOptions): Promise<DatasetInput> {
+  if (fixtures && generate) throw new TypeError('createMockApi: pass either `fixtures` or `generate`, not both')
+  if (!generate) return fixtures ?? DEFAULT_FIXTURES
+  const { generateDataset } = await import('../store/generate-dataset.js')
+  return generateDataset(generate)
+}
+
+const JournalSize = z.int().check(z.minimum(1), z.maximum(MAX_JOURNAL_SIZE))
+
+/** Loads the starting dataset; one that does not hold together (duplicate ids, a missing advert) is a 422 naming why. */
+async function loadFixtures(store: Store, fixtures: DatasetInput): Promise<void> {
+  try {
+    // Each campaign is validated once, by its collection's create (validated here too, seeding cost twice as much).
+    await store.loadParsed(validate(SeedDataset, fixtures, 'fixtures option'))
+  } catch (error) {
+    // Refused: the whole dataset's schema names the field at fault, as it did when it ran first.
+    validate(Dataset, fixtures, 'fixtures option')
+    if (!(error instanceof RangeError)) throw error
+    throw validationFailed(MESSAGES.validation_failed.dataset(error.message), [
+      { field: 'fixtures', message: error.message },
+    ])
+  }
+}

@@ -1,0 +1,42 @@
+import type { RequestHandler } from 'msw'
+import type { Arrange } from './arrange.js'
+import type { MockApi } from './create-mock-api.js'
+import { baseUrl } from '../pipeline/base-path.js'
+import type { Override } from './override.js'
+import type { MockDb } from '../store/store.js'
+
+/** What a mock started for tests offers in Node and in the browser alike. */
+export interface MockSurface {
+  readonly api: MockApi
+  /** The state, to inspect: `api.db` (@msw/data collections of users and of each account's adverts and campaigns). */
+  readonly db: MockDb
+  /** Makes a state in one awaited call, through the domain's rules (the same as `api.arrange`; docs/testing.md). */
+  readonly arrange: Arrange
+  /**
+   * Answers one operation in place of the mock until `reset()`, with a resolver typed from the
+   * OpenAPI document (openapi-msw): a body the document forbids is a type error.
+   * @example mock.override('listCampaigns', ({ response }) => response(500).json({ success: false, error: { code: 'internal_error', message: 'Down' } }))
+   */
+  readonly override: Override
+  /** A base URL to send requests to, from the `apiBase` option on the given origin. */
+  readonly baseUrl: string
+  /** The API key of the first user of the data loaded, as it is now (it follows a key reset or a restored state); empty without users. */
+  readonly apiKey: string
+}
+
+/**
+ * The part of startNodeMock's and startBrowserMock's result that does not depend on the runtime;
+ * `use` installs a handler on the runtime's server or worker (what `override` goes through).
+ */
+export function mockSurface(api: MockApi, use: (handler: RequestHandler) => void, origin: string): MockSurface {
+  return {
+    api,
+    db: api.db,
+    arrange: api.arrange,
+    override: (operationId, resolver, options) => use(api.overrideHandler(operationId, resolver, options)),
+    baseUrl: baseUrl(api.context.apiBase, origin),
+    get apiKey() {
+      return api.context.store.firstUser()?.api_key ?? ''
+    },
+  }
+}
