@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { pagination } from '../presentation/present-page.js'
+import { pagination } from '../presentation/present.js'
 import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
 import { ApiError } from '../errors/api-error.js'
 import type { ErrorBody as ApiErrorBody } from '../errors/error-body.js'

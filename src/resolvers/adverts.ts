@@ -1,7 +1,6 @@
 import { createAdvert, deleteAdvert, listAdverts, updateAdvert } from '../domain/adverts.js'
 import { ownedAdvert } from '../domain/ownership.js'
-import { presentPage } from '../presentation/present-page.js'
-import { presentAdvert } from '../presentation/present.js'
+import { presentAdvert, presentPage } from '../presentation/present.js'
 import * as op from '../operations/api.js'
 import { implementOperation } from '../pipeline/implement-operation.js'
 import type { MockContext } from '../pipeline/mock-context.js'

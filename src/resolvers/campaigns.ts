@@ -1,7 +1,6 @@
 import { createCampaign, deleteCampaign, listCampaigns, toggleCampaign, updateCampaign } from '../domain/campaigns.js'
 import { advertOf, ownedCampaign } from '../domain/ownership.js'
-import { presentPage } from '../presentation/present-page.js'
-import { presentCampaign, presentCampaignDetailed } from '../presentation/present.js'
+import { presentCampaign, presentCampaignDetailed, presentPage } from '../presentation/present.js'
 import * as op from '../operations/api.js'
 import type { CampaignRecord, UserRecord } from '../store/models.js'
 import { implementOperation } from '../pipeline/implement-operation.js'
