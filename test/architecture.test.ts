@@ -45,7 +45,7 @@ it('finds no broken rule in src/: every arrow points down, Node and msw only whe
 it('reads the imports it polices (the reader itself works)', () => {
   const app = sources.find(({ file }) => file === 'listener/express-app.ts')!
   expect(app.imports).toContain('express')
-  expect(app.imports).toContain('../http/respond.js')
+  expect(app.imports).toContain('../http/mock-request.js')
   expect(
     sources.find(({ file }) => file === 'listener/listener.ts')!.imports.some((name) => name.startsWith('node:')),
   ).toBe(true)

@@ -3,12 +3,11 @@ import { MESSAGES } from '../errors/messages.js'
 import type { AdvertInput, AdvertUpdateInput } from '../schemas/advert.js'
 import { applyChanges } from '../store/apply-changes.js'
 import type { AdvertRecord, UserRecord } from '../store/models.js'
-import type { Page } from '../store/indexed-collection.js'
+import { pageOffset, type Page, type PageQuery } from '../store/indexed-collection.js'
 import { isoTimestamp } from './clock.js'
 import type { DomainContext } from './domain-context.js'
 import { ownedAdvert } from './ownership.js'
 import { assertRoomFor } from './resource-caps.js'
-import { pageOffset, type PageQuery } from './paginate.js'
 
 /** One page of the caller's adverts, newest first. */
 export function listAdverts(ctx: DomainContext, user: UserRecord, query: PageQuery): Page<AdvertRecord> {

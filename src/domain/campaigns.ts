@@ -3,11 +3,10 @@ import { MESSAGES } from '../errors/messages.js'
 import type { CampaignInput, CampaignListQuery, CampaignUpdateInput } from '../schemas/campaign.js'
 import { applyChanges } from '../store/apply-changes.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
-import type { Page } from '../store/indexed-collection.js'
+import { pageOffset, type Page } from '../store/indexed-collection.js'
 import { isoTimestamp } from './clock.js'
 import type { DomainContext } from './domain-context.js'
 import { ownedAdvert, ownedCampaign } from './ownership.js'
-import { pageOffset } from './paginate.js'
 import { assertRoomFor } from './resource-caps.js'
 
 /** One page of the caller's campaigns, newest first, keeping only those that match every filter given. */
@@ -107,4 +106,11 @@ function advertForInput(
       { field: 'campaign.advert_id', message: `advert ${advertId} does not exist` },
     ])
   }
+}
+
+/** The advert of the caller's campaign; the account keeps them together, so a miss is a bug. */
+export function advertOf(ctx: DomainContext, user: UserRecord, campaign: CampaignRecord): AdvertRecord {
+  const advert = ctx.store.account(user.id).adverts.get(campaign.advert_id)
+  if (!advert) throw new Error(`Campaign ${campaign.id} points at missing advert ${campaign.advert_id}`)
+  return advert
 }

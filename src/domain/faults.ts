@@ -11,6 +11,11 @@ export interface ForcedError {
 /** The fault settings in force, with their seeded random draws. */
 export interface Faults {
   readonly settings: FaultSettings
+  /**
+   * Whether any latency or error rule is set: a plain field, kept in step by `configure`, so a
+   * request without faults reads one value and runs nothing of this module.
+   */
+  readonly active: boolean
   /** Replaces the settings and restarts the random sequence from their seed. */
   configure(settings: FaultSettings): void
   /** Milliseconds to hold the next response: fixed, or drawn from the range. */
@@ -31,14 +36,17 @@ export function createFaults(initial: FaultSettings = NO_FAULTS): Faults {
   let settings = initial
   let random: Random = createRandom(initial.seed)
   let rules = initial.errors.map(compileRule)
-  return {
+  // `active` is written here only; to everyone else it is read-only.
+  const faults: { -readonly [Key in keyof Faults]: Faults[Key] } = {
     get settings() {
       return settings
     },
+    active: isActive(initial),
     configure(next) {
       settings = next
       random = createRandom(next.seed)
       rules = next.errors.map(compileRule)
+      faults.active = isActive(next)
     },
     latencyMs() {
       const { latency } = settings
@@ -57,6 +65,12 @@ export function createFaults(initial: FaultSettings = NO_FAULTS): Faults {
       return undefined
     },
   }
+  return faults
+}
+
+/** Whether settings hold any latency or error rule. */
+function isActive({ latency, errors }: FaultSettings): boolean {
+  return latency !== null || errors.length > 0
 }
 
 function compileRule(rule: ErrorRule) {

@@ -16,10 +16,3 @@ export function ownedCampaign(ctx: DomainContext, user: UserRecord, id: number):
   if (!campaign) throw new ApiError('not_found', MESSAGES.not_found.resource('Campaign', id))
   return campaign
 }
-
-/** The advert of the caller's campaign; the account keeps them together, so a miss is a bug. */
-export function advertOf(ctx: DomainContext, user: UserRecord, campaign: CampaignRecord): AdvertRecord {
-  const advert = ctx.store.account(user.id).adverts.get(campaign.advert_id)
-  if (!advert) throw new Error(`Campaign ${campaign.id} points at missing advert ${campaign.advert_id}`)
-  return advert
-}

@@ -64,3 +64,13 @@ export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE): R
     },
   }
 }
+
+/**
+ * Keeps a key out of the journal (and the listener's log) even when a client also puts it in the URL by
+ * mistake: what the mock writes down never holds a key.
+ * @example redactKey('/api/v1/campaigns?key=acs_demo_6f1c', 'acs_demo_6f1c') // '/api/v1/campaigns?key=[redacted]'
+ */
+export function redactKey(path: string, authorization: string | null): string {
+  const key = authorization?.trim() ?? ''
+  return key.length >= 8 ? path.replaceAll(encodeURIComponent(key), '[redacted]').replaceAll(key, '[redacted]') : path
+}

@@ -1,6 +1,10 @@
 import { expect, it } from 'vitest'
 import { ApiError } from '../errors/api-error.js'
-import { refuseBody } from './read-body.js'
+import { fromFetchRequest } from './mock-request.js'
+import { refuseBody as refuseMockBody } from './read-body.js'
+
+// The reader takes the pipeline's plain request; these cases are written as Fetch requests.
+const refuseBody = (request: Request) => refuseMockBody(fromFetchRequest(request))
 
 const post = (body?: string, type = 'application/json') =>
   new Request('http://mock.test/api/v1/user/reset_api_key', { method: 'POST', headers: { 'content-type': type }, body })

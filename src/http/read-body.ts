@@ -1,5 +1,6 @@
 import { ApiError, validationFailed } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
+import type { MockRequest } from './mock-request.js'
 
 /** Largest request body read, in bytes: the same 1 MiB in every transport (the listener refuses more before reading). */
 export const MAX_BODY_BYTES = 1_048_576
@@ -10,8 +11,8 @@ export const MAX_BODY_BYTES = 1_048_576
  * before this, in-process there is nothing to), 400 when it does not parse.
  * @example const body = validate(CampaignInput, await readJsonBody(request), 'request body')
  */
-export async function readJsonBody(request: Request, { optional = false } = {}): Promise<unknown> {
-  const contentType = request.headers.get('content-type') ?? ''
+export async function readJsonBody(request: MockRequest, { optional = false } = {}): Promise<unknown> {
+  const contentType = request.header('content-type') ?? ''
   const text = await readBodyText(request)
   if (text.trim() === '') {
     if (optional) return undefined
@@ -34,8 +35,8 @@ export async function readJsonBody(request: Request, { optional = false } = {}):
  * A body of white space only counts as none, as it does where a body is optional.
  * @example const body = operation.body ? await readJsonBody(request) : await refuseBody(request) // undefined, or a 422
  */
-export async function refuseBody(request: Request): Promise<undefined> {
-  if (request.body === null || (await readBodyText(request)).trim() === '') return undefined
+export async function refuseBody(request: MockRequest): Promise<undefined> {
+  if (!request.hasBody || (await readBodyText(request)).trim() === '') return undefined
   // As the listener's body reader does before any operation: a body it cannot read is refused as such.
   assertNoEncoding(request)
   throw validationFailed(MESSAGES.validation_failed.bodyRefused(), [
@@ -44,7 +45,7 @@ export async function refuseBody(request: Request): Promise<undefined> {
 }
 
 /** The body as text; one over MAX_BODY_BYTES is a 413, as the listener refuses it. */
-async function readBodyText(request: Request): Promise<string> {
+async function readBodyText(request: MockRequest): Promise<string> {
   const text = await request.text()
   if (text.length > MAX_BODY_BYTES / 4 && new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
     throw new ApiError('payload_too_large', MESSAGES.payload_too_large.body(MAX_BODY_BYTES))
@@ -53,8 +54,8 @@ async function readBodyText(request: Request): Promise<string> {
 }
 
 /** A 415 for a compressed body: in-process nothing inflates it (the listener inflates gzip, deflate and br before this). */
-function assertNoEncoding(request: Request): void {
-  const encoding = request.headers.get('content-encoding')?.trim().toLowerCase()
+function assertNoEncoding(request: MockRequest): void {
+  const encoding = request.header('content-encoding')?.trim().toLowerCase()
   if (encoding && encoding !== 'identity')
     throw new ApiError('unsupported_media_type', MESSAGES.unsupported_media_type.encoding(encoding))
 }

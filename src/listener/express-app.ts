@@ -3,10 +3,11 @@ import { getResponse, type RequestHandler as MswHandler } from 'msw'
 import type { MockApi } from '../surface/create-mock-api.js'
 import { ApiError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
-import { errorResponse } from '../http/respond.js'
+import { toFetchResponse } from '../http/mock-request.js'
+import { errorAnswer } from '../pipeline/pipeline.js'
 import { docsRoutes } from './docs-routes.js'
 import type { MockExpressApp, MockMiddleware } from './mock-express-app.js'
-import { answerThroughFetch, crossEdge, sendEdgeError } from './request-edge.js'
+import { answerThroughFetch, crossEdge, sendEdgeError } from './express-edge.js'
 import { sendFetchResponse } from './to-fetch-request.js'
 
 /**
@@ -52,7 +53,9 @@ function assembleApp(api: MockApi, extend?: (app: Express) => void): Express {
   app.use((req, res) =>
     sendFetchResponse(
       res,
-      errorResponse(new ApiError('route_not_found', MESSAGES.route_not_found.listener(req.method, req.path))),
+      toFetchResponse(
+        errorAnswer(new ApiError('route_not_found', MESSAGES.route_not_found.listener(req.method, req.path))),
+      ),
     ),
   )
   app.use(errorShape)

@@ -1,4 +1,4 @@
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { createMockApi, type MockApi, type MockApiOptions } from '../surface/create-mock-api.js'
@@ -6,11 +6,12 @@ import { ApiError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import { basePath } from '../pipeline/base-path.js'
 import { MAX_HEADER_BYTES } from '../http/request-limits.js'
-import { errorResponse } from '../http/respond.js'
+import type { MockAnswer } from '../http/mock-request.js'
+import { errorAnswer } from '../pipeline/pipeline.js'
 import { documentPaths } from './docs-routes.js'
 import { createListenerApp } from './express-app.js'
 import { isLoopbackHost } from './is-loopback-host.js'
-import { createRequestListener } from './request-listener.js'
+import { createRequestListener, InFlight } from './request-listener.js'
 import { createRequestLog, type RequestLogOptions } from './request-log.js'
 import { persistToFile, type StateFile, type StateFileOptions } from '../persistence/state-file.js'
 
@@ -75,10 +76,9 @@ export async function startListener({
   // Before listening: a state file that cannot be loaded stops the start, and no request sees the fixtures first.
   const stateFile = state && (await persistToFile(api, state))
   const app = createListenerApp(api)
-  const server = createServer(
-    { maxHeaderSize: MAX_HEADER_BYTES },
-    createRequestListener(api, app, Object.values(documentPaths(api))),
-  )
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES })
+  const inFlight = new InFlight(server)
+  server.on('request', createRequestListener(api, app, Object.values(documentPaths(api)), inFlight))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
@@ -91,11 +91,10 @@ export async function startListener({
   })
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy())
-    void refuseConnect(req, socket)
+    refuseConnect(req, socket)
   })
   server.on('clientError', answerClientError)
   if (requestLog) server.prependListener('request', createRequestLog(api, requestLog))
-  const inFlight = trackInFlight(server)
   let closing: Promise<void> | undefined
   const address = server.address() as AddressInfo
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
@@ -125,47 +124,6 @@ export async function startListener({
   }
 }
 
-/** Counts the requests in flight; once closing, tells their clients not to reuse the connection. */
-function trackInFlight(server: Server) {
-  const waiting = new Set<() => void>()
-  const responses = new Set<ServerResponse>()
-  const state = {
-    get count() {
-      return responses.size
-    },
-    closing: false,
-    startClosing() {
-      state.closing = true
-      for (const res of responses) if (!res.headersSent) res.setHeader('Connection', 'close')
-    },
-    /** Resolves when no request is in flight, or after `ms`, whichever comes first. */
-    drained(ms: number): Promise<void> {
-      if (state.count === 0) return Promise.resolve()
-      return new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer)
-          waiting.delete(done)
-          resolve()
-        }
-        const timer = setTimeout(done, ms)
-        waiting.add(done)
-      })
-    },
-  }
-  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
-    responses.add(res)
-    if (state.closing) res.setHeader('Connection', 'close')
-    res.once('close', () => {
-      responses.delete(res)
-      if (!state.closing) return
-      // Answered: its keep-alive connection would otherwise hold the server open until cut.
-      server.closeIdleConnections()
-      if (responses.size === 0) for (const done of [...waiting]) done()
-    })
-  })
-  return state
-}
-
 /**
  * What Node's HTTP parser refuses before any handler runs (a malformed request line, headers over
  * its limit, a request too slow to arrive) gets an answer in the error shape instead of Node's
@@ -182,28 +140,24 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? new ApiError('request_timeout', MESSAGES.request_timeout.listener())
         : new ApiError('bad_request', MESSAGES.bad_request.malformed(error.message.replace(/^Parse Error: /, '')))
-  void writeRaw(socket, errorResponse(apiError))
+  writeRaw(socket, errorAnswer(apiError))
 }
 
 /**
  * Node hands a CONNECT to the server's `connect` event, never to Express, and without a
  * listener drops the connection: answer it as any other method no operation has, then close.
  */
-async function refuseConnect(req: IncomingMessage, socket: Duplex): Promise<void> {
-  await writeRaw(
-    socket,
-    errorResponse(
-      new ApiError('route_not_found', MESSAGES.route_not_found.proxy(req.method ?? 'CONNECT', req.url ?? '')),
-    ),
-  )
+function refuseConnect(req: IncomingMessage, socket: Duplex): void {
+  const proxy = MESSAGES.route_not_found.proxy(req.method ?? 'CONNECT', req.url ?? '')
+  writeRaw(socket, errorAnswer(new ApiError('route_not_found', proxy)))
 }
 
 /** Writes a whole response on a bare socket, outside Express, and closes the connection. */
-async function writeRaw(socket: Duplex, response: Response): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer())
+function writeRaw(socket: Duplex, answer: MockAnswer): void {
+  const body = Buffer.from(answer.body ?? '')
   const head = [
-    `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`,
-    `Content-Type: ${response.headers.get('content-type')}`,
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`,
+    `Content-Type: ${answer.headers['content-type']}`,
   ]
   head.push(`Content-Length: ${body.length}`, 'Connection: close', '', '')
   socket.end(Buffer.concat([Buffer.from(head.join('\r\n')), body]))

@@ -1,40 +1,190 @@
-import type { RequestListener } from 'node:http'
-import type { MockApi } from '../surface/create-mock-api.js'
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
+import express from 'express'
+import { ApiError, internalError } from '../errors/api-error.js'
+import { MESSAGES } from '../errors/messages.js'
+import { MAX_BODY_BYTES } from '../http/read-body.js'
+import type { TLSSocket } from 'node:tls'
+import type { MockAnswer, MockRequest } from '../http/mock-request.js'
 import { MockHandler } from '../msw/mock-handler.js'
+import { answerRequest, errorAnswer } from '../pipeline/pipeline.js'
+import type { MockApi } from '../surface/create-mock-api.js'
 import type { MockExpressApp } from './mock-express-app.js'
-import { answerThroughFetch, crossEdge, FETCH_FORBIDDEN_METHODS, sendEdgeError } from './request-edge.js'
-import type { NodeRequest } from './to-fetch-request.js'
+
+const utf8 = new TextDecoder()
+
+/** Largest request body the listener reads: the same limit the handlers hold in-process. */
+export const BODY_LIMIT = MAX_BODY_BYTES
+
+/** The CORS headers on every answer of the mock's, so a frontend on another origin can call it. */
+export const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Admin-Token, Prefer',
+  'Access-Control-Expose-Headers':
+    'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit, RateLimit-Policy, Preference-Applied',
+  'Access-Control-Max-Age': '600',
+}
+
+/** Methods the Fetch API refuses to build a `Request` with, so no msw handler can see them. */
+export const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
+
+/** Passes a request on, as Express's `next` does: with an error, to whatever answers errors. */
+export type Next = (error?: unknown) => void
 
 /**
- * The listener's request handler. A request to the API or the control plane goes straight from
- * Node's request to the mock's handler: the edge (CORS, the body reader), Fetch translation, the
- * handler, the response, as the Express app does it (the same request-edge.ts), without Express's
- * router and without msw's per-request bookkeeping (together two thirds of the listener's time;
- * docs/performance.md has the figures). Everything else (the documents, the docs page, TRACE, other
- * paths) goes to the Express app, and so does anything the handler does not answer.
+ * Whether the body reader should read a request: not a GET or HEAD (their body is dropped, so it
+ * must not fail them either), and not an empty one (`Content-Length: 0` with a Content-Encoding
+ * would not inflate).
+ */
+export const carriesBody = (req: IncomingMessage) =>
+  req.method !== 'GET' && req.method !== 'HEAD' && req.headers['content-length'] !== '0'
+
+/**
+ * Reads a body into `req.body` as bytes, inflating gzip, deflate and br, at most BODY_LIMIT: body-parser's
+ * raw reader (Express's own dependency, reached through its export), which works on Node's request as on Express's.
+ */
+export const readBody: (req: IncomingMessage, res: ServerResponse, next: Next) => void = express.raw({
+  type: carriesBody,
+  limit: BODY_LIMIT,
+}) as never
+
+/** The ApiError for an error raised at the edge; anything without a 4xx status is the mock's bug. */
+export function edgeError(error: unknown): ApiError {
+  const status = (error as { status?: unknown } | undefined)?.status
+  const reason = String((error as Error | undefined)?.message)
+  if (status === 413) return new ApiError('payload_too_large', MESSAGES.payload_too_large.body(BODY_LIMIT))
+  if (status === 415) return new ApiError('unsupported_media_type', MESSAGES.unsupported_media_type.unreadable(reason))
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new ApiError('bad_request', MESSAGES.bad_request.unreadable(reason))
+  console.error('[ad-campaign-mock] unexpected error:', error)
+  return internalError()
+}
+
+/**
+ * The listener's request handler, one function from Node's request to Node's response: CORS, the
+ * body (read only when the request carries one), the pipeline's answer, the write-back. A request
+ * to the API or the control plane goes straight to the route index and the pipeline, without
+ * Express's router, msw's per-request bookkeeping or any Fetch object; everything else (the
+ * documents, the docs page, TRACE, other paths) goes to the Express app, and so does anything the
+ * pipeline does not answer.
  * @example createServer(createRequestListener(api, createListenerApp(api), Object.values(documentPaths(api))))
  */
 export function createRequestListener(
   api: MockApi,
   app: MockExpressApp,
   expressPaths: readonly string[],
+  inFlight?: InFlight,
 ): RequestListener {
-  const handler = api.handlers.find((candidate): candidate is MockHandler => candidate instanceof MockHandler)
+  const index = api.handlers.find((handler) => handler instanceof MockHandler)?.index
   const expressOnly = new Set(expressPaths.flatMap((path) => [path, `${path}/`]))
-  const isTheMocks = (req: NodeRequest): boolean => {
-    if (!handler || FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) return false
+
+  /** Whether the mock answers this request, rather than the Express app. */
+  const isTheMocks = (req: IncomingMessage): boolean => {
+    if (!index || FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) return false
     const url = URL.parse(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`)
-    return url !== null && !expressOnly.has(url.pathname) && handler.serves(url)
+    return url !== null && !expressOnly.has(url.pathname) && index.isUnderEitherBase(url)
   }
-  const answer = (request: Request) => handler!.answer(request)
-  return (req, res) => {
-    if (!isTheMocks(req)) return app(req, res)
-    crossEdge(req, res, (error) => {
-      if (error) return void sendEdgeError(res, error)
-      // What the handler does not answer goes to the Express app; a failure is a 500 in the error shape.
-      void answerThroughFetch(req, res, answer, (failure) =>
-        failure === undefined ? app(req, res) : void sendEdgeError(res, failure),
-      )
+
+  return async (req, res) => {
+    inFlight?.track(res)
+    if (!index || !isTheMocks(req)) return app(req, res)
+    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value)
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end()
+    try {
+      const body = carriesBody(req) ? await readBodyBytes(req, res) : undefined
+      const answer = await answerRequest(index, nodeRequest(req, body))
+      if (!answer) return app(req, res)
+      writeAnswer(res, answer)
+    } catch (error) {
+      // The body reader's refusals (413, 415, 400) and anything else, which is the mock's bug (500).
+      writeAnswer(res, errorAnswer(edgeError(error)))
+    }
+  }
+}
+
+/** Reads the body into bytes, inflating gzip, deflate and br, within the size limit (the edge's reader). */
+function readBodyBytes(req: IncomingMessage, res: ServerResponse): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) =>
+    readBody(req, res, (error) => (error ? reject(error) : resolve((req as { body?: Buffer }).body))),
+  )
+}
+
+/**
+ * Node's request as the pipeline reads it. A body the reader inflated no longer has its
+ * Content-Encoding or Content-Length; the URL is the one a Fetch `Request` would have had.
+ */
+function nodeRequest(req: IncomingMessage, body: Buffer | undefined): MockRequest {
+  const decoded = req.headers['content-encoding'] !== undefined
+  const protocol = (req.socket as TLSSocket | undefined)?.encrypted ? 'https' : 'http'
+  return {
+    method: req.method ?? 'GET',
+    url: new URL(`${protocol}://${req.headers.host ?? '127.0.0.1'}${req.url}`),
+    header(name) {
+      if (decoded && (name === 'content-encoding' || name === 'content-length')) return null
+      const value = req.headers[name]
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+    },
+    hasBody: body !== undefined && body.length > 0,
+    text: async () => (body ? utf8.decode(body) : ''),
+  }
+}
+
+/** Writes an answer back: status, headers (in lower case, as Fetch's would be), the body and its length. */
+function writeAnswer(res: ServerResponse, { status, headers, body }: MockAnswer): void {
+  const lowerCase: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) lowerCase[name.toLowerCase()] = value
+  // writeHead fixes the framing at once: without a length it would be chunked.
+  if (body !== null) lowerCase['content-length'] = String(Buffer.byteLength(body))
+  res.writeHead(status, lowerCase).end(body ?? undefined)
+}
+
+/**
+ * The requests a listener has received and not yet answered (or abandoned). Once closing, it tells
+ * their clients not to reuse the connection, and closes each connection its answer leaves idle.
+ */
+export class InFlight {
+  readonly #server: Server
+  readonly #responses = new Set<ServerResponse>()
+  readonly #waiting = new Set<() => void>()
+  #closing = false
+
+  constructor(server: Server) {
+    this.#server = server
+  }
+
+  get count(): number {
+    return this.#responses.size
+  }
+
+  /** Counts one request until its response closes. */
+  track(res: ServerResponse): void {
+    this.#responses.add(res)
+    if (this.#closing) res.setHeader('Connection', 'close')
+    res.once('close', () => {
+      this.#responses.delete(res)
+      if (!this.#closing) return
+      // Answered: its keep-alive connection would otherwise hold the server open until cut.
+      this.#server.closeIdleConnections()
+      if (this.#responses.size === 0) for (const done of [...this.#waiting]) done()
+    })
+  }
+
+  startClosing(): void {
+    this.#closing = true
+    for (const res of this.#responses) if (!res.headersSent) res.setHeader('Connection', 'close')
+  }
+
+  /** Resolves when no request is in flight, or after `ms`, whichever comes first. */
+  drained(ms: number): Promise<void> {
+    if (this.count === 0) return Promise.resolve()
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.#waiting.delete(done)
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      this.#waiting.add(done)
     })
   }
 }

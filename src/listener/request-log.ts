@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MockApi } from '../surface/create-mock-api.js'
 import { authenticate } from '../domain/auth.js'
 import { basePath } from '../pipeline/base-path.js'
-import { ADMIN_TOKEN_HEADER, redactKey } from '../http/credentials.js'
+import { redactKey } from '../domain/request-journal.js'
+import { ADMIN_TOKEN_HEADER } from '../http/credentials.js'
 
 /** How each request is written: a line for people (`text`) or one JSON object per line (`json`). */
 export const REQUEST_LOG_FORMATS = ['text', 'json'] as const

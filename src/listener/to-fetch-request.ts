@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { TLSSocket } from 'node:tls'
-import { unreadBodyText } from '../http/respond.js'
 
 /** A Node request (Express's too) whose body, if any, a body reader has put in `body` as bytes. */
 export type NodeRequest = IncomingMessage & { body?: unknown; originalUrl?: string }
@@ -34,6 +33,5 @@ export function toFetchRequest(req: NodeRequest): Request {
 export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status
   response.headers.forEach((value, name) => res.setHeader(name, value))
-  const text = unreadBodyText(response)
-  res.end(text ?? Buffer.from(await response.arrayBuffer()))
+  res.end(Buffer.from(await response.arrayBuffer()))
 }

@@ -1,72 +1,52 @@
 import { RequestHandler } from 'msw'
-import { runPipeline } from '../pipeline/pipeline.js'
-import type { Route } from '../pipeline/route.js'
-import type { RouteIndex, RouteMatch } from '../pipeline/route-index.js'
+import { fromFetchRequest, toFetchResponse, type MockRequest } from '../http/mock-request.js'
+import { answerFound, findRoute, type Found } from '../pipeline/pipeline.js'
+import type { OperationRoute } from '../pipeline/route.js'
+import type { RouteIndex } from '../pipeline/route-index.js'
 
-/** What parsing a request found: the route, and the request it runs (a HEAD runs as its GET). */
-interface Found {
-  match: RouteMatch
-  request: Request
-  url: URL
-  head: boolean
+/** What parsing a request found: its route, and the request as the pipeline reads it. */
+interface Parsed {
+  found: Found
+  request: MockRequest
 }
 
 /**
  * The whole mock as one msw request handler: it finds the one route for a request through an
  * index built once, instead of msw trying one handler per operation in turn (each of which would
  * parse the request's cookies and compile its path pattern again), and answers it through the
- * pipeline. HEAD is answered wherever GET is (RFC 9110 9.3.2): as that GET to authentication,
- * rate limits and the journal, with its status and headers, its body's Content-Length and no body.
- * Works wherever msw does: setupServer, setupWorker, getResponse.
+ * pipeline. HEAD is answered wherever GET is. Works wherever msw does: setupServer, setupWorker,
+ * getResponse. The listener does without it: it asks the same index and pipeline with no Fetch
+ * objects at all.
  * @example setupServer(...api.handlers) // api.handlers is [new MockHandler(index, routes)]
  */
-export class MockHandler extends RequestHandler<{ header: string }, Found | undefined, { found: Found }> {
+export class MockHandler extends RequestHandler<{ header: string }, Parsed | undefined, { parsed: Parsed }> {
   /** The operations it serves, in the order they are declared. */
-  readonly routes: readonly Route[]
-  readonly #index: RouteIndex
+  readonly routes: readonly OperationRoute[]
+  /** Finds a request's route: the listener's way in. */
+  readonly index: RouteIndex
 
-  constructor(index: RouteIndex, routes: readonly Route[]) {
+  constructor(index: RouteIndex, routes: readonly OperationRoute[]) {
     super({
       info: { header: 'ad-campaign-mock (public API and control plane)' },
-      resolver: ({ found }) => respond(found),
+      resolver: async ({ parsed }) => toFetchResponse(await answerFound(parsed.found, parsed.request)),
     })
-    this.#index = index
+    this.index = index
     this.routes = routes
   }
 
-  /**
-   * Answers a request as msw's `run` does for this handler (parse, then the resolver), without
-   * the bookkeeping the mock's routes never use (a copy of the request kept for logging, an abort
-   * listener for cleanups); `undefined` when the request is not the mock's. The listener calls it.
-   */
-  async answer(request: Request): Promise<Response | undefined> {
-    const found = await this.parse({ request })
-    return found && respond(found)
+  override async parse({ request }: { request: Request }): Promise<Parsed | undefined> {
+    const mockRequest = fromFetchRequest(request)
+    const found = findRoute(this.index, mockRequest)
+    return found && { found, request: mockRequest }
   }
 
-  /** Whether a URL lies at or below the API or the control plane, where this handler answers. */
-  serves(url: URL): boolean {
-    return this.#index.isUnderEitherBase(url)
-  }
-
-  override async parse({ request }: { request: Request }): Promise<Found | undefined> {
-    const url = new URL(request.url)
-    if (request.method.toUpperCase() !== 'HEAD') {
-      const match = this.#index.find(request.method, url)
-      return match && { match, request, url, head: false }
-    }
-    if (!this.#index.isUnderEitherBase(url)) return undefined
-    const get = new Request(request.url, { method: 'GET', headers: request.headers, signal: request.signal })
-    const match = this.#index.find('GET', url)
-    return match && { match, request: get, url, head: true }
-  }
-
-  predicate({ parsedResult }: { parsedResult: Found | undefined }): boolean {
+  predicate({ parsedResult }: { parsedResult: Parsed | undefined }): boolean {
     return parsedResult !== undefined
   }
 
-  protected override extendResolverArgs({ parsedResult }: { parsedResult: Found | undefined }): { found: Found } {
-    return { found: parsedResult! }
+  protected override extendResolverArgs({ parsedResult }: { parsedResult: Parsed | undefined }): { parsed: Parsed } {
+    // msw calls the resolver only where predicate() held, so the request was parsed.
+    return { parsed: parsedResult as Parsed }
   }
 
   /** Prints a mocked request in the browser console, as msw's own handlers do. */
@@ -83,13 +63,4 @@ export class MockHandler extends RequestHandler<{ header: string }, Found | unde
     console.log('Response', response)
     console.groupEnd()
   }
-}
-
-/** Runs the route's pipeline; for a HEAD, keeps the GET's status and headers, states its length and drops the body. */
-async function respond({ match, request, url, head }: Found): Promise<Response> {
-  const response = await runPipeline(match.route, request, match.params, url)
-  if (!head) return response
-  const headers = new Headers(response.headers)
-  if (!headers.has('content-length')) headers.set('content-length', String((await response.arrayBuffer()).byteLength))
-  return new Response(null, { status: response.status, statusText: response.statusText, headers })
 }

@@ -12,7 +12,7 @@ import type {
 import * as z from 'zod/mini'
 import { errorEnvelopeFor } from '../errors/error-body.js'
 import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js'
-import { operationErrorCodes } from '../pipeline/pipeline.js'
+import { operationErrorCodes } from '../pipeline/steps.js'
 import type { Plane } from '../pipeline/route.js'
 import type { Operation } from '../operations/define-operation.js'
 import { envelopeOf, IdParam, pageEnvelopeOf } from '../schemas/common.js'

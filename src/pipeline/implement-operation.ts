@@ -3,14 +3,14 @@ import type { Operation } from '../operations/define-operation.js'
 import type { Pagination } from '../schemas/common.js'
 import type { UserRecord } from '../store/models.js'
 import type { MockContext } from './mock-context.js'
-import { createRoute, targetOf } from './pipeline.js'
-import type { Route } from './route.js'
+import type { OperationRoute } from './route.js'
+import { targetOf } from './steps.js'
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined
 
 /**
  * What a resolver receives: what the steps that apply to its operation add to the request's state
- * (StepOutputs in route.ts), typed by its declaration: the caller, the id, the query and the body.
+ * (StepInput in route.ts), typed by its declaration: the caller, the id, the query and the body.
  */
 export interface OperationInput<O extends Operation> {
   /** The caller (by `authenticate`); control-plane operations have none. */
@@ -42,6 +42,7 @@ export function implementOperation<O extends Operation>(
   ctx: MockContext,
   operation: O,
   resolve: OperationResolver<O>,
-): Route {
-  return createRoute<OperationInput<O>>(ctx, targetOf(operation), (state) => resolve(state, ctx))
+): OperationRoute {
+  // The steps hand `resolve` what its declaration types (pipeline.test.ts holds the steps to OperationInput).
+  return { ...targetOf(operation), ctx, operation, resolve }
 }

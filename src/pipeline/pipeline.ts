@@ -1,225 +1,170 @@
-import { delay, type PathParams } from 'msw'
 import { assertAdminToken, authenticate } from '../domain/auth.js'
 import { isoTimestamp } from '../domain/clock.js'
+import { redactKey } from '../domain/request-journal.js'
 import { ApiError, internalError } from '../errors/api-error.js'
-import { FAULT_ERROR_CODES, type ErrorCode } from '../errors/error-codes.js'
+import { FAULT_ERROR_CODES } from '../errors/error-codes.js'
 import { injectedFault, MESSAGES } from '../errors/messages.js'
 import { parseId, validate, validateQuery } from '../errors/validate.js'
-import { ADMIN_TOKEN_HEADER, redactKey } from '../http/credentials.js'
+import { ADMIN_TOKEN_HEADER } from '../http/credentials.js'
 import { parsePrefer } from '../http/prefer.js'
 import { RATE_LIMIT_HEADERS, rateLimitHeaders } from '../http/rate-limit-headers.js'
+import type { MockAnswer, MockRequest } from '../http/mock-request.js'
 import { readJsonBody, refuseBody } from '../http/read-body.js'
-import { errorResponse, successResponse } from '../http/respond.js'
-import { hasIdParam, type Operation } from '../operations/define-operation.js'
-import { basePath } from './base-path.js'
+import type { Operation } from '../operations/define-operation.js'
+import type { UserRecord } from '../store/models.js'
 import type { MockContext } from './mock-context.js'
-import type { RequestState, Resolver, Route, Step, StepOutput, StepOutputs, Target } from './route.js'
+import { basePath } from './base-path.js'
+import type { NotFoundRoute, PathParams, Resolved, Route } from './route.js'
+import type { RouteIndex, RouteMatch } from './route-index.js'
 
-// One request, top to bottom: runPipeline runs the STEPS below in the order the README states
-// ("Order of checks"), each only where its operation's declaration says it applies, each adding
-// what it produces to the request's state; then the envelope, the response's headers and the
-// journal. The document asks the same STEPS for the error codes they can raise.
+// One request, top to bottom. answerRequest finds the route; answerApi and answerControlPlane are
+// the steps, in the order the README states ("Order of checks"), each a named call. The document
+// reads the same steps, as data, from steps.ts.
+
+/** The Content-Type of every answer the mock makes itself. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
+
+/** A request's route, found once: the route, its parameters, and whether it is a HEAD answered as its GET. */
+export interface Found extends RouteMatch {
+  head: boolean
+}
 
 /**
- * Answers one request: the public API's latency first, then every step of the route in order,
- * the success envelope with the operation's status, or the error envelope for whatever failed;
- * last, for the public API, its headers and the journal entry. The control plane has neither
- * latency, headers nor journal.
+ * Finds the route for a request, or undefined when it lies under neither the API nor the control
+ * plane. HEAD is answered wherever GET is (RFC 9110 9.3.2).
+ * @example findRoute(index, request)?.route.operation?.operationId // 'listCampaigns'
  */
-export async function runPipeline(
-  route: Route,
-  request: Request,
-  params: PathParams,
-  url = new URL(request.url),
-): Promise<Response> {
-  const { ctx, plane } = route
+export function findRoute(index: RouteIndex, request: MockRequest): Found | undefined {
+  if (request.method !== 'HEAD') {
+    const match = index.find(request.method, request.url)
+    return match && { ...match, head: false }
+  }
+  if (!index.isUnderEitherBase(request.url)) return undefined
+  const match = index.find('GET', request.url)
+  return match && { ...match, head: true }
+}
+
+/**
+ * Answers a request the mock serves, or undefined when it is not the mock's: the listener's path.
+ * @example const answer = await answerRequest(index, request)
+ */
+export async function answerRequest(index: RouteIndex, request: MockRequest): Promise<MockAnswer | undefined> {
+  const found = findRoute(index, request)
+  return found && answerFound(found, request)
+}
+
+/** Answers a found route; a HEAD gets its GET's status and headers, the body's length and no body. */
+export async function answerFound({ route, params, head }: Found, request: MockRequest): Promise<MockAnswer> {
+  const answer =
+    route.plane === 'api' ? await answerApi(route, request, params) : await answerControlPlane(route, request, params)
+  if (!head) return answer
+  const length = new TextEncoder().encode(answer.body ?? '').byteLength
+  return { status: answer.status, headers: { ...answer.headers, 'content-length': String(length) }, body: null }
+}
+
+/**
+ * The public API's steps: latency, authenticate, rate limit, faults and Prefer, id, query, body,
+ * resolve (public writes one at a time, in the write queue); then the response's headers and the
+ * journal entry, for a success and an error alike.
+ */
+async function answerApi(route: Route, request: MockRequest, params: PathParams): Promise<MockAnswer> {
+  const { ctx } = route
   const at = ctx.clock.now()
   const started = performance.now()
-  const state: RequestState = { request, url, params, headers: {} }
-  const response = await answerSafely(async () => {
-    if (plane === 'api') await holdLatency(ctx)
-    // authenticate, rate limit, faults and Prefer, id, query, body, resolve: those of STEPS that apply.
-    for (const { adds, run } of route.runs) {
-      let value = run(state)
-      if (value instanceof Promise) value = await value
-      if (adds) keep(state, adds, value)
-    }
-    return successResponse(route.operation?.response.status ?? 200, state.result!.data, state.result!.pagination)
+  const headers: Record<string, string> = {}
+  let user: UserRecord | undefined
+  const answer = await answerSafely(async () => {
+    if (ctx.faults.active) await holdLatency(ctx)
+    if (route.notFound) throw routeNotFound(route, request)
+    const { operation } = route
+    user = authenticate(ctx.store, request.header('authorization'))
+    admit(ctx, user, headers)
+    await applyFaults(ctx, request, operation, headers)
+    const id = readId(params)
+    const query = readQuery(operation, request)
+    const body = await readBody(operation, request)
+    const resolved =
+      operation.method === 'get'
+        ? await route.resolve({ user, id, query, body }, ctx)
+        : await ctx.writeQueue(() => {
+            // A write re-reads its caller in the queue: one queued before it may have reset the key
+            // (then this one is a 401, as the old key must be at once) or changed the user.
+            user = authenticate(ctx.store, request.header('authorization'))
+            return route.resolve({ user, id, query, body }, ctx)
+          })
+    return success(operation, resolved)
   })
-  if (plane === 'api') {
-    addResponseHeaders(ctx, state, response)
-    journal(route, state, response, at, started)
-  }
-  return response
+  Object.assign(answer.headers, headers)
+  // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
+  answer.headers.date = new Date(ctx.clock.now()).toUTCString()
+  journal(route, request, answer, user, at, started)
+  return answer
 }
 
-const isUserOperation = ({ plane, operation }: Target) => plane === 'api' && operation !== undefined
-
-/** Declares a step, its value typed by the field it adds. */
-const defineStep = <const Adds extends StepOutput | undefined = undefined>(declared: Step<Adds>): Step<Adds> => declared
-
-/** The steps, in order: authenticate, rate limit, faults and Prefer, id, query, body, resolve. */
-export const STEPS: readonly Step[] = [
-  defineStep({
-    name: 'authenticate',
-    adds: 'user',
-    applies: isUserOperation,
-    codes: () => ['unauthorized'],
-    prepare:
-      ({ ctx }) =>
-      (state) =>
-        authenticate(ctx.store, state.request.headers.get('authorization')),
-  }),
-  defineStep({
-    name: 'admin token',
-    applies: ({ plane }) => plane === 'admin',
-    codes: () => ['admin_forbidden'],
-    prepare:
-      ({ ctx }) =>
-      (state) =>
-        assertAdminToken(ctx.adminToken, state.request.headers.get(ADMIN_TOKEN_HEADER), ADMIN_TOKEN_HEADER),
-  }),
-  defineStep({
-    // Checked and counted in one synchronous step, so concurrent requests cannot pass a limit together.
-    name: 'rate limit',
-    applies: isUserOperation,
-    codes: () => ['rate_limit_exceeded'],
-    prepare:
-      ({ ctx }) =>
-      (state) =>
-        admit(ctx, state),
-  }),
-  defineStep({
-    // Forced errors are the caller's own request (a fault rule, Prefer), not documented per operation.
-    name: 'faults and Prefer',
-    applies: isUserOperation,
-    codes: () => [],
-    prepare: ({ ctx, operation }) => {
-      const prefix = basePath(ctx.apiBase)
-      return (state) => applyFaults(ctx, state, prefix, operation!)
-    },
-  }),
-  defineStep({
-    name: 'id',
-    adds: 'id',
-    applies: ({ operation }) => operation !== undefined && hasIdParam(operation),
-    codes: () => ['not_found'],
-    prepare: () => (state) => parseId(String(state.params.id)),
-  }),
-  defineStep({
-    name: 'query',
-    adds: 'query',
-    applies: ({ operation }) => operation?.query !== undefined,
-    codes: () => ['validation_failed'],
-    prepare: ({ operation }) => {
-      const schema = operation!.query!
-      return (state) => validateQuery(schema, Object.fromEntries(state.url.searchParams))
-    },
-  }),
-  defineStep({
-    name: 'body',
-    adds: 'body',
-    applies: ({ operation }) => operation !== undefined,
-    // A body that cannot be read: not JSON (415), undecodable (400: invalid_json, or bad_request when the
-    // listener cannot even decompress it), over 1 MiB (413), then the schema (422). A body sent to an
-    // operation that takes none is a 422, unless the listener's body reader refuses it first (400, 413,
-    // 415); a GET cannot carry one (fetch refuses, the listener drops it unread).
-    codes: ({ body, method }) =>
-      body
-        ? ['unsupported_media_type', 'invalid_json', 'bad_request', 'payload_too_large', 'validation_failed']
-        : method === 'get'
-          ? []
-          : ['unsupported_media_type', 'bad_request', 'payload_too_large', 'validation_failed'],
-    prepare: ({ operation }) => {
-      const schema = operation!.body
-      if (!schema) return (state) => refuseBody(state.request)
-      const optional = schema.safeParse(undefined).success
-      return async (state) => validate(schema, await readJsonBody(state.request, { optional }), 'request body')
-    },
-  }),
-  defineStep({
-    // Public writes queue behind each other (and behind control-plane writes, which queue inside the
-    // control plane). A write re-reads its caller in the queue: one queued before it may have reset the
-    // key (then this one is a 401, as the old key must be at once) or changed the user.
-    name: 'resolve',
-    adds: 'result',
-    applies: () => true,
-    codes: (operation) => operation.errors ?? [],
-    prepare: ({ ctx, plane, operation }, resolve) => {
-      if (plane === 'admin' || !operation || operation.method === 'get') return resolve
-      return (state) =>
-        ctx.writeQueue(() => {
-          state.user = authenticate(ctx.store, state.request.headers.get('authorization'))
-          return resolve(state)
-        })
-    },
-  }),
-]
-
-/**
- * Prepares a route: the steps that apply to its target, bound to it, in order, then `resolve` with
- * what they added (`Input`: for an operation, the fields its declaration gives it; see OperationInput).
- */
-export function createRoute<Input extends Partial<StepOutputs>>(
-  ctx: MockContext,
-  target: Target,
-  resolve: Resolver<Input>,
-): Route {
-  const route = { ...target, ctx }
-  // The one place the table meets the types: the steps that apply to `target` add what `Input` names
-  // (each step's `adds`, checked against every declared operation in pipeline.test.ts).
-  const resolveAdded = resolve as Resolver
-  return {
-    ...route,
-    runs: STEPS.filter((step) => step.applies(target)).map((step) => ({
-      adds: step.adds,
-      run: step.prepare(route, resolveAdded),
-    })),
-  }
+/** The control plane's steps: admin token, id, query, body, resolve; no latency, headers or journal. */
+async function answerControlPlane(route: Route, request: MockRequest, params: PathParams): Promise<MockAnswer> {
+  const { ctx } = route
+  return answerSafely(async () => {
+    assertAdminToken(ctx.adminToken, request.header(ADMIN_TOKEN_HEADER), ADMIN_TOKEN_HEADER)
+    if (route.notFound) throw routeNotFound(route, request)
+    const { operation } = route
+    const id = readId(params)
+    const query = readQuery(operation, request)
+    const body = await readBody(operation, request)
+    return success(operation, await route.resolve({ user: undefined, id, query, body }, ctx))
+  })
 }
 
-/** Keeps a step's value in the field it adds. */
-function keep<Field extends StepOutput>(state: Partial<StepOutputs>, field: Field, value: StepOutputs[Field]): void {
-  state[field] = value
+/** An answer in JSON. */
+export function jsonAnswer(status: number, body: unknown): MockAnswer {
+  return { status, headers: { 'content-type': JSON_CONTENT_TYPE }, body: JSON.stringify(body) }
 }
 
-/** An operation as a target: its declaration (`auth`) says which plane it is on. */
-export function targetOf(operation: Operation): Target {
-  return { plane: operation.auth === 'admin' ? 'admin' : 'api', operation }
+/** The error envelope for an ApiError, with the status its code has in the one table. */
+export function errorAnswer(error: ApiError): MockAnswer {
+  const body = { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) }
+  return jsonAnswer(error.status, { success: false, error: body })
 }
 
-/**
- * Every error code an operation can answer with, in the order its steps check them: the OpenAPI
- * document's error responses, asked of the same steps the pipeline runs.
- * @example operationErrorCodes(getCampaign) // ['unauthorized', 'rate_limit_exceeded', 'not_found']
- */
-export function operationErrorCodes(operation: Operation): ErrorCode[] {
-  const target = targetOf(operation)
-  return [...new Set(STEPS.filter((step) => step.applies(target)).flatMap((step) => step.codes(operation)))]
+/** The success envelope, with the operation's status. */
+function success(operation: Operation, { data, pagination }: Resolved): MockAnswer {
+  return jsonAnswer(
+    operation.response.status,
+    pagination ? { success: true, data, pagination } : { success: true, data },
+  )
 }
 
-/** Runs a resolver and turns any failure into the error envelope: ApiErrors as they are, anything else as a 500. */
-async function answerSafely(answer: () => Promise<Response>): Promise<Response> {
+/** Runs the steps and turns any failure into the error envelope: ApiErrors as they are, anything else as a 500. */
+async function answerSafely(answer: () => Promise<MockAnswer>): Promise<MockAnswer> {
   try {
     return await answer()
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error)
+    if (error instanceof ApiError) return errorAnswer(error)
     console.error('[ad-campaign-mock] unexpected error:', error)
-    return errorResponse(internalError())
+    return errorAnswer(internalError())
   }
+}
+
+/** The 404 of a route no operation has: a path that does not decode, or that no operation has. */
+function routeNotFound({ plane, notFound }: NotFoundRoute, request: MockRequest): ApiError {
+  const message = MESSAGES.route_not_found[notFound === 'undecodable' ? 'undecodable' : 'operation']
+  return new ApiError('route_not_found', message(plane, request.method, request.url.pathname))
 }
 
 /** Holds a public-API response for the configured latency, if any. */
 async function holdLatency(ctx: MockContext): Promise<void> {
   const latency = ctx.faults.latencyMs()
-  if (latency > 0) await delay(latency)
+  if (latency > 0) await sleep(latency)
 }
 
-/** Counts the request against the caller's limits, or refuses it (429, not counted); either way the headers say where they stand. */
-function admit(ctx: MockContext, state: RequestState): void {
-  const user = state.user!
+/**
+ * Counts the request against the caller's limits, or refuses it (429, not counted); either way the
+ * headers say where they stand. Checked and counted in one synchronous step, so concurrent requests
+ * cannot pass a limit together.
+ */
+function admit(ctx: MockContext, user: UserRecord, headers: Record<string, string>): void {
   const decision = ctx.rateLimiter.consume(user.id, ctx.tiers[user.api_tier], ctx.clock.now())
-  Object.assign(state.headers, rateLimitHeaders(decision))
+  Object.assign(headers, rateLimitHeaders(decision))
   if (!decision.allowed) {
     const { window, limit } = decision.binding
     throw new ApiError(
@@ -235,56 +180,86 @@ function admit(ctx: MockContext, state: RequestState): void {
  * error counts and carries its rate-limit headers; it runs before validation and the resolver, so a
  * forced error never changes state.
  */
-async function applyFaults(ctx: MockContext, state: RequestState, prefix: string, operation: Operation): Promise<void> {
-  const { code, delay: preferredDelay } = parsePrefer(state.request.headers.get('prefer'))
-  if (preferredDelay !== undefined) {
-    preferenceApplied(state, `delay=${preferredDelay}`)
-    if (preferredDelay > 0) await delay(preferredDelay)
+async function applyFaults(
+  ctx: MockContext,
+  request: MockRequest,
+  operation: Operation,
+  headers: Record<string, string>,
+): Promise<void> {
+  const prefer = request.header('prefer')
+  if (prefer === null && !ctx.faults.active) return
+  const { code, delay } = parsePrefer(prefer)
+  if (delay !== undefined) {
+    preferenceApplied(headers, `delay=${delay}`)
+    if (delay > 0) await sleep(delay)
   }
-  const { pathname } = state.url
   const forced =
-    code !== undefined
-      ? { status: code, reason: `Prefer: code=${code}` }
-      : ctx.faults.forcedError(
-          state.request.method,
-          pathname.startsWith(prefix) ? pathname.slice(prefix.length) || '/' : pathname,
-          operation.path,
-        )
+    code !== undefined ? { status: code, reason: `Prefer: code=${code}` } : forcedByRule(ctx, request, operation)
   if (!forced) return
-  if (code !== undefined) preferenceApplied(state, `code=${code}`)
-  if (forced.status === 429) state.headers[RATE_LIMIT_HEADERS.retryAfter.name] = '1'
+  if (code !== undefined) preferenceApplied(headers, `code=${code}`)
+  if (forced.status === 429) headers[RATE_LIMIT_HEADERS.retryAfter.name] = '1'
   throw new ApiError(FAULT_ERROR_CODES[forced.status], injectedFault(forced.status, forced.reason))
 }
 
-/** Tells the client which of its preferences were honoured (RFC 7240 Preference-Applied). */
-function preferenceApplied(state: RequestState, preference: string): void {
-  const current = state.headers['Preference-Applied']
-  state.headers['Preference-Applied'] = current ? `${current}, ${preference}` : preference
+/** The error a fault rule forces on this request, matched on the path below the API's base. */
+function forcedByRule(ctx: MockContext, request: MockRequest, operation: Operation) {
+  if (!ctx.faults.active) return undefined
+  const { pathname } = request.url
+  const prefix = basePath(ctx.apiBase)
+  const path = pathname.startsWith(prefix) ? pathname.slice(prefix.length) || '/' : pathname
+  return ctx.faults.forcedError(request.method, path, operation.path)
 }
 
-/** Adds the headers the steps gave the request (rate limits, Preference-Applied) and the mock's Date to a public-API response. */
-function addResponseHeaders(ctx: MockContext, state: RequestState, response: Response): void {
-  for (const [name, value] of Object.entries(state.headers)) response.headers.set(name, value)
-  // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
-  response.headers.set('Date', new Date(ctx.clock.now()).toUTCString())
+/** Tells the client which of its preferences were honoured (RFC 7240 Preference-Applied). */
+function preferenceApplied(headers: Record<string, string>, preference: string): void {
+  const current = headers['Preference-Applied']
+  headers['Preference-Applied'] = current ? `${current}, ${preference}` : preference
+}
+
+/** The path's id, where the operation's path has one (the index gave it then): a malformed one is a 404. */
+function readId(params: PathParams): number | undefined {
+  return params.id === undefined ? undefined : parseId(params.id)
+}
+
+/** The query, validated by the operation's schema, where it declares one. */
+function readQuery(operation: Operation, request: MockRequest): unknown {
+  return operation.query && validateQuery(operation.query, Object.fromEntries(request.url.searchParams))
+}
+
+/**
+ * The body, validated by the operation's schema. One that cannot be read: not JSON (415),
+ * undecodable (400), over 1 MiB (413), then the schema (422). A body sent to an operation that
+ * takes none is a 422; a GET's is never read (fetch cannot send one, the listener drops it unread).
+ */
+async function readBody(operation: Operation, request: MockRequest): Promise<unknown> {
+  const schema = operation.body
+  if (!schema) return operation.method === 'get' ? undefined : refuseBody(request)
+  const optional = schema.safeParse(undefined).success
+  return validate(schema, await readJsonBody(request, { optional }), 'request body')
 }
 
 /** Records a public-API request in the journal, as it was answered. */
 function journal(
   { ctx, operation }: Route,
-  state: RequestState,
-  response: Response,
+  request: MockRequest,
+  answer: MockAnswer,
+  user: UserRecord | undefined,
   at: number,
   started: number,
 ): void {
-  const { pathname, search } = state.url
+  const { pathname, search } = request.url
   ctx.journal.record({
     at: isoTimestamp(at),
-    method: state.request.method,
-    path: redactKey(pathname + search, state.request.headers.get('authorization')),
-    status: response.status,
+    method: request.method,
+    path: redactKey(pathname + search, request.header('authorization')),
+    status: answer.status,
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
-    user_id: state.user?.id ?? null,
+    user_id: user?.id ?? null,
     operation_id: operation?.operationId ?? null,
   })
+}
+
+/** Waits, on any runtime (msw's `delay` would do the same, but the pipeline stays free of msw). */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
 }

@@ -1,11 +1,10 @@
 import { expect, it } from 'vitest'
-import type { Plane, Route } from './route.js'
+import type { Plane } from './route.js'
 import { createRouteIndex, type NotFoundRoutes } from './route-index.js'
 
 // Routes as the index sees them: a plane and an operation's method and path. Each is named by its
 // own path so a lookup's answer reads plainly.
-const route = (plane: Plane, method: string, path: string) =>
-  ({ plane, operation: { method, path } }) as unknown as Route
+const route = (plane: Plane, method: string, path: string) => ({ plane, operation: { method, path } }) as never
 const ROUTES = [
   route('api', 'get', '/campaigns'),
   route('api', 'get', '/campaigns/{id}'),
@@ -20,7 +19,9 @@ const notFound: NotFoundRoutes = {
 /** What answers a request: `METHOD path` of the route and its parameters, or undefined. */
 function lookup(bases: { api: string; admin: string }, method: string, href: string) {
   const match = createRouteIndex(bases, ROUTES, notFound).find(method, new URL(href))
-  return match && { route: `${match.route.operation!.method} ${match.route.operation!.path}`, params: match.params }
+  if (!match) return undefined
+  const operation = match.route.operation as { method: string; path: string }
+  return { route: `${operation.method} ${operation.path}`, params: match.params }
 }
 const DEFAULT = { api: '*/api/v1', admin: '*/__admin' }
 const at = (method: string, href: string) => lookup(DEFAULT, method, href)

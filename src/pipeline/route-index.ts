@@ -1,5 +1,4 @@
-import type { PathParams } from 'msw'
-import type { Plane, Route } from './route.js'
+import type { NotFoundRoute, OperationRoute, PathParams, Plane, Route } from './route.js'
 
 /** What a request is answered by: its route and the path's parameters, decoded. */
 export interface RouteMatch {
@@ -8,7 +7,7 @@ export interface RouteMatch {
 }
 
 /** The routes that answer what no operation does: paths that do not decode, and the catch-all 404s. */
-export type NotFoundRoutes = Record<'undecodable' | 'fallback', Record<Plane, Route>>
+export type NotFoundRoutes = Record<'undecodable' | 'fallback', Record<Plane, NotFoundRoute>>
 
 /** Finds the one route for a method and URL, in the order msw would have tried one handler per route. */
 export interface RouteIndex {
@@ -27,7 +26,7 @@ interface Base {
 }
 
 interface Entry {
-  route: Route
+  route: OperationRoute
   base: Base
   /** The whole path's segments (base and operation), `undefined` where a parameter goes. */
   segments: (string | undefined)[]
@@ -44,13 +43,13 @@ interface Entry {
  */
 export function createRouteIndex(
   bases: Record<Plane, string>,
-  routes: readonly Route[],
+  routes: readonly OperationRoute[],
   notFound: NotFoundRoutes,
 ): RouteIndex {
   const parsedBases = { api: parseBase(bases.api), admin: parseBase(bases.admin) }
   const byMethod = new Map<string, Entry[]>()
   for (const route of routes) {
-    const { method, path } = route.operation!
+    const { method, path } = route.operation
     const template = path.split('/').slice(1)
     const base = parsedBases[route.plane]
     const entry: Entry = {

@@ -1,9 +1,8 @@
-import type { PageQuery } from '../domain/paginate.js'
 import type { Advert } from '../schemas/advert.js'
 import type { Campaign, CampaignDetailed } from '../schemas/campaign.js'
 import type { Pagination } from '../schemas/common.js'
 import type { ApiTier, ApiTierLimits, Balance, User } from '../schemas/user.js'
-import type { Page } from '../store/indexed-collection.js'
+import type { Page, PageQuery } from '../store/indexed-collection.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
 import { exactUsdToMicros, microsToUsd } from '../store/money.js'
 

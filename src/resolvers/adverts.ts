@@ -4,10 +4,10 @@ import { presentAdvert, presentPage } from '../presentation/present.js'
 import * as op from '../operations/api.js'
 import { implementOperation } from '../pipeline/implement-operation.js'
 import type { MockContext } from '../pipeline/mock-context.js'
-import type { Route } from '../pipeline/route.js'
+import type { OperationRoute } from '../pipeline/route.js'
 
 /** Routes of the Adverts group: parse (the pipeline) → call the domain → present. */
-export function advertRoutes(ctx: MockContext): Route[] {
+export function advertRoutes(ctx: MockContext): OperationRoute[] {
   return [
     implementOperation(ctx, op.listAdverts, async ({ user, query }) =>
       presentPage(listAdverts(ctx, user, query), query, presentAdvert),

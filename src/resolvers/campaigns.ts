@@ -1,14 +1,21 @@
-import { createCampaign, deleteCampaign, listCampaigns, toggleCampaign, updateCampaign } from '../domain/campaigns.js'
-import { advertOf, ownedCampaign } from '../domain/ownership.js'
+import {
+  advertOf,
+  createCampaign,
+  deleteCampaign,
+  listCampaigns,
+  toggleCampaign,
+  updateCampaign,
+} from '../domain/campaigns.js'
+import { ownedCampaign } from '../domain/ownership.js'
 import { presentCampaign, presentCampaignDetailed, presentPage } from '../presentation/present.js'
 import * as op from '../operations/api.js'
 import type { CampaignRecord, UserRecord } from '../store/models.js'
 import { implementOperation } from '../pipeline/implement-operation.js'
 import type { MockContext } from '../pipeline/mock-context.js'
-import type { Route } from '../pipeline/route.js'
+import type { OperationRoute } from '../pipeline/route.js'
 
 /** Routes of the Campaigns group: parse (the pipeline) → call the domain → present. */
-export function campaignRoutes(ctx: MockContext): Route[] {
+export function campaignRoutes(ctx: MockContext): OperationRoute[] {
   const presenter = (user: UserRecord) => (campaign: CampaignRecord) =>
     presentCampaign(campaign, advertOf(ctx, user, campaign).title)
   return [

@@ -2,14 +2,14 @@ import type { ControlOperations } from '../control-plane/control-operations.js'
 import * as op from '../operations/control-plane.js'
 import { implementOperation } from '../pipeline/implement-operation.js'
 import type { MockContext } from '../pipeline/mock-context.js'
-import type { Route } from '../pipeline/route.js'
+import type { OperationRoute } from '../pipeline/route.js'
 
 /**
  * The control plane for tests and tools, under /__admin: each operation is the control
  * operation of the same name, given the input the pipeline validated, so HTTP and in-process
  * calls behave the same.
  */
-export function adminRoutes(ctx: MockContext, control: ControlOperations): Route[] {
+export function adminRoutes(ctx: MockContext, control: ControlOperations): OperationRoute[] {
   return [
     implementOperation(ctx, op.health, async () => ({ data: control.health() })),
     implementOperation(ctx, op.reset, async () => ({ data: await control.reset() })),

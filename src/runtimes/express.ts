@@ -4,5 +4,5 @@
 export { createExpressApp, mswMiddleware } from '../listener/express-app.js'
 export type { ExpressRequestLike, MockExpressApp, MockMiddleware } from '../listener/mock-express-app.js'
 export { startListener, type Listener, type ListenerOptions } from '../listener/listener.js'
-export { BODY_LIMIT } from '../listener/request-edge.js'
+export { BODY_LIMIT } from '../listener/request-listener.js'
 export { toFetchRequest } from '../listener/to-fetch-request.js'

@@ -2,7 +2,8 @@ import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
-import { answerThroughFetch, BODY_LIMIT, crossEdge, sendEdgeError } from './request-edge.js'
+import { answerThroughFetch, crossEdge, sendEdgeError } from './express-edge.js'
+import { BODY_LIMIT } from './request-listener.js'
 
 // The edge as the listener uses it, with a stand-in for the handler: it echoes what it got at
 // /echo, fails at /boom, and answers nothing anywhere else (then `next()` answers 418).
