@@ -41,49 +41,33 @@ import { topUp } from '../domain/top-up.js'
  * @example await createControlOperations(ctx).topUp(1, { amount_usd: 50 })
  */
 export function createControlOperations(ctx: DomainContext) {
-  const present = (user: UserRecord) => presentUser(user, ctx.tiers)
-  const { writeQueue } = ctx
+  return {
+    ...lifecycleOperations(ctx),
+    ...accountOperations(ctx),
+    ...settingsOperations(ctx),
+    ...journalAndStateOperations(ctx),
+  }
+}
+
+/** The control operations over checked input, as the /__admin handlers call them. */
+export type ControlOperations = ReturnType<typeof createControlOperations>
+
+/** The mock as a whole: is it up, and back to its start or to a seeded dataset. */
+function lifecycleOperations(ctx: DomainContext) {
   // Real time, not the mock's clock: how long this mock has served, however far its clock was moved.
   const createdAt = Date.now()
-  // Called inside a queued write: the whole replacement (dataset, then tiers, faults, clock) is one write.
-  // It takes a parsed dataset, so an imported state, which its operation's schema has parsed, is not parsed again.
-  const load = async (dataset: Dataset, lastIds?: LastIds): Promise<StoreCounts> => {
-    try {
-      await ctx.store.loadParsed(dataset, lastIds)
-    } catch (error) {
-      // The store checks references before it clears anything, so a refused dataset changes nothing.
-      if (error instanceof RangeError)
-        throw validationFailed(MESSAGES.validation_failed.dataset(error.message), [
-          { field: 'dataset', message: error.message },
-        ])
-      throw error
-    }
-    ctx.rateLimiter.clear()
-    return counts()
-  }
-  // Settings change outside the write queue (they never await); persisters hear of them all the same.
-  const settingsChanged = <T>(result: T): T => {
-    void ctx.changes.notify({ reason: 'settings' })
-    return result
-  }
-  const counts = (): StoreCounts => ctx.store.counts()
-  const clock = (): ClockState => {
-    const now = ctx.clock.now()
-    return { now: isoTimestamp(now), epoch_ms: now, frozen: ctx.clock.frozen }
-  }
-
   return {
     /** The mock is up: its version, how long it has run and what it holds. */
     health: (): Health => ({
       status: 'ok',
       version: PACKAGE_VERSION,
       uptime_ms: Date.now() - createdAt,
-      counts: counts(),
+      counts: ctx.store.counts(),
     }),
     /** Restores the start: the fixtures (or this dataset), tiers and faults; clears rate-limit counts and the journal. The clock is left alone. */
     reset: (dataset: DatasetInput = ctx.fixtures): Promise<StoreCounts> =>
-      writeQueue(async () => {
-        const result = await load(Dataset.parse(dataset))
+      ctx.writeQueue(async () => {
+        const result = await loadDataset(ctx, Dataset.parse(dataset))
         Object.assign(ctx.tiers, ctx.initial.tiers)
         ctx.faults.configure(ctx.initial.faults)
         ctx.journal.clear()
@@ -100,8 +84,16 @@ export function createControlOperations(ctx: DomainContext) {
               advertsPerUser: seed.adverts_per_user,
               campaignsPerAdvert: seed.campaigns_per_advert,
             })
-      return writeQueue(() => load(Dataset.parse(dataset)), 'seed')
+      return ctx.writeQueue(() => loadDataset(ctx, Dataset.parse(dataset)), 'seed')
     },
+  }
+}
+
+/** The accounts: open, list, read, move to another tier, top up, and bill deliveries. */
+function accountOperations(ctx: DomainContext) {
+  const present = (user: UserRecord) => presentUser(user, ctx.tiers)
+  const { writeQueue } = ctx
+  return {
     /** Opens a new account with a fresh API key. */
     createUser: (input: NewUserInput | undefined): Promise<User> =>
       writeQueue(async () => present(await createAccount(ctx, input))),
@@ -129,14 +121,25 @@ export function createControlOperations(ctx: DomainContext) {
     topUp: (id: number, input: TopUpInput): Promise<User> =>
       writeQueue(async () => present(await topUp(ctx, id, input))),
     deliver: (input: DeliveryInput): Promise<DeliveryReport> => writeQueue(() => deliver(ctx, input)),
-    clock,
+  }
+}
+
+/** The settings around the data: the clock, the tier limits and the faults. */
+function settingsOperations(ctx: DomainContext) {
+  // Settings change outside the write queue (they never await); persisters hear of them all the same.
+  const settingsChanged = <T>(result: T): T => {
+    void ctx.changes.notify({ reason: 'settings' })
+    return result
+  }
+  return {
+    clock: (): ClockState => clockState(ctx),
     /** Advances, sets or releases the clock; rate-limit windows follow it. */
     moveClock(move: ClockInput): ClockState {
       if ('advance_ms' in move) ctx.clock.advance(move.advance_ms)
       else if ('advance_seconds' in move) ctx.clock.advance(move.advance_seconds * 1000)
       else if ('set' in move) ctx.clock.set(Date.parse(move.set))
       else ctx.clock.resume()
-      return settingsChanged(clock())
+      return settingsChanged(clockState(ctx))
     },
     tiers: (): TierTable => structuredClone(ctx.tiers),
     /** Changes the limits given (merged over the current ones, limit by limit); users see them at once. */
@@ -154,6 +157,12 @@ export function createControlOperations(ctx: DomainContext) {
       ctx.faults.configure(NO_FAULTS)
       return settingsChanged(structuredClone(NO_FAULTS))
     },
+  }
+}
+
+/** What the mock recorded and holds, read out and put back: the request journal, and the whole state. */
+function journalAndStateOperations(ctx: DomainContext) {
+  return {
     requests: (): JournalEntry[] => ctx.journal.entries(),
     clearRequests: (): { cleared: number } => ({ cleared: ctx.journal.clear() }),
     /** The whole state as JSON: dataset, id counters, tiers, clock and faults. */
@@ -161,13 +170,13 @@ export function createControlOperations(ctx: DomainContext) {
       dataset: ctx.store.export(),
       last_ids: ctx.store.lastIds,
       tiers: structuredClone(ctx.tiers),
-      clock: { now: clock().now, frozen: ctx.clock.frozen },
+      clock: { now: clockState(ctx).now, frozen: ctx.clock.frozen },
       faults: structuredClone(ctx.faults.settings),
     }),
     /** Restores an exported state; a state that does not hold together is refused whole. */
     importState: (state: MockState): Promise<StoreCounts> =>
-      writeQueue(async () => {
-        const result = await load(state.dataset, state.last_ids)
+      ctx.writeQueue(async () => {
+        const result = await loadDataset(ctx, state.dataset, state.last_ids)
         if (state.tiers) Object.assign(ctx.tiers, state.tiers)
         if (state.faults) ctx.faults.configure(state.faults)
         if (state.clock) {
@@ -179,5 +188,28 @@ export function createControlOperations(ctx: DomainContext) {
   }
 }
 
-/** The control operations over checked input, as the /__admin handlers call them. */
-export type ControlOperations = ReturnType<typeof createControlOperations>
+/**
+ * Replaces the dataset and clears the rate-limit counts. Called inside a queued write: the whole
+ * replacement (dataset, then tiers, faults, clock) is one write. It takes a parsed dataset, so an
+ * imported state, which its operation's schema has parsed, is not parsed again.
+ */
+async function loadDataset(ctx: DomainContext, dataset: Dataset, lastIds?: LastIds): Promise<StoreCounts> {
+  try {
+    await ctx.store.loadParsed(dataset, lastIds)
+  } catch (error) {
+    // The store checks references before it clears anything, so a refused dataset changes nothing.
+    if (error instanceof RangeError)
+      throw validationFailed(MESSAGES.validation_failed.dataset(error.message), [
+        { field: 'dataset', message: error.message },
+      ])
+    throw error
+  }
+  ctx.rateLimiter.clear()
+  return ctx.store.counts()
+}
+
+/** The mock's clock as the control plane shows it. */
+function clockState(ctx: DomainContext): ClockState {
+  const now = ctx.clock.now()
+  return { now: isoTimestamp(now), epoch_ms: now, frozen: ctx.clock.frozen }
+}
