@@ -1,8 +1,9 @@
 /**
- * npm run bench [-- --quick] [-- --only listener,in-process,scale,writes,startup]
+ * npm run bench [-- --quick] [-- --only listener,in-process,scale,writes,startup] [-- --rounds 5]
  *
  * Starts every target itself on loopback, loads each within fixed bounds, alternates targets in
- * rounds within this one run, and judges the figures against issues 12 and 16's targets. Writes
+ * rounds within this one run, and judges the figures against issues 12, 16 and 23's targets. `--rounds`
+ * sets the listener section's rounds (the listener against its peers; 5 by default, 2 quick). Writes
  * bench/results/latest.json and latest.md (quick.* or partial.* for a quick or partial run).
  */
 import { execSync } from 'node:child_process'
@@ -20,7 +21,9 @@ import { benchStartup } from './sections/startup.js'
 const SECTIONS = ['listener', 'in-process', 'scale', 'writes', 'startup'] as const
 type Section = (typeof SECTIONS)[number]
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } } })
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, rounds: { type: 'string' } },
+})
 const only = values.only?.split(',').map((name) => name.trim()) ?? [...SECTIONS]
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name))
 if (unknown.length > 0) {
@@ -29,14 +32,25 @@ if (unknown.length > 0) {
 }
 const runs = (section: Section) => only.includes(section)
 const quick = values.quick
+const listenerRounds = values.rounds === undefined ? undefined : Number(values.rounds)
+if (listenerRounds !== undefined && !(Number.isInteger(listenerRounds) && listenerRounds >= 1)) {
+  console.error(`--rounds is a whole number of rounds, 1 or more; got ${values.rounds}`)
+  process.exit(2)
+}
 
-/** Full: the issue's settings. Quick: a smoke run of every piece in about a minute and a half. */
+/**
+ * Full: the issues' settings; every target of the listener section is warmed 30 s on the list (a
+ * JVM keeps getting faster for that long), and 5 rounds show where each ends up. Quick: a smoke
+ * run of every piece in about two minutes.
+ */
 const settings = quick
   ? {
       rounds: 2,
+      listenerRounds: listenerRounds ?? 2,
       connections: 10,
       durationSec: 1,
       warmupSec: 0.5,
+      kindWarmupSec: 0.5,
       inProcessSizes: [1_000, 10_000],
       scaleSizes: [1_000, 10_000],
       writeSizes: [
@@ -51,9 +65,11 @@ const settings = quick
     }
   : {
       rounds: 3,
+      listenerRounds: listenerRounds ?? 5,
       connections: 50,
       durationSec: 8,
-      warmupSec: 2,
+      warmupSec: 30,
+      kindWarmupSec: 2,
       inProcessSizes: [1_000, 100_000],
       scaleSizes: [1_000, 100_000],
       writeSizes: [
@@ -96,10 +112,11 @@ try {
     results.listener = await benchListener(
       {
         campaigns: 10_000,
-        rounds: settings.rounds,
+        rounds: settings.listenerRounds,
         connections: settings.connections,
         durationSec: settings.durationSec,
         warmupSec: settings.warmupSec,
+        kindWarmupSec: settings.kindWarmupSec,
         cacheDir: 'bench/.cache',
         document: 'openapi/openapi.json',
       },

@@ -1,5 +1,12 @@
-import { LOAD_TARGET_LABELS, LOAD_TARGETS, type BenchResults, type LatencyRow, type SeedCost } from './results.js'
-import { summarizeLoad, throughputRatio } from './summarize-load.js'
+import {
+  LOAD_TARGET_LABELS,
+  LOAD_TARGETS,
+  type BenchResults,
+  type LatencyRow,
+  type LoadTarget,
+  type SeedCost,
+} from './results.js'
+import { lastRoundRatio, summarizeLoad, throughputRatio } from './summarize-load.js'
 import type { Verdict } from './targets.js'
 import { REQUEST_KINDS, REQUEST_LABELS, type RequestKind } from './workload.js'
 
@@ -55,19 +62,38 @@ function formatListener(listener: NonNullable<BenchResults['listener']>): string
     LOAD_TARGET_LABELS[row.target],
     REQUEST_LABELS[row.kind],
     count(Math.round(row.rps)),
+    count(Math.round(row.lastRps)),
     ms(row.p50Ms),
     ms(row.p99Ms),
   ])
-  const ratios = LOAD_TARGETS.filter((target) => target !== 'listener')
-    .map((target) => [target, throughputRatio(listener.runs, 'list', target)] as const)
-    .filter((entry): entry is readonly [(typeof entry)[0], number] => entry[1] !== undefined)
-    .map(([target, ratio]) => `${LOAD_TARGET_LABELS[target]} ${ratio.toFixed(2)}x`)
+  const ratios = LOAD_TARGETS.filter((target) => target !== 'listener').flatMap((target) => {
+    const median = throughputRatio(listener.runs, 'list', target)
+    const last = lastRoundRatio(listener.runs, 'list', target)
+    if (median === undefined || last === undefined) return []
+    return [[LOAD_TARGET_LABELS[target], `${median.toFixed(2)}x`, `${last.ratio.toFixed(2)}x`]]
+  })
+  const warmup = listener.warmupSec
+    ? ` after ${listener.warmupSec.list} s of warm-up per target on the list (${listener.warmupSec.otherKinds} s on each other kind)`
+    : ''
+  const notes = [
+    ...Object.entries(listener.peers ?? {}).map(
+      ([target, what]) => `${LOAD_TARGET_LABELS[target as LoadTarget]}: ${what}.`,
+    ),
+    ...Object.entries(listener.leftOut ?? {}).map(
+      ([target, why]) => `Left out: ${LOAD_TARGET_LABELS[target as LoadTarget]} (${why}).`,
+    ),
+  ]
   return [
-    `## Listener: ${count(listener.campaigns)} campaigns across ${listener.users} users, ${listener.connections} connections, ${listener.durationSec} s per run, ${rounds} alternating rounds`,
+    `## Listener: ${count(listener.campaigns)} campaigns across ${listener.users} users, ${listener.connections} connections, ${listener.durationSec} s per run, ${rounds} alternating rounds${warmup}`,
     '',
-    table(['target', 'request', 'req/s', 'p50 ms', 'p99 ms'], rows, 2),
+    table(['target', 'request', 'req/s (median)', `req/s (round ${rounds})`, 'p50 ms', 'p99 ms'], rows, 2),
     '',
-    `Our listener's req/s on ${REQUEST_LABELS.list} over each baseline's (median of per-round ratios): ${ratios.join('; ') || 'no baseline ran'}.`,
+    `Our listener's req/s on ${REQUEST_LABELS.list} over each baseline's: the median of per-round ratios, and the last round's.`,
+    '',
+    ratios.length > 0
+      ? table(['baseline', 'listener / baseline (median)', `listener / baseline (round ${rounds})`], ratios)
+      : 'No baseline ran.',
+    ...(notes.length > 0 ? ['', ...notes] : []),
   ].join('\n')
 }
 

@@ -2,7 +2,7 @@ import type { Summary } from './stats.js'
 import type { RequestKind } from './workload.js'
 
 /** The targets the listener section runs, ours first. */
-export const LOAD_TARGETS = ['listener', 'bare', 'express', 'prism'] as const
+export const LOAD_TARGETS = ['listener', 'bare', 'express', 'prism', 'wiremock'] as const
 export type LoadTarget = (typeof LOAD_TARGETS)[number]
 
 /** How each load target reads in the report. */
@@ -11,6 +11,7 @@ export const LOAD_TARGET_LABELS: Readonly<Record<LoadTarget, string>> = {
   bare: 'bare node:http, same bytes',
   express: 'plain Express res.json, same body',
   prism: 'Prism 5 mock, our response as its example',
+  wiremock: 'WireMock 3 (JVM), a stub mapping with our bytes',
 }
 
 /** One bounded load run against one target (autocannon). */
@@ -78,10 +79,25 @@ export interface RunMeta {
   settings: Record<string, unknown>
 }
 
+/** The listener section: every load run, and which peers ran (and on what) or were left out (and why). */
+export interface ListenerResults {
+  campaigns: number
+  users: number
+  connections: number
+  durationSec: number
+  /** Warm-up of each target on the list before the first round, and of each other kind it runs. */
+  warmupSec?: { list: number; otherKinds: number }
+  /** What a peer ran on, where it says more than its label (e.g. `WireMock 3.13.2 on Java 17.0.15`). */
+  peers?: Partial<Record<LoadTarget, string>>
+  /** Peers that did not run, and why (e.g. no Java on PATH). */
+  leftOut?: Partial<Record<LoadTarget, string>>
+  runs: LoadRun[]
+}
+
 /** Everything one `npm run bench` measured; absent sections were not run. */
 export interface BenchResults {
   meta: RunMeta
-  listener?: { campaigns: number; users: number; connections: number; durationSec: number; runs: LoadRun[] }
+  listener?: ListenerResults
   inProcess?: { seeds: SeedCost[]; rows: LatencyRow[] }
   scale?: { seeds: SeedCost[]; rows: LatencyRow[] }
   writes?: { seeds: SeedCost[]; rows: LatencyRow[] }

@@ -10,6 +10,8 @@ export interface LoadSummary {
   p50Ms: number
   p99Ms: number
   rounds: number
+  /** The req/s of the last round this target and kind ran (a JVM is at its fastest there). */
+  lastRps: number
 }
 
 /** Medians across rounds of every target and kind that ran, in the order they first ran. */
@@ -26,6 +28,7 @@ export function summarizeLoad(runs: readonly LoadRun[]): LoadSummary[] {
     p50Ms: median(group.map((run) => run.p50Ms)),
     p99Ms: median(group.map((run) => run.p99Ms)),
     rounds: group.length,
+    lastRps: group.reduce((last, run) => (run.round > last.round ? run : last)).rps,
   }))
 }
 
@@ -34,14 +37,35 @@ export function summarizeLoad(runs: readonly LoadRun[]): LoadSummary[] {
  * rounds' ratios, each pairing two runs of the same round. Undefined when either is missing.
  */
 export function throughputRatio(runs: readonly LoadRun[], kind: RequestKind, baseline: LoadTarget): number | undefined {
-  const byRound = (target: LoadTarget) =>
-    new Map(runs.filter((run) => run.target === target && run.kind === kind).map((run) => [run.round, run.rps]))
-  const ours = byRound('listener')
-  const theirs = byRound(baseline)
-  const rounds = [...ours.keys()].filter((round) => theirs.has(round))
+  const { ours, theirs, rounds } = pairRounds(runs, kind, baseline)
   if (rounds.length === 0) return undefined
   return pairedRatio(
     rounds.map((round) => ours.get(round)!),
     rounds.map((round) => theirs.get(round)!),
   )
+}
+
+/**
+ * The listener's throughput over a baseline's in the last round both ran: after the longest
+ * warm-up, where a JVM peer is at its best. Undefined when either is missing.
+ * @example lastRoundRatio(runs, 'list', 'wiremock') // { round: 5, ratio: 1.02 }
+ */
+export function lastRoundRatio(
+  runs: readonly LoadRun[],
+  kind: RequestKind,
+  baseline: LoadTarget,
+): { round: number; ratio: number } | undefined {
+  const { ours, theirs, rounds } = pairRounds(runs, kind, baseline)
+  if (rounds.length === 0) return undefined
+  const round = Math.max(...rounds)
+  return { round, ratio: ours.get(round)! / theirs.get(round)! }
+}
+
+/** The listener's and a baseline's req/s by round, and the rounds both ran. */
+function pairRounds(runs: readonly LoadRun[], kind: RequestKind, baseline: LoadTarget) {
+  const byRound = (target: LoadTarget) =>
+    new Map(runs.filter((run) => run.target === target && run.kind === kind).map((run) => [run.round, run.rps]))
+  const ours = byRound('listener')
+  const theirs = byRound(baseline)
+  return { ours, theirs, rounds: [...ours.keys()].filter((round) => theirs.has(round)) }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatReport } from './format-report.js'
 import type { BenchResults, LatencyRow, LoadRun } from './results.js'
-import { summarizeLoad, throughputRatio } from './summarize-load.js'
+import { lastRoundRatio, summarizeLoad, throughputRatio } from './summarize-load.js'
 import { evaluateTargets, type Verdict } from './targets.js'
 import type { RequestKind } from './workload.js'
 
@@ -36,7 +36,9 @@ const latency = (campaigns: number, kind: RequestKind, medianMs: number, others?
 
 /**
  * A whole run: the listener 2.5x Prism on the list (short of 3x) and 2.2x on PATCH, a p99 of 20 ms,
- * flat scale, writes within bounds but for a slow delete at 10,000, seeding too slow.
+ * WireMock getting faster round after round (the listener 1.67x it by the median, 1.11x in the last
+ * round), bare node:http 14x the listener, flat scale, writes within bounds but for a slow delete at
+ * 10,000, seeding too slow.
  */
 const results: BenchResults = {
   meta,
@@ -45,11 +47,14 @@ const results: BenchResults = {
     users: 100,
     connections: 50,
     durationSec: 8,
+    warmupSec: { list: 30, otherKinds: 2 },
+    peers: { wiremock: 'WireMock 3.13.2 on Java 17.0.15' },
     runs: [1, 2, 3].flatMap((round) => {
       const slow = round === 2 ? 0.5 : 1 // round 2 ran on a busy machine
       return [
         run('listener', 'list', round, 5000 * slow, 20),
         run('prism', 'list', round, 2000 * slow, 50),
+        run('wiremock', 'list', round, [2000, 3000, 4500][round - 1]! * slow, 30),
         run('bare', 'list', round, 70_000 * slow, 1),
         run('listener', 'get', round, 6000 * slow, 15),
         run('listener', 'update', round, 4400 * slow, 25),
@@ -105,7 +110,14 @@ const verdictOf = (verdicts: Verdict[], title: string) => verdicts.find((verdict
 describe('bench targets and report', () => {
   it('summarizes each target and kind by the median of its rounds', () => {
     const list = summarizeLoad(results.listener!.runs).find((row) => row.target === 'listener' && row.kind === 'list')
-    expect(list).toEqual({ target: 'listener', kind: 'list', rps: 5000, p50Ms: 5, p99Ms: 20, rounds: 3 })
+    expect(list).toEqual({ target: 'listener', kind: 'list', rps: 5000, p50Ms: 5, p99Ms: 20, rounds: 3, lastRps: 5000 })
+    const wiremock = summarizeLoad(results.listener!.runs).find((row) => row.target === 'wiremock')
+    expect(wiremock).toMatchObject({ rps: 2000, lastRps: 4500 })
+  })
+
+  it('pairs the listener with a baseline in the last round both ran', () => {
+    expect(lastRoundRatio(results.listener!.runs, 'list', 'wiremock')).toEqual({ round: 3, ratio: 5000 / 4500 })
+    expect(lastRoundRatio(results.listener!.runs, 'list', 'express')).toBeUndefined()
   })
 
   it('pairs the listener with a baseline round by round, and has no ratio for a baseline that never ran', () => {
@@ -115,7 +127,7 @@ describe('bench targets and report', () => {
 
   it('judges every target of a whole run, and says by how much a missed one was missed', () => {
     const verdicts = evaluateTargets(results)
-    expect(verdicts).toHaveLength(11)
+    expect(verdicts).toHaveLength(13)
     expect(verdictOf(verdicts, 'Listener GET /campaigns vs Prism')).toMatchObject({
       status: 'missed',
       measured: '2.50x',
@@ -124,6 +136,16 @@ describe('bench targets and report', () => {
     expect(verdictOf(verdicts, 'Listener PATCH /campaigns/{id} vs Prism')).toMatchObject({
       status: 'met',
       measured: '2.20x',
+    })
+    expect(verdictOf(verdicts, 'Listener GET /campaigns vs WireMock')).toMatchObject({
+      status: 'missed',
+      measured: 'median 1.67x, round 3 1.11x',
+      note: 'the last round 1.35x short of it',
+    })
+    expect(verdictOf(verdicts, 'Listener GET /campaigns vs bare node:http')).toMatchObject({
+      status: 'missed',
+      measured: 'median 0.07x, round 3 0.07x',
+      note: 'the median 3.50x short of it',
     })
     expect(verdictOf(verdicts, 'Listener GET /campaigns p99')).toMatchObject({ status: 'met', measured: '20.0 ms' })
     expect(verdictOf(verdicts, 'One account with 100,000')).toMatchObject({
@@ -158,7 +180,7 @@ describe('bench targets and report', () => {
 
   it('shows a target whose section did not run as not measured, never as met', () => {
     const verdicts = evaluateTargets({ meta })
-    expect(verdicts.map((verdict) => verdict.status)).toEqual(Array(11).fill('not measured'))
+    expect(verdicts.map((verdict) => verdict.status)).toEqual(Array(13).fill('not measured'))
     expect(verdicts.every((verdict) => verdict.note)).toBe(true)
   })
 
@@ -176,6 +198,37 @@ describe('bench targets and report', () => {
     expect(verdictOf(verdicts, 'Listener GET /campaigns p99')).toMatchObject({ status: 'missed', note: '5.0 ms over' })
   })
 
+  it('meets a peer target only when the median and the last round both reach the bound', () => {
+    const runs = [1, 2, 3, 4, 5].flatMap((round) => [
+      run('listener', 'list', round, 6000, 20),
+      run('wiremock', 'list', round, round === 5 ? 3900 : 3000, 30),
+      run('bare', 'list', round, 20_000, 2),
+    ])
+    const verdicts = evaluateTargets({ meta, listener: { ...results.listener!, runs } })
+    expect(verdictOf(verdicts, 'Listener GET /campaigns vs WireMock')).toMatchObject({
+      status: 'met',
+      measured: 'median 2.00x, round 5 1.54x',
+    })
+    expect(verdictOf(verdicts, 'Listener GET /campaigns vs bare node:http')).toMatchObject({
+      status: 'met',
+      measured: 'median 0.30x, round 5 0.30x',
+    })
+  })
+
+  it('shows WireMock left out for want of Java as not measured, saying how to get Java', () => {
+    const runs = results.listener!.runs.filter((entry) => entry.target !== 'wiremock')
+    const leftOut = { wiremock: 'no java on PATH (apt-get install default-jre-headless)' }
+    const listener = { ...results.listener!, runs, peers: {}, leftOut }
+    const verdicts = evaluateTargets({ meta, listener })
+    expect(verdictOf(verdicts, 'Listener GET /campaigns vs WireMock')).toMatchObject({
+      status: 'not measured',
+      note: 'WireMock left out: no java on PATH (apt-get install default-jre-headless)',
+    })
+    expect(formatReport({ meta, listener }, verdicts)).toContain(
+      'Left out: WireMock 3 (JVM), a stub mapping with our bytes (no java on PATH (apt-get install default-jre-headless)).',
+    )
+  })
+
   it('formats the run as markdown: where it ran, the verdicts, and a table per section that ran', () => {
     const report = formatReport(results, evaluateTargets(results))
     expect(report).toContain('Node v20.19.0, Test CPU x 2 cores')
@@ -188,9 +241,18 @@ describe('bench targets and report', () => {
     )
     expect(report).toContain('| DELETE /campaigns/{id} | 0.100 | 0.300 | 0.150 | 0.450 | 1.50 | 4.50 | 15.00x |')
     expect(report).toContain(
-      '| our listener (node:http + the mock handler) | GET /campaigns?per_page=25 | 5,000 | 5.00 | 20.0 |',
+      '3 alternating rounds after 30 s of warm-up per target on the list (2 s on each other kind)',
     )
-    expect(report).toContain('Prism 5 mock, our response as its example 2.50x')
+    expect(report).toContain(
+      '| our listener (node:http + the mock handler) | GET /campaigns?per_page=25 | 5,000 | 5,000 | 5.00 | 20.0 |',
+    )
+    expect(report).toContain(
+      '| WireMock 3 (JVM), a stub mapping with our bytes | GET /campaigns?per_page=25 | 2,000 | 4,500 |',
+    )
+    expect(report).toContain('| Prism 5 mock, our response as its example | 2.50x | 2.50x |')
+    expect(report).toContain('| WireMock 3 (JVM), a stub mapping with our bytes | 1.67x | 1.11x |')
+    expect(report).toContain('| bare node:http, same bytes | 0.07x | 0.07x |')
+    expect(report).toContain('WireMock 3 (JVM), a stub mapping with our bytes: WireMock 3.13.2 on Java 17.0.15.')
     expect(report).toContain('| PATCH /campaigns/{id} | 0.100 | 0.300 | 0.500 | 1.50 | 5.00x |')
     expect(report).toContain('| `node dist/src/cli.js --port 0` | 600, 650, 700 | 650 |')
     expect(report).toContain('| msw alone, one handler, same bytes: GET /campaigns/{id} | – | – | 0.280 | 0.840 | – |')

@@ -1,5 +1,5 @@
-import type { BenchResults, LatencyRow, SeedCost } from './results.js'
-import { summarizeLoad, throughputRatio } from './summarize-load.js'
+import type { BenchResults, LatencyRow, LoadTarget, SeedCost } from './results.js'
+import { lastRoundRatio, summarizeLoad, throughputRatio } from './summarize-load.js'
 import type { RequestKind } from './workload.js'
 
 /** A target's verdict has three states: a target the run could not measure is never shown as met. */
@@ -34,11 +34,13 @@ const judged = (title: string, target: string, measured: string, met: boolean, s
 
 const fmt = (value: number, digits = 2) => value.toFixed(digits)
 
-/** Judges a run against every target; the order is the issues' (12, then 16's floors). */
+/** Judges a run against every target; the order is the issues' (12, 23's peers, then 16's floors). */
 export function evaluateTargets(results: BenchResults): Verdict[] {
   return [
     listenerVsPrism(results, 'list', 3),
     listenerVsPrism(results, 'update', 2),
+    listenerVsPeer(results, 'wiremock', 'WireMock', 1.5),
+    listenerVsPeer(results, 'bare', 'bare node:http', 0.25),
     listenerP99(results),
     scaleFlat(results),
     ...writeFloors(results),
@@ -56,6 +58,26 @@ function listenerVsPrism({ listener }: BenchResults, kind: 'list' | 'update', bo
   if (ratio === undefined) return notMeasured(title, target, 'the listener section or Prism did not run')
   const met = ratio >= bound
   return judged(title, target, `${fmt(ratio)}x`, met, `${fmt(bound / ratio)}x short of it`)
+}
+
+/**
+ * Issue 23: the listener's list throughput over a peer's, after the warm-up. Met only when both
+ * the median of the rounds' ratios and the last round's ratio (the peer at its best: a JVM keeps
+ * getting faster round after round) reach the bound.
+ */
+function listenerVsPeer({ listener }: BenchResults, peer: LoadTarget, name: string, bound: number): Verdict {
+  const title = `Listener GET /campaigns vs ${name}, median and last round`
+  const target = `≥ ${fmt(bound)}x ${name} req/s`
+  const median = listener && throughputRatio(listener.runs, 'list', peer)
+  const last = listener && lastRoundRatio(listener.runs, 'list', peer)
+  if (median === undefined || last === undefined) {
+    const why = listener?.leftOut?.[peer]
+    return notMeasured(title, target, why ? `${name} left out: ${why}` : `the listener section or ${name} did not run`)
+  }
+  const worst = Math.min(median, last.ratio)
+  const which = last.ratio < median ? 'the last round' : 'the median'
+  const measured = `median ${fmt(median)}x, round ${last.round} ${fmt(last.ratio)}x`
+  return judged(title, target, measured, worst >= bound, `${which} ${fmt(bound / worst)}x short of it`)
 }
 
 function listenerP99({ listener }: BenchResults): Verdict {

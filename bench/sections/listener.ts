@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensurePrism, freePort, startPrism, writePrismDocument } from '../lib/prism.js'
 import { startWorker, stopProcess, waitForStatus, type Pinning, type Worker } from '../lib/processes.js'
-import type { BenchResults, LoadRun, LoadTarget } from '../lib/results.js'
+import type { ListenerResults, LoadRun, LoadTarget } from '../lib/results.js'
+import { findWireMock, startWireMock, wireMockArgs, writeWireMockStub } from '../lib/wiremock.js'
 import { expectedStatus, requestsOf, type RequestKind, type Subject } from '../lib/workload.js'
 import type { LoadOrder, LoadReport } from '../workers/load.js'
 
@@ -12,7 +13,10 @@ export interface ListenerSettings {
   rounds: number
   connections: number
   durationSec: number
+  /** Warm-up of every target on the list, before the first round: a JVM keeps getting faster for ~30 s. */
   warmupSec: number
+  /** Warm-up of each other kind a target runs (the listener's filtered, get, create, update; Prism's update). */
+  kindWarmupSec: number
   cacheDir: string
   document: string
 }
@@ -20,6 +24,12 @@ export interface ListenerSettings {
 interface Job {
   target: LoadTarget
   kind: RequestKind
+}
+
+/** Where a target answers: its origin, and the prefix of the API's paths there. */
+interface Endpoint {
+  origin: string
+  prefix: string
 }
 
 /**
@@ -31,6 +41,7 @@ const JOBS: Job[] = [
   { target: 'bare', kind: 'list' },
   { target: 'express', kind: 'list' },
   { target: 'prism', kind: 'list' },
+  { target: 'wiremock', kind: 'list' },
   { target: 'listener', kind: 'filtered' },
   { target: 'listener', kind: 'get' },
   { target: 'listener', kind: 'create' },
@@ -44,116 +55,58 @@ const SERVER_SCRIPTS = {
   express: 'bench/servers/express.ts',
 }
 
+type Subjects = Record<'read' | 'create' | 'update', Subject>
+const origin = (port: number) => `http://127.0.0.1:${port}`
+
+/** What the peers need to answer the listener's list request with its bytes. */
+interface ListAnswer {
+  path: string
+  apiKey: string
+  body: Buffer
+  bodyFile: string
+  contentType: string
+}
+
 /**
- * Starts the listener and the three baselines, checks they answer the same bytes, then runs
- * bounded autocannon loads on them in alternating rounds (each round starts one job later).
+ * Starts the listener and the baselines, checks they answer the same bytes, warms every target,
+ * then runs bounded autocannon loads on them in alternating rounds (each round starts one job
+ * later). A peer that cannot run here (WireMock without Java) is left out, with the reason.
  * Fails on any answer other than the expected status, or any socket error.
  */
 export async function benchListener(
   settings: ListenerSettings,
   pinning: Pinning,
   log: (line: string) => void,
-): Promise<NonNullable<BenchResults['listener']>> {
-  const workers: Worker[] = []
+): Promise<ListenerResults> {
   const stops: (() => Promise<void>)[] = []
   try {
     log(`Listener: seeding ${settings.campaigns.toLocaleString('en-US')} campaigns…`)
-    const listener = await startWorker<{
-      port: number
-      users: number
-      subjects: Record<'read' | 'create' | 'update', Subject>
-    }>(SERVER_SCRIPTS.listener, [String(settings.campaigns)], { cpu: pinning.serverCpu })
-    workers.push(listener.worker)
+    const listener = await startWorker<{ port: number; users: number; subjects: Subjects }>(
+      SERVER_SCRIPTS.listener,
+      [String(settings.campaigns)],
+      { cpu: pinning.serverCpu },
+    )
+    stops.push(() => listener.worker.stop())
     const { subjects } = listener.ready
-    const origin = (port: number) => `http://127.0.0.1:${port}`
     const listenerOrigin = origin(listener.ready.port)
-    const listPath = requestsOf('list', subjects.read)[0]!.path
-    const response = await fetch(`${listenerOrigin}/api/v1${listPath}`, {
-      headers: { Authorization: subjects.read.apiKey },
-    })
-    const body = Buffer.from(await response.arrayBuffer())
-    if (response.status !== 200) throw new Error(`The listener answered ${response.status} to GET ${listPath}: ${body}`)
-
-    mkdirSync(settings.cacheDir, { recursive: true })
-    const bodyFile = join(settings.cacheDir, 'list-body.json')
-    writeFileSync(bodyFile, body)
-    const contentType = response.headers.get('content-type')!
-    const bare = await startWorker<{ port: number }>(SERVER_SCRIPTS.bare, [bodyFile, contentType], {
-      cpu: pinning.serverCpu,
-    })
-    const express = await startWorker<{ port: number }>(SERVER_SCRIPTS.express, [bodyFile], { cpu: pinning.serverCpu })
-    workers.push(bare.worker, express.worker)
-
-    const cli = ensurePrism(join(settings.cacheDir, 'prism'), log)
-    const prismDocument = join(settings.cacheDir, 'prism-openapi.json')
-    writePrismDocument(settings.document, prismDocument, JSON.parse(body.toString()))
-    const prismPort = await freePort()
-    log('Starting Prism…')
-    const prism = startPrism(cli, prismDocument, prismPort, pinning.serverCpu)
-    stops.push(() => stopProcess(prism))
-
-    const targets: Record<LoadTarget, { origin: string; prefix: string }> = {
-      listener: { origin: listenerOrigin, prefix: '/api/v1' },
-      bare: { origin: origin(bare.ready.port), prefix: '/api/v1' },
-      express: { origin: origin(express.ready.port), prefix: '/api/v1' },
-      // Prism serves the document's paths at its root.
-      prism: { origin: origin(prismPort), prefix: '' },
-    }
-    for (const [target, { origin: base, prefix }] of Object.entries(targets)) {
-      const theirs = await waitForStatus(`${base}${prefix}${listPath}`, {
-        headers: { Authorization: subjects.read.apiKey },
-        timeoutMs: 120_000,
-      })
-      if (!theirs.equals(body))
-        throw new Error(
-          `${target} does not answer the listener's bytes for GET ${listPath}:\n${theirs.toString().slice(0, 300)}`,
-        )
-    }
+    const answer = await readListAnswer(listenerOrigin, subjects.read, settings.cacheDir)
+    const peers = await startPeers(settings, answer, pinning.serverCpu, stops, log)
+    const targets = { listener: { origin: listenerOrigin, prefix: '/api/v1' }, ...peers.endpoints }
+    await checkSameAnswer(targets, answer)
 
     const load = await startWorker<{ ready: true }>('bench/workers/load.ts', [], { cpu: pinning.loadCpu })
-    workers.push(load.worker)
-    const subjectOf = (kind: RequestKind) =>
-      kind === 'create' ? subjects.create : kind === 'update' ? subjects.update : subjects.read
-    const runJob = async ({ target, kind }: Job, durationSec: number): Promise<LoadReport> => {
-      const { origin: base, prefix } = targets[target]
-      const subject = subjectOf(kind)
-      const order: LoadOrder = {
-        origin: base,
-        requests: requestsOf(kind, subject).map((request) => ({ ...request, path: prefix + request.path })),
-        headers: { authorization: subject.apiKey },
-        connections: settings.connections,
-        durationSec,
-      }
-      const report = await load.worker.ask<LoadReport>(order)
-      const expected = String(expectedStatus(kind))
-      const unexpected = Object.entries(report.statuses).filter(([status, n]) => status !== expected && n > 0)
-      if (unexpected.length > 0 || report.errors > 0 || report.timeouts > 0 || !report.statuses[expected]) {
-        throw new Error(
-          `${target} ${kind}: expected only ${expected}, got ${JSON.stringify(report.statuses)}, ${report.errors} errors, ${report.timeouts} timeouts`,
-        )
-      }
-      // Creates would grow the store run after run: put the dataset back.
-      if (target === 'listener' && kind === 'create')
-        await waitForStatus(`${listenerOrigin}/__admin/reset`, { method: 'POST' })
-      return report
-    }
-
-    log(`Warming up every target (${settings.warmupSec} s each)…`)
-    for (const job of JOBS) await runJob(job, settings.warmupSec)
+    stops.push(() => load.worker.stop())
+    const runJob = createJobRunner(load.worker, targets, subjects, settings.connections)
+    const jobs = JOBS.filter((job) => job.target in targets)
+    log(`Warming up: every target ${settings.warmupSec} s on the list, ${settings.kindWarmupSec} s on each other kind…`)
+    for (const job of jobs) await runJob(job, job.kind === 'list' ? settings.warmupSec : settings.kindWarmupSec)
     const runs: LoadRun[] = []
     for (let round = 1; round <= settings.rounds; round++) {
-      const shift = (round - 1) % JOBS.length
-      for (const job of [...JOBS.slice(shift), ...JOBS.slice(0, shift)]) {
-        const report = await runJob(job, settings.durationSec)
-        runs.push({
-          ...job,
-          round,
-          rps: report.rps,
-          p50Ms: report.p50Ms,
-          p99Ms: report.p99Ms,
-          statuses: report.statuses,
-        })
-        log(`  round ${round} ${job.target} ${job.kind}: ${Math.round(report.rps)} req/s, p99 ${report.p99Ms} ms`)
+      const shift = (round - 1) % jobs.length
+      for (const job of [...jobs.slice(shift), ...jobs.slice(0, shift)]) {
+        const { rps, p50Ms, p99Ms, statuses } = await runJob(job, settings.durationSec)
+        runs.push({ ...job, round, rps, p50Ms, p99Ms, statuses })
+        log(`  round ${round} ${job.target} ${job.kind}: ${Math.round(rps)} req/s, p99 ${p99Ms} ms`)
       }
     }
     return {
@@ -161,10 +114,131 @@ export async function benchListener(
       users: listener.ready.users,
       connections: settings.connections,
       durationSec: settings.durationSec,
+      warmupSec: { list: settings.warmupSec, otherKinds: settings.kindWarmupSec },
+      peers: peers.descriptions,
+      leftOut: peers.leftOut,
       runs,
     }
   } finally {
-    for (const stop of stops) await stop()
-    for (const worker of workers) await worker.stop()
+    for (const stop of stops.reverse()) await stop()
+  }
+}
+
+/** Asks the listener once for the list page, and keeps its bytes where the peers read them. */
+async function readListAnswer(listenerOrigin: string, read: Subject, cacheDir: string): Promise<ListAnswer> {
+  const path = requestsOf('list', read)[0]!.path
+  const response = await fetch(`${listenerOrigin}/api/v1${path}`, { headers: { Authorization: read.apiKey } })
+  const body = Buffer.from(await response.arrayBuffer())
+  if (response.status !== 200) throw new Error(`The listener answered ${response.status} to GET ${path}: ${body}`)
+  mkdirSync(cacheDir, { recursive: true })
+  const bodyFile = join(cacheDir, 'list-body.json')
+  writeFileSync(bodyFile, body)
+  return { path, apiKey: read.apiKey, body, bodyFile, contentType: response.headers.get('content-type')! }
+}
+
+/**
+ * Starts every peer on loopback: bare node:http, Express, Prism and WireMock, each given the
+ * listener's answer. Registers how to stop each in `stops`.
+ */
+async function startPeers(
+  settings: ListenerSettings,
+  answer: ListAnswer,
+  cpu: number | undefined,
+  stops: (() => Promise<void>)[],
+  log: (line: string) => void,
+) {
+  const endpoints: Partial<Record<LoadTarget, Endpoint>> = {}
+  const descriptions: Partial<Record<LoadTarget, string>> = {}
+  const leftOut: Partial<Record<LoadTarget, string>> = {}
+  const bare = await startWorker<{ port: number }>(SERVER_SCRIPTS.bare, [answer.bodyFile, answer.contentType], { cpu })
+  stops.push(() => bare.worker.stop())
+  endpoints.bare = { origin: origin(bare.ready.port), prefix: '/api/v1' }
+  const express = await startWorker<{ port: number }>(SERVER_SCRIPTS.express, [answer.bodyFile], { cpu })
+  stops.push(() => express.worker.stop())
+  endpoints.express = { origin: origin(express.ready.port), prefix: '/api/v1' }
+
+  const cli = ensurePrism(join(settings.cacheDir, 'prism'), log)
+  const prismDocument = join(settings.cacheDir, 'prism-openapi.json')
+  writePrismDocument(settings.document, prismDocument, JSON.parse(answer.body.toString()))
+  const prismPort = await freePort()
+  log('Starting Prism…')
+  const prism = startPrism(cli, prismDocument, prismPort, cpu)
+  stops.push(() => stopProcess(prism))
+  // Prism serves the document's paths at its root.
+  endpoints.prism = { origin: origin(prismPort), prefix: '' }
+
+  const wiremock = findWireMock()
+  if ('missing' in wiremock) {
+    leftOut.wiremock = wiremock.missing
+    log(`WireMock left out: ${wiremock.missing}.`)
+  } else {
+    const rootDir = join(settings.cacheDir, 'wiremock')
+    const url = `/api/v1${answer.path}`
+    writeWireMockStub(rootDir, { url, status: 200, contentType: answer.contentType, body: answer.body })
+    const port = await freePort()
+    log(`Starting ${wiremock.description}…`)
+    const args = wireMockArgs(wiremock.jar, rootDir, port, settings.connections)
+    const { child } = await startWireMock(args, `${origin(port)}${url}`, cpu)
+    stops.push(() => stopProcess(child))
+    endpoints.wiremock = { origin: origin(port), prefix: '/api/v1' }
+    descriptions.wiremock = wiremock.description
+  }
+  return { endpoints, descriptions, leftOut }
+}
+
+/**
+ * Before any load: every target answers the list request with the listener's bytes, and those
+ * given its content type (bare node:http, WireMock) with that too.
+ */
+async function checkSameAnswer(targets: Partial<Record<LoadTarget, Endpoint>>, answer: ListAnswer): Promise<void> {
+  const headers = { Authorization: answer.apiKey }
+  for (const [target, { origin: base, prefix }] of Object.entries(targets)) {
+    const url = `${base}${prefix}${answer.path}`
+    const theirs = await waitForStatus(url, { headers, timeoutMs: 120_000 })
+    if (!theirs.equals(answer.body))
+      throw new Error(
+        `${target} does not answer the listener's bytes for GET ${answer.path}:\n${theirs.toString().slice(0, 300)}`,
+      )
+    if (target !== 'bare' && target !== 'wiremock') continue
+    const contentType = (await fetch(url, { headers })).headers.get('content-type')
+    if (contentType !== answer.contentType)
+      throw new Error(`${target} answers Content-Type ${contentType}, the listener ${answer.contentType}`)
+  }
+}
+
+/**
+ * One bounded autocannon run of a job, checked: any status but the expected one, any socket
+ * error or timeout fails the bench. Creates are undone (the store reset) after each run.
+ */
+function createJobRunner(
+  load: Worker,
+  targets: Partial<Record<LoadTarget, Endpoint>>,
+  subjects: Subjects,
+  connections: number,
+) {
+  const subjectOf = (kind: RequestKind) =>
+    kind === 'create' ? subjects.create : kind === 'update' ? subjects.update : subjects.read
+  return async ({ target, kind }: Job, durationSec: number): Promise<LoadReport> => {
+    const { origin: base, prefix } = targets[target]!
+    const subject = subjectOf(kind)
+    const order: LoadOrder = {
+      origin: base,
+      requests: requestsOf(kind, subject).map((request) => ({ ...request, path: prefix + request.path })),
+      headers: { authorization: subject.apiKey },
+      connections,
+      durationSec,
+    }
+    const report = await load.ask<LoadReport>(order)
+    const expected = String(expectedStatus(kind))
+    const unexpected = Object.entries(report.statuses).filter(([status, n]) => status !== expected && n > 0)
+    if (unexpected.length > 0 || report.errors > 0 || report.timeouts > 0 || !report.statuses[expected]) {
+      throw new Error(
+        `${target} ${kind}: expected only ${expected}, got ${JSON.stringify(report.statuses)}, ${report.errors} errors, ${report.timeouts} timeouts`,
+      )
+    }
+    // Creates would grow the store run after run: put the dataset back.
+    if (target === 'listener' && kind === 'create')
+      await waitForStatus(`${targets.listener!.origin}/__admin/reset`, { method: 'POST' })
+    return report
   }
 }
