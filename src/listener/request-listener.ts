@@ -78,21 +78,18 @@ export function createRequestListener(
   const index = api.handlers.find((handler) => handler instanceof MockHandler)?.index
   const expressOnly = new Set(expressPaths.flatMap((path) => [path, `${path}/`]))
 
-  /** Whether the mock answers this request, rather than the Express app. */
-  const isTheMocks = (req: IncomingMessage): boolean => {
-    if (!index || FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) return false
-    const url = URL.parse(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`)
-    return url !== null && !expressOnly.has(url.pathname) && index.isUnderEitherBase(url)
-  }
+  /** Whether the mock answers a request with this URL, rather than the Express app. */
+  const isTheMocks = (req: IncomingMessage, url: URL | null): url is URL =>
+    url !== null && !FETCH_FORBIDDEN_METHODS.has(req.method ?? '') && !expressOnly.has(url.pathname)
 
   return async (req, res) => {
     inFlight?.track(res)
-    if (!index || !isTheMocks(req)) return app(req, res)
-    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value)
-    if (req.method === 'OPTIONS') return void res.writeHead(204).end()
+    const url = urlOf(req)
+    if (!index || !isTheMocks(req, url) || !index.isUnderEitherBase(url)) return app(req, res)
+    if (req.method === 'OPTIONS') return void res.writeHead(204, CORS_HEADERS).end()
     try {
       const body = carriesBody(req) ? await readBodyBytes(req, res) : undefined
-      const answer = await answerRequest(index, nodeRequest(req, body))
+      const answer = await answerRequest(index, nodeRequest(req, url, body))
       if (!answer) return app(req, res)
       writeAnswer(res, answer)
     } catch (error) {
@@ -100,6 +97,12 @@ export function createRequestListener(
       writeAnswer(res, errorAnswer(edgeError(error)))
     }
   }
+}
+
+/** The request's URL as a Fetch `Request` would have it (the Host header's origin), or null when it does not parse. */
+function urlOf(req: IncomingMessage): URL | null {
+  const protocol = (req.socket as TLSSocket | undefined)?.encrypted ? 'https' : 'http'
+  return URL.parse(`${protocol}://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`)
 }
 
 /** Reads the body into bytes, inflating gzip, deflate and br, within the size limit (the edge's reader). */
@@ -111,14 +114,13 @@ function readBodyBytes(req: IncomingMessage, res: ServerResponse): Promise<Buffe
 
 /**
  * Node's request as the pipeline reads it. A body the reader inflated no longer has its
- * Content-Encoding or Content-Length; the URL is the one a Fetch `Request` would have had.
+ * Content-Encoding or Content-Length.
  */
-function nodeRequest(req: IncomingMessage, body: Buffer | undefined): MockRequest {
+function nodeRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): MockRequest {
   const decoded = req.headers['content-encoding'] !== undefined
-  const protocol = (req.socket as TLSSocket | undefined)?.encrypted ? 'https' : 'http'
   return {
     method: req.method ?? 'GET',
-    url: new URL(`${protocol}://${req.headers.host ?? '127.0.0.1'}${req.url}`),
+    url,
     header(name) {
       if (decoded && (name === 'content-encoding' || name === 'content-length')) return null
       const value = req.headers[name]
@@ -129,9 +131,9 @@ function nodeRequest(req: IncomingMessage, body: Buffer | undefined): MockReques
   }
 }
 
-/** Writes an answer back: status, headers (in lower case, as Fetch's would be), the body and its length. */
+/** Writes an answer back: status, CORS and its headers (in lower case, as Fetch's would be), the body and its length. */
 function writeAnswer(res: ServerResponse, { status, headers, body }: MockAnswer): void {
-  const lowerCase: Record<string, string> = {}
+  const lowerCase: Record<string, string> = { ...CORS_HEADERS }
   for (const [name, value] of Object.entries(headers)) lowerCase[name.toLowerCase()] = value
   // writeHead fixes the framing at once: without a length it would be chunked.
   if (body !== null) lowerCase['content-length'] = String(Buffer.byteLength(body))

@@ -96,7 +96,7 @@ async function answerApi(route: Route, request: MockRequest, params: PathParams)
   })
   Object.assign(answer.headers, headers)
   // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
-  answer.headers.date = new Date(ctx.clock.now()).toUTCString()
+  answer.headers.date = httpDate(ctx.clock.now())
   journal(route, request, answer, user, at, started)
   return answer
 }
@@ -221,9 +221,35 @@ function readId(params: PathParams): number | undefined {
   return params.id === undefined ? undefined : parseId(params.id)
 }
 
-/** The query, validated by the operation's schema, where it declares one. */
+/**
+ * The query, validated by the operation's schema, where it declares one. Validation is pure, so a
+ * query string met before is answered from a small cache of what it validated to (never mutated).
+ */
 function readQuery(operation: Operation, request: MockRequest): unknown {
-  return operation.query && validateQuery(operation.query, Object.fromEntries(request.url.searchParams))
+  if (!operation.query) return undefined
+  const { search } = request.url
+  let cache = validQueries.get(operation)
+  const known = cache?.get(search)
+  if (known !== undefined) return known
+  const query = validateQuery(operation.query, Object.fromEntries(request.url.searchParams))
+  if (!cache) validQueries.set(operation, (cache = new Map()))
+  if (cache.size >= MAX_CACHED_QUERIES) cache.clear()
+  cache.set(search, query)
+  return query
+}
+
+/** Query strings each operation has validated, and what to: at most MAX_CACHED_QUERIES each. */
+const validQueries = new WeakMap<Operation, Map<string, unknown>>()
+const MAX_CACHED_QUERIES = 256
+
+/** The last Date header written, kept for the second it names: most answers in a second share it. */
+let lastDate = { second: Number.NaN, text: '' }
+
+/** An HTTP date for a moment of the mock's clock. */
+function httpDate(ms: number): string {
+  const second = Math.floor(ms / 1000)
+  if (second !== lastDate.second) lastDate = { second, text: new Date(second * 1000).toUTCString() }
+  return lastDate.text
 }
 
 /**
