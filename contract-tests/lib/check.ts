@@ -1,9 +1,10 @@
 import type { ControlPlane } from './control-plane.js'
-import type { ContractDocument, DocumentedOperation } from './document.js'
+import type { ContractDocument, DocumentedOperation, OperationLabel } from './document.js'
+import type { Exchange } from './exchange.js'
 import type { ContractClient } from './http-client.js'
+import type { Profile } from './profiles.js'
 import type { SchemaValidator } from './schema-validator.js'
 import { isSpecOperation } from './spec-facts.js'
-import type { Exchange, OperationLabel, Profile } from './types.js'
 
 /** What the run knows that checks and flows share. */
 export interface RunState {

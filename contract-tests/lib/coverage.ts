@@ -1,4 +1,5 @@
-import type { ContractFailure, OperationLabel } from './types.js'
+import type { ContractFailure } from './contract-failure.js'
+import type { OperationLabel } from './document.js'
 
 /** The name a check or flow is registered under (registry.ts). */
 type CheckName = string

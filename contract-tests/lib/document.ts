@@ -1,4 +1,5 @@
-import type { OperationLabel } from './types.js'
+/** `METHOD /path/template` as the document names an operation, e.g. `GET /campaigns/{id}`. */
+export type OperationLabel = string
 
 /** A JSON Schema (or any other part of the document) as plain data. */
 export type JsonObject = Record<string, unknown>

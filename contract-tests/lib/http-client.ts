@@ -1,6 +1,6 @@
 import type { ContractDocument } from './document.js'
+import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js'
 import { remainingOf, secondsUntilReset } from './rate-limit-reading.js'
-import type { Exchange, ReceivedResponse, SentRequest } from './types.js'
 
 /** Which credentials a request carries: the run's keys by role, none, or an explicit header value. */
 export type Credentials = 'primary' | 'second' | 'none' | { authorization: string; label: 'bad' | 'other' }

@@ -1,6 +1,6 @@
-import type { ContractSuiteOptions } from './run-suite.js'
+import { isProfileSelection } from './profiles.js'
 import { CHECK_NAMES, isCheckName, type CheckName } from './registry.js'
-import { isProfileSelection } from './types.js'
+import type { ContractSuiteOptions } from './run-suite.js'
 
 /** The run a set of CONTRACT_* variables asks for. */
 export interface EnvRun {

@@ -1,7 +1,7 @@
 import { operationOf, type RunContext } from './check.js'
 import type { DocumentedOperation } from './document.js'
+import type { Exchange } from './exchange.js'
 import type { ApiRequest, Credentials } from './http-client.js'
-import type { Exchange } from './types.js'
 
 /**
  * The guard every probing check starts with: the documented operation an exchange reached with

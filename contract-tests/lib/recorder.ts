@@ -1,7 +1,10 @@
 import { FlowStopped, labelOf, type CheckContext, type Claims, type FailureDetail, type RunContext } from './check.js'
+import { ContractFailure } from './contract-failure.js'
 import { Coverage } from './coverage.js'
+import type { OperationLabel } from './document.js'
+import type { Exchange } from './exchange.js'
 import { RequestBudgetExhausted } from './http-client.js'
-import { ContractFailure, PROFILES, type Exchange, type OperationLabel, type Profile } from './types.js'
+import { PROFILES, type Profile } from './profiles.js'
 
 /** Collects what checks and flows report: failures (with the coverage they add up to), and everything else as errors. */
 export interface Recorder {

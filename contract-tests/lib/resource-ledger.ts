@@ -1,8 +1,8 @@
 import { isSuccess, type RunContext } from './check.js'
 import { consistencyFacts, selfFact, type ConsistencyFact } from './document-consistency.js'
 import type { DocumentedOperation } from './document.js'
+import type { Exchange } from './exchange.js'
 import { pathOf } from './probe.js'
-import type { Exchange } from './types.js'
 
 /** One resource as one answer reported it, in the field names of the operation that reads it. */
 export interface Sighting {

@@ -1,5 +1,11 @@
+import type { ContractFailure } from './contract-failure.js'
 import type { CheckTally, CoverageRow } from './coverage.js'
-import type { ContractFailure, OperationLabel, Profile, ProfileSelection, Verdict } from './types.js'
+import type { OperationLabel } from './document.js'
+import type { Profile, ProfileSelection } from './profiles.js'
+
+/** How a run ended: everything it promised was checked and held, something did not hold, or something went unchecked. */
+export const VERDICTS = ['PASSED', 'FAILED', 'INCONCLUSIVE'] as const
+export type Verdict = (typeof VERDICTS)[number]
 
 /**
  * One difference between the deployment and the contract, however often it showed: the failures

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { describeResponse, type Check, type CheckContext } from '../check.js'
+import type { Exchange } from '../exchange.js'
 import { operationToProbe, replay } from '../probe.js'
 import { isKeyReset } from '../spec-facts.js'
-import type { Exchange } from '../types.js'
 import { unusedId } from '../valid-data.js'
 
 /**

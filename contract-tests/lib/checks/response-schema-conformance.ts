@@ -8,9 +8,9 @@ import {
   type Check,
   type FailureDetail,
 } from '../check.js'
+import type { Exchange } from '../exchange.js'
 import type { SchemaViolation } from '../schema-validator.js'
 import { SPEC_ENTITIES, SPEC_OPERATIONS } from '../spec-facts.js'
-import type { Exchange } from '../types.js'
 
 /**
  * The body validates (ajv, formats on) against the schema the document gives for the operation and

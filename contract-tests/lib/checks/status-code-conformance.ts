@@ -7,8 +7,9 @@ import {
   type Check,
   type RunContext,
 } from '../check.js'
+import type { Exchange } from '../exchange.js'
+import type { Profile } from '../profiles.js'
 import { SPEC_OPERATIONS } from '../spec-facts.js'
-import type { Exchange, Profile } from '../types.js'
 
 /** Why a status does not conform: the title, "Received / Documented" and the profile whose claim it breaks. */
 export interface StatusProblem {

@@ -1,7 +1,7 @@
 import type { CheckContext, Flow } from '../check.js'
 import type { DocumentedOperation } from '../document.js'
+import type { Exchange } from '../exchange.js'
 import { isKeyReset } from '../spec-facts.js'
-import type { Exchange } from '../types.js'
 import { createSteps, data, type Steps } from './steps.js'
 
 const DESTRUCTIVE_OFF = 'CONTRACT_ALLOW_DESTRUCTIVE is off: no accepted PATCH /user, no key reset'

@@ -1,7 +1,7 @@
 import type { CheckContext, Flow } from '../check.js'
 import { listBehaviour } from '../document-behaviour.js'
+import type { Exchange } from '../exchange.js'
 import { SPEC_BROADCASTING_TYPE } from '../spec-facts.js'
-import type { Exchange } from '../types.js'
 import { createSteps, data, page, type Steps } from './steps.js'
 
 const OPERATIONS = [

@@ -1,9 +1,9 @@
 import { describeResponse, FlowStopped, isSuccess, type CheckContext, type Flow } from '../check.js'
 import type { ControlPlaneUser, TierLimits } from '../control-plane.js'
 import type { ContractDocument, DocumentedOperation } from '../document.js'
+import type { Exchange } from '../exchange.js'
 import type { ApiRequest, Credentials } from '../http-client.js'
 import { readRateLimit, remainingOf } from '../rate-limit-reading.js'
-import type { Exchange } from '../types.js'
 
 const TINY_PER_MINUTE = 5
 

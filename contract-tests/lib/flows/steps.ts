@@ -1,7 +1,9 @@
 import { describeResponse, FlowStopped, isSuccess, labelOf, preview, type CheckContext, type Flow } from '../check.js'
 import { statusProblem } from '../checks/status-code-conformance.js'
+import type { OperationLabel } from '../document.js'
+import type { Exchange } from '../exchange.js'
 import type { ApiRequest } from '../http-client.js'
-import type { Exchange, OperationLabel, Profile } from '../types.js'
+import type { Profile } from '../profiles.js'
 import { validInstance, type Hints } from '../valid-data.js'
 
 /** What a step needs to say about the outcome it requires. */
