@@ -1,4 +1,4 @@
-import { runContractCommand } from './lib/run-command.js'
+import { runContractCommand } from './lib/run/run-command.js'
 
 // npm run test:contract: with CONTRACT_BASE_URL, checks that deployment; without, starts the
 // standalone mock on a free loopback port and checks it (control plane on, profile all).

@@ -1,4 +1,4 @@
-import { runContractCommand } from '../../contract-tests/lib/run-command.js'
+import { runContractCommand } from '../../contract-tests/lib/run/run-command.js'
 
 /**
  * `ad-campaign-mock contract`: the contract suite of `npm run test:contract` (the same CONTRACT_*

@@ -1,5 +1,5 @@
-import { dataOf, describeResponse, isSuccess, type Check } from '../check.js'
-import { findInList, operationToProbe, pathOf } from '../probe.js'
+import { dataOf, describeResponse, isSuccess, type Check } from './check.js'
+import { findInList, operationToProbe, pathOf } from './probe.js'
 
 /** A created resource can be read back by its id and shows in its list. */
 export const ensureResourceAvailability: Check = {

@@ -1,10 +1,10 @@
-import { dataOf, describeResponse, isSuccess, specOperations, type Check, type CheckContext } from '../check.js'
-import type { DocumentedOperation } from '../document.js'
-import type { Exchange } from '../exchange.js'
-import { negativeBodies, negativeQueries, type NegativeCase } from '../negative-data.js'
-import { operationToProbe, pathOf } from '../probe.js'
-import type { Profile } from '../profiles.js'
-import { isSpecOperation } from '../spec-facts.js'
+import type { Exchange } from '../client/exchange.js'
+import type { DocumentedOperation } from '../document/document.js'
+import { negativeBodies, negativeQueries, type NegativeCase } from '../document/negative-data.js'
+import type { Profile } from '../document/profiles.js'
+import { isSpecOperation } from '../document/spec-facts.js'
+import { dataOf, describeResponse, isSuccess, specOperations, type Check, type CheckContext } from './check.js'
+import { operationToProbe, pathOf } from './probe.js'
 
 /**
  * Invalid input is refused: bodies and queries generated from the documented schemas (see

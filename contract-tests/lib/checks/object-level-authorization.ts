@@ -1,5 +1,5 @@
-import { dataOf, describeResponse, isSuccess, preview, type Check } from '../check.js'
-import { collectionOf, findInList, operationToProbe, pathOf } from '../probe.js'
+import { dataOf, describeResponse, isSuccess, preview, type Check } from './check.js'
+import { collectionOf, findInList, operationToProbe, pathOf } from './probe.js'
 
 /**
  * A second account cannot see or touch the first one's resources: every operation on the

@@ -1,6 +1,6 @@
-import type { Check } from '../check.js'
-import { documentsHeader, readRateLimit } from '../rate-limit-reading.js'
-import { accountOf } from '../resource-ledger.js'
+import { documentsHeader, readRateLimit } from '../client/rate-limit-reading.js'
+import type { Check } from './check.js'
+import { accountOf } from './resource-ledger.js'
 
 /**
  * What is left never exceeds the limit, and counts down: within one window (the same

@@ -1,8 +1,8 @@
-import type { Check, CheckContext } from '../check.js'
-import { rateLimitFacts } from '../document-consistency.js'
-import type { Exchange } from '../exchange.js'
-import { documentsHeader, readRateLimit, valueAt, type RateLimitPolicy } from '../rate-limit-reading.js'
-import { accountOf, ledgerOf } from '../resource-ledger.js'
+import type { Exchange } from '../client/exchange.js'
+import { documentsHeader, readRateLimit, valueAt, type RateLimitPolicy } from '../client/rate-limit-reading.js'
+import { rateLimitFacts } from '../document/document-consistency.js'
+import type { Check, CheckContext } from './check.js'
+import { accountOf, ledgerOf } from './resource-ledger.js'
 
 /** A second of slack each way: Date is truncated to the second, the reset rounded up. */
 const SLACK_SECONDS = 1

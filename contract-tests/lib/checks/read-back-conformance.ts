@@ -1,10 +1,10 @@
-import { dataOf, isSuccess, operationOf, preview, specOperations, type Check, type CheckContext } from '../check.js'
-import { dataItemSchema, initialValues, propertiesOf } from '../document-behaviour.js'
-import type { DocumentedOperation } from '../document.js'
-import type { Exchange } from '../exchange.js'
-import { pathOf } from '../probe.js'
-import type { Profile } from '../profiles.js'
-import { isKeyReset, isSpecOperation } from '../spec-facts.js'
+import type { Exchange } from '../client/exchange.js'
+import { dataItemSchema, initialValues, propertiesOf } from '../document/document-behaviour.js'
+import type { DocumentedOperation } from '../document/document.js'
+import type { Profile } from '../document/profiles.js'
+import { isKeyReset, isSpecOperation } from '../document/spec-facts.js'
+import { dataOf, isSuccess, operationOf, preview, specOperations, type Check, type CheckContext } from './check.js'
+import { pathOf } from './probe.js'
 
 /** Whether an operation writes fields it is sent: a create or an update with a JSON body (not the key reset). */
 function isWrite(operation: DocumentedOperation): boolean {

@@ -1,7 +1,7 @@
-import { isSuccess, preview, type Check } from '../check.js'
-import { consistencyFacts, timeRules } from '../document-consistency.js'
-import { operationToProbe, replay } from '../probe.js'
-import { sameValue } from '../resource-ledger.js'
+import { consistencyFacts, timeRules } from '../document/document-consistency.js'
+import { isSuccess, preview, type Check } from './check.js'
+import { operationToProbe, replay } from './probe.js'
+import { sameValue } from './resource-ledger.js'
 
 /**
  * A second read with no write between returns the same resource: each read a flow makes is sent

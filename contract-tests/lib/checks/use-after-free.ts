@@ -1,5 +1,5 @@
-import { describeResponse, isSuccess, type Check } from '../check.js'
-import { operationToProbe, pathOf } from '../probe.js'
+import { describeResponse, isSuccess, type Check } from './check.js'
+import { operationToProbe, pathOf } from './probe.js'
 
 /** A deleted resource is gone: reading or deleting it again is a 404. */
 export const useAfterFree: Check = {

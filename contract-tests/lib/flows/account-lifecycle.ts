@@ -1,7 +1,7 @@
-import type { CheckContext, Flow } from '../check.js'
-import type { DocumentedOperation } from '../document.js'
-import type { Exchange } from '../exchange.js'
-import { isKeyReset } from '../spec-facts.js'
+import type { CheckContext, Flow } from '../checks/check.js'
+import type { Exchange } from '../client/exchange.js'
+import type { DocumentedOperation } from '../document/document.js'
+import { isKeyReset } from '../document/spec-facts.js'
 import { createSteps, data, type Steps } from './steps.js'
 
 const DESTRUCTIVE_OFF = 'CONTRACT_ALLOW_DESTRUCTIVE is off: no accepted PATCH /user, no key reset'

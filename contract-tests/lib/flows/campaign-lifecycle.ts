@@ -1,7 +1,7 @@
-import type { CheckContext, Flow } from '../check.js'
-import { listBehaviour } from '../document-behaviour.js'
-import type { Exchange } from '../exchange.js'
-import { SPEC_BROADCASTING_TYPE } from '../spec-facts.js'
+import type { CheckContext, Flow } from '../checks/check.js'
+import type { Exchange } from '../client/exchange.js'
+import { listBehaviour } from '../document/document-behaviour.js'
+import { SPEC_BROADCASTING_TYPE } from '../document/spec-facts.js'
 import { createSteps, data, page, type Steps } from './steps.js'
 
 const OPERATIONS = [

@@ -1,10 +1,18 @@
-import { describeResponse, FlowStopped, isSuccess, labelOf, preview, type CheckContext, type Flow } from '../check.js'
+import {
+  describeResponse,
+  FlowStopped,
+  isSuccess,
+  labelOf,
+  preview,
+  type CheckContext,
+  type Flow,
+} from '../checks/check.js'
 import { statusProblem } from '../checks/status-code-conformance.js'
-import type { OperationLabel } from '../document.js'
-import type { Exchange } from '../exchange.js'
-import type { ApiRequest } from '../http-client.js'
-import type { Profile } from '../profiles.js'
-import { validInstance, type Hints } from '../valid-data.js'
+import type { Exchange } from '../client/exchange.js'
+import type { ApiRequest } from '../client/http-client.js'
+import type { OperationLabel } from '../document/document.js'
+import type { Profile } from '../document/profiles.js'
+import { validInstance, type Hints } from '../document/valid-data.js'
 
 /** What a step needs to say about the outcome it requires. */
 export interface Requirement {

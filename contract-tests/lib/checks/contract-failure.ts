@@ -1,6 +1,6 @@
-import type { OperationLabel } from './document.js'
-import type { SentRequest } from './exchange.js'
-import type { Profile } from './profiles.js'
+import type { SentRequest } from '../client/exchange.js'
+import type { OperationLabel } from '../document/document.js'
+import type { Profile } from '../document/profiles.js'
 
 /**
  * What a failing check raises: the operation, a title and "Received: … / Documented: …". Its

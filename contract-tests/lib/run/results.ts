@@ -1,7 +1,7 @@
-import type { ContractFailure } from './contract-failure.js'
+import type { ContractFailure } from '../checks/contract-failure.js'
+import type { OperationLabel } from '../document/document.js'
+import type { Profile, ProfileSelection } from '../document/profiles.js'
 import type { CheckTally, CoverageRow } from './coverage.js'
-import type { OperationLabel } from './document.js'
-import type { Profile, ProfileSelection } from './profiles.js'
 
 /** How a run ended: everything it promised was checked and held, something did not hold, or something went unchecked. */
 export const VERDICTS = ['PASSED', 'FAILED', 'INCONCLUSIVE'] as const

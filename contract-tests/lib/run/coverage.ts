@@ -1,5 +1,5 @@
-import type { ContractFailure } from './contract-failure.js'
-import type { OperationLabel } from './document.js'
+import type { ContractFailure } from '../checks/contract-failure.js'
+import type { OperationLabel } from '../document/document.js'
 
 /** The name a check or flow is registered under (registry.ts). */
 type CheckName = string

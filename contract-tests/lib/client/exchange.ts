@@ -1,4 +1,4 @@
-import type { OperationLabel } from './document.js'
+import type { OperationLabel } from '../document/document.js'
 
 /** A request as the suite sent it (the Authorization value masked). */
 export interface SentRequest {

@@ -1,5 +1,5 @@
-import { isProfileSelection } from './profiles.js'
-import { CHECK_NAMES, isCheckName, type CheckName } from './registry.js'
+import { CHECK_NAMES, isCheckName, type CheckName } from '../checks/registry.js'
+import { isProfileSelection } from '../document/profiles.js'
 import type { ContractSuiteOptions } from './run-suite.js'
 
 /** The run a set of CONTRACT_* variables asks for. */

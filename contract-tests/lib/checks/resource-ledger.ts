@@ -1,7 +1,7 @@
+import type { Exchange } from '../client/exchange.js'
+import { consistencyFacts, selfFact, type ConsistencyFact } from '../document/document-consistency.js'
+import type { DocumentedOperation } from '../document/document.js'
 import { isSuccess, type RunContext } from './check.js'
-import { consistencyFacts, selfFact, type ConsistencyFact } from './document-consistency.js'
-import type { DocumentedOperation } from './document.js'
-import type { Exchange } from './exchange.js'
 import { pathOf } from './probe.js'
 
 /** One resource as one answer reported it, in the field names of the operation that reads it. */

@@ -1,4 +1,4 @@
-import type { ContractDocument } from './document.js'
+import type { ContractDocument } from '../document/document.js'
 import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js'
 import { remainingOf, secondsUntilReset } from './rate-limit-reading.js'
 

@@ -16,12 +16,12 @@ export async function loadContractDocument(source: string | JsonObject): Promise
 }
 
 /**
- * The OpenAPI document shipped in the package, `openapi/openapi.json`: two folders up from this
- * file in the sources (contract-tests/lib), three from the built package (dist/contract-tests/lib).
+ * The OpenAPI document shipped in the package, `openapi/openapi.json`: three folders up from this
+ * file in the sources (contract-tests/lib/document), four from the built package (dist/contract-tests/lib/document).
  * @example await loadContractDocument(packagedDocumentPath())
  */
 export function packagedDocumentPath(): string {
-  const candidates = ['../../openapi/openapi.json', '../../../openapi/openapi.json'].map((relative) =>
+  const candidates = ['../../../openapi/openapi.json', '../../../../openapi/openapi.json'].map((relative) =>
     fileURLToPath(new URL(relative, import.meta.url)),
   )
   return candidates.find((path) => existsSync(path)) ?? candidates[0]!

@@ -1,10 +1,10 @@
-import type { ControlPlane } from './control-plane.js'
-import type { ContractDocument, DocumentedOperation, OperationLabel } from './document.js'
-import type { Exchange } from './exchange.js'
-import type { ContractClient } from './http-client.js'
-import type { Profile } from './profiles.js'
-import type { SchemaValidator } from './schema-validator.js'
-import { isSpecOperation } from './spec-facts.js'
+import type { ControlPlane } from '../client/control-plane.js'
+import type { Exchange } from '../client/exchange.js'
+import type { ContractClient } from '../client/http-client.js'
+import type { ContractDocument, DocumentedOperation, OperationLabel } from '../document/document.js'
+import type { Profile } from '../document/profiles.js'
+import type { SchemaValidator } from '../document/schema-validator.js'
+import { isSpecOperation } from '../document/spec-facts.js'
 
 /** What the run knows that checks and flows share. */
 export interface RunState {

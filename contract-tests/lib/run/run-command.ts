@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises'
+import { formatReport } from '../report/format-report.js'
+import { toJUnitXml } from '../report/junit.js'
 import { EXIT_CODES, exitCodeOf } from './exit-codes.js'
 import { contractOptionsFromEnv } from './options-from-env.js'
-import { formatReport } from './report/format-report.js'
-import { toJUnitXml } from './report/junit.js'
 import { runContractSuite, type ContractSuiteResult } from './run-suite.js'
 
 /** A mock started for a run that names no deployment (the library never starts one itself: it imports nothing of the mock). */

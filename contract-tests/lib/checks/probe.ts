@@ -1,7 +1,7 @@
+import type { Exchange } from '../client/exchange.js'
+import type { ApiRequest, Credentials } from '../client/http-client.js'
+import type { DocumentedOperation } from '../document/document.js'
 import { operationOf, type RunContext } from './check.js'
-import type { DocumentedOperation } from './document.js'
-import type { Exchange } from './exchange.js'
-import type { ApiRequest, Credentials } from './http-client.js'
 
 /**
  * The guard every probing check starts with: the documented operation an exchange reached with

@@ -1,10 +1,17 @@
-import { FlowStopped, labelOf, type CheckContext, type Claims, type FailureDetail, type RunContext } from './check.js'
-import { ContractFailure } from './contract-failure.js'
+import {
+  FlowStopped,
+  labelOf,
+  type CheckContext,
+  type Claims,
+  type FailureDetail,
+  type RunContext,
+} from '../checks/check.js'
+import { ContractFailure } from '../checks/contract-failure.js'
+import type { Exchange } from '../client/exchange.js'
+import { RequestBudgetExhausted } from '../client/http-client.js'
+import type { OperationLabel } from '../document/document.js'
+import { PROFILES, type Profile } from '../document/profiles.js'
 import { Coverage } from './coverage.js'
-import type { OperationLabel } from './document.js'
-import type { Exchange } from './exchange.js'
-import { RequestBudgetExhausted } from './http-client.js'
-import { PROFILES, type Profile } from './profiles.js'
 
 /** Collects what checks and flows report: failures (with the coverage they add up to), and everything else as errors. */
 export interface Recorder {
