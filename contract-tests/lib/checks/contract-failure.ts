@@ -3,25 +3,41 @@ import type { OperationLabel } from '../document/document.js'
 import type { Profile } from '../document/profiles.js'
 
 /**
- * What a failing check raises: the operation, a title and "Received: … / Documented: …". Its
- * `rootCause` (the title unless the check says otherwise) says which failures are the same
- * difference seen again: the report shows them as one finding.
+ * What a failing check reports, as schemathesis's typed failures do: the check, the operation, a
+ * title and "Received: … / Documented: …". Its `rootCause` (the title unless the check says
+ * otherwise) says which failures are the same difference seen again: the report shows them as one
+ * finding. A value the run keeps, never thrown: the check goes on.
  */
-export class ContractFailure extends Error {
-  override readonly name = 'ContractFailure'
+export interface ContractFailure {
+  /** The name of the check (or flow) it is registered under. */
+  readonly check: string
+  /** The profile whose claim failed. */
+  readonly profile: Profile
+  readonly operation: OperationLabel
+  readonly title: string
+  /** What the deployment did. */
+  readonly received: string
+  /** What the contract states. */
+  readonly documented: string
+  /** The request that showed it; none for a flow's own verdict. */
+  readonly request?: SentRequest
   readonly rootCause: string
-  constructor(
-    /** The name of the check (or flow) it is registered under. */
-    readonly check: string,
-    readonly profile: Profile,
-    readonly operation: OperationLabel,
-    readonly title: string,
-    readonly received: string,
-    readonly documented: string,
-    readonly request?: SentRequest,
-    rootCause?: string,
-  ) {
-    super(`${check} on ${operation}: ${title}\nReceived: ${received}\nDocumented: ${documented}`)
-    this.rootCause = rootCause ?? title
+  /** The failure in three lines: `check on operation: title`, `Received: …`, `Documented: …`. */
+  readonly message: string
+}
+
+/** The named fields a failure is made of; `rootCause` defaults to the title. */
+export type FailureFields = Omit<ContractFailure, 'rootCause' | 'message'> & { rootCause?: string }
+
+/**
+ * A failure from its named fields.
+ * @example contractFailure({ check: 'status_code_conformance', profile: 'contract', operation: 'DELETE /adverts/{id}', title: 'Undocumented status 204', received: '204 (empty body)', documented: '200, 404' })
+ */
+export function contractFailure({ rootCause, ...fields }: FailureFields): ContractFailure {
+  const { check, operation, title, received, documented } = fields
+  return {
+    ...fields,
+    rootCause: rootCause ?? title,
+    message: `${check} on ${operation}: ${title}\nReceived: ${received}\nDocumented: ${documented}`,
   }
 }

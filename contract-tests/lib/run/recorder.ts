@@ -6,7 +6,7 @@ import {
   type FailureDetail,
   type RunContext,
 } from '../checks/check.js'
-import { ContractFailure } from '../checks/contract-failure.js'
+import { contractFailure, type ContractFailure } from '../checks/contract-failure.js'
 import type { Exchange } from '../client/exchange.js'
 import { RequestBudgetExhausted } from '../client/http-client.js'
 import type { OperationLabel } from '../document/document.js'
@@ -66,16 +66,16 @@ export function createRecorder(
         const shown = detail.exchange ?? exchange
         const operation = detail.operation ?? (shown ? labelOf(shown) : 'flows')
         keep(
-          new ContractFailure(
-            detail.check ?? name,
-            detail.profile ?? lowest,
+          contractFailure({
+            check: detail.check ?? name,
+            profile: detail.profile ?? lowest,
             operation,
             title,
-            detail.received,
-            detail.documented,
-            shown?.request,
-            detail.rootCause,
-          ),
+            received: detail.received,
+            documented: detail.documented,
+            request: shown?.request,
+            rootCause: detail.rootCause,
+          }),
         )
         ctx.failed++
       },
