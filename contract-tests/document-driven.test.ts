@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
 import { frozenClock } from '../test/support/frozen-clock.js'
-import type { CheckName } from './lib/checks/registry.js'
+import type { CheckName } from './lib/checks/check-names.js'
 import type { JsonObject } from './lib/document/document.js'
 import { formatReport } from './lib/report/format-report.js'
 import { runContractSuite } from './lib/run/run-suite.js'

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, expect, it } from 'vitest'
 import { startListener, type Listener } from '../src/adapters/express.js'
-import { CHECK_NAMES } from './lib/checks/registry.js'
+import { CHECK_NAMES } from './lib/checks/check-names.js'
 import type { ContractDocument } from './lib/document/document.js'
 import { loadContractDocument } from './lib/document/load-document.js'
 import { formatReport } from './lib/report/format-report.js'

@@ -1,6 +1,7 @@
 import type { SentRequest } from '../client/exchange.js'
 import type { OperationLabel } from '../document/document.js'
 import type { Profile } from '../document/profiles.js'
+import type { CheckName } from './check-names.js'
 
 /**
  * What a failing check reports, as schemathesis's typed failures do: the check, the operation, a
@@ -10,7 +11,7 @@ import type { Profile } from '../document/profiles.js'
  */
 export interface ContractFailure {
   /** The name of the check (or flow) it is registered under. */
-  readonly check: string
+  readonly check: CheckName
   /** The profile whose claim failed. */
   readonly profile: Profile
   readonly operation: OperationLabel

@@ -1,6 +1,7 @@
 import { accountLifecycle } from '../flows/account-lifecycle.js'
 import { campaignLifecycle } from '../flows/campaign-lifecycle.js'
 import { rateLimitEnforcement } from '../flows/rate-limit-enforcement.js'
+import { CHECK_NAMES, type CheckName } from './check-names.js'
 import type { Check, Flow } from './check.js'
 import { contentTypeConformance } from './content-type-conformance.js'
 import { crossOperationConsistency } from './cross-operation-consistency.js'
@@ -30,9 +31,8 @@ import { useAfterFree } from './use-after-free.js'
 import { writeStampProgression } from './write-stamp-progression.js'
 
 /**
- * Every check and flow, registered once under the name of the property it asserts (Schemathesis's
- * names where they fit). Response checks first: the order they run in on each exchange; then the
- * probing checks; then the flows, in the order they run.
+ * Every check and flow, registered once: the implementation of each name in CHECK_NAMES
+ * (check-names.ts), which says the order they run in.
  */
 export const REGISTRY = {
   not_a_server_error: notAServerError,
@@ -54,7 +54,6 @@ export const REGISTRY = {
   rate_limit_countdown: rateLimitCountdown,
   rate_limit_reset_conformance: rateLimitResetConformance,
   rate_limit_header_agreement: rateLimitHeaderAgreement,
-  // First of the probes: it sends the read again at once, before any other request.
   repeatable_read: repeatableRead,
   ignored_auth: ignoredAuth,
   negative_data_rejection: negativeDataRejection,
@@ -65,23 +64,12 @@ export const REGISTRY = {
   account_lifecycle: accountLifecycle,
   campaign_lifecycle: campaignLifecycle,
   rate_limit_enforcement: rateLimitEnforcement,
-} as const satisfies Readonly<Record<string, Check | Flow>>
-
-/** The name of a registered check or flow. */
-export type CheckName = keyof typeof REGISTRY
-
-/** Every registered name, in the registry's order. */
-export const CHECK_NAMES = Object.keys(REGISTRY) as CheckName[]
-
-/** Whether a string names a registered check or flow. */
-export function isCheckName(value: string): value is CheckName {
-  return Object.hasOwn(REGISTRY, value)
-}
+} as const satisfies Readonly<Record<CheckName, Check | Flow>>
 
 /** A registered check or flow with its name. */
 export type Registration = { name: CheckName } & (Check | Flow)
 
-/** The registry as a list of named entries. */
+/** The registry as a list of named entries, in the order of CHECK_NAMES. */
 export function registrations(): Registration[] {
-  return CHECK_NAMES.map((name) => ({ name, ...REGISTRY[name] }) as Registration)
+  return CHECK_NAMES.map((name): Registration => ({ name, ...REGISTRY[name] }))
 }

@@ -1,3 +1,4 @@
+import type { CheckName } from '../checks/check-names.js'
 import {
   describeResponse,
   FlowStopped,
@@ -26,7 +27,7 @@ export interface Requirement {
 export interface Judgement {
   profile?: Profile
   /** The check it is reported under (default: the flow's own name). */
-  check?: string
+  check?: CheckName
   /** The operation it judges (default: the exchange's), e.g. the key reset, judged by a read after it. */
   operation?: OperationLabel
 }

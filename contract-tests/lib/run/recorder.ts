@@ -1,3 +1,4 @@
+import type { CheckName } from '../checks/check-names.js'
 import {
   FlowStopped,
   labelOf,
@@ -27,7 +28,7 @@ export interface Recorder {
    */
   judge(
     run: RunContext,
-    name: string,
+    name: CheckName,
     operation: OperationLabel,
     body: (ctx: CheckContext) => unknown,
     options?: JudgeOptions,
@@ -43,8 +44,8 @@ export interface JudgeOptions {
 /** Creates the run's recorder; `claimsOf` gives the claims a name is registered with. */
 export function createRecorder(
   profiles: ReadonlySet<Profile>,
-  enabled: (check: string) => boolean,
-  claimsOf: (name: string) => Claims,
+  enabled: (check: CheckName) => boolean,
+  claimsOf: (name: CheckName) => Claims,
 ): Recorder {
   const failures: ContractFailure[] = []
   const errors: string[] = []
@@ -54,7 +55,7 @@ export function createRecorder(
     if (profiles.has(failure.profile) && enabled(failure.check)) failures.push(failure)
   }
 
-  function bind(run: RunContext, name: string, exchange: Exchange | undefined): CheckContext & { failed: number } {
+  function bind(run: RunContext, name: CheckName, exchange: Exchange | undefined): CheckContext & { failed: number } {
     const claims = claimsOf(name)
     const lowest = PROFILES.find((profile) => claims[profile]) ?? 'contract'
     const ctx = {

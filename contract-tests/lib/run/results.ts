@@ -1,3 +1,4 @@
+import type { CheckName } from '../checks/check-names.js'
 import type { ContractFailure } from '../checks/contract-failure.js'
 import type { OperationLabel } from '../document/document.js'
 import type { Profile, ProfileSelection } from '../document/profiles.js'
@@ -12,7 +13,7 @@ export type Verdict = (typeof VERDICTS)[number]
  * of one check and profile that share a root cause (see ContractFailure.rootCause).
  */
 export interface Finding {
-  check: string
+  check: CheckName
   profile: Profile
   /** The first failure's title. */
   title: string

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import type { CheckName } from '../checks/check-names.js'
 import { FlowStopped, labelOf, type Check, type RunContext, type RunSettings, type RunState } from '../checks/check.js'
-import { REGISTRY, registrations, type CheckName, type Registration } from '../checks/registry.js'
+import { REGISTRY, registrations, type Registration } from '../checks/registry.js'
 import { ControlPlane } from '../client/control-plane.js'
 import type { Exchange } from '../client/exchange.js'
 import { ContractClient, RequestBudgetExhausted } from '../client/http-client.js'
@@ -64,8 +65,8 @@ async function prepare(options: ContractSuiteOptions): Promise<Run> {
   const plane = options.controlPlane ? new ControlPlane({ ...options.controlPlane, fetch: options.fetch }) : undefined
   const selection = options.profile ?? (plane ? 'all' : 'contract')
   const profiles = profilesOf(selection)
-  const enabled = (name: string) =>
-    (!options.checks || options.checks.includes(name as CheckName)) && !options.skipChecks?.includes(name as CheckName)
+  const enabled = (name: CheckName) =>
+    (!options.checks || options.checks.includes(name)) && !options.skipChecks?.includes(name)
   const base: RunSettings = {
     allowDestructive: options.allowDestructive ?? (plane !== undefined && options.apiKey === undefined),
     hasSecondKey: options.secondApiKey !== undefined,
@@ -100,7 +101,7 @@ async function prepare(options: ContractSuiteOptions): Promise<Run> {
     history: [],
     notes: [],
   }
-  const recorder = createRecorder(profiles, enabled, (name) => REGISTRY[name as CheckName]?.claims ?? {})
+  const recorder = createRecorder(profiles, enabled, (name) => REGISTRY[name].claims)
   // Flows run even with their own name off: they drive the traffic the checks judge.
   const items = claimed.filter(
     (item) => item.skippedBy?.(settings) === undefined && (item.kind === 'flow' || enabled(item.name)),

@@ -1,4 +1,4 @@
-import type { CheckName } from '../checks/registry.js'
+import type { CheckName } from '../checks/check-names.js'
 import type { ContractDocument, JsonObject } from '../document/document.js'
 import type { ProfileSelection } from '../document/profiles.js'
 
