@@ -1,6 +1,6 @@
 import type { ControlPlane } from '../client/control-plane.js'
 import type { Exchange } from '../client/exchange.js'
-import type { ContractClient } from '../client/http-client.js'
+import type { ApiRequest, ContractClient } from '../client/http-client.js'
 import type { ContractDocument, DocumentedOperation, OperationLabel } from '../document/document.js'
 import type { Profile } from '../document/profiles.js'
 import type { SchemaValidator } from '../document/schema-validator.js'
@@ -40,9 +40,16 @@ export interface RunSettings {
 export interface RunContext {
   document: ContractDocument
   validator: SchemaValidator
-  client: ContractClient
+  /** What checks read of the client: where it sends, with which keys, how many requests so far. */
+  client: Pick<ContractClient, 'baseUrl' | 'keys' | 'requests'>
   state: RunState
   settings: RunSettings
+  /**
+   * Sends a request and has what came back judged (each 429 waited out, then the answer: the
+   * response checks, and the probing ones when it is primary) before handing the answer back.
+   * Every request of a check or flow goes through here, so every answer is judged.
+   */
+  send(request: ApiRequest): Promise<Exchange>
   /** True the first time a key is seen: probing checks use it to probe each operation once. */
   once(key: string): boolean
   /** Hands an exchange to the probing checks as if it were primary (for a request the run chose not to send). */

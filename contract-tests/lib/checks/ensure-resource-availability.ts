@@ -18,7 +18,7 @@ export const ensureResourceAvailability: Check = {
     const listPath = pathOf(ctx, exchange)
     const itemPath = `${listPath}/${String(id)}`
     if (id === undefined || !ctx.document.find('GET', itemPath)) return false
-    const read = await ctx.client.send({
+    const read = await ctx.send({
       method: 'GET',
       path: itemPath,
       credentials: 'primary',

@@ -80,7 +80,7 @@ async function readAgain(
   const id = dataOf(exchange)?.id
   const path = operation.method === 'post' ? `${pathOf(ctx, exchange)}/${String(id)}` : pathOf(ctx, exchange)
   if ((operation.method === 'post' && id === undefined) || !ctx.document.find('GET', path)) return undefined
-  return ctx.client.send({
+  return ctx.send({
     method: 'GET',
     path,
     credentials: 'primary',

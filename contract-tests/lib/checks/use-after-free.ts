@@ -12,7 +12,7 @@ export const useAfterFree: Check = {
     const path = pathOf(ctx, exchange)
     for (const method of ['GET', 'DELETE'] as const) {
       if (!ctx.document.find(method, path)) continue
-      const probe = await ctx.client.send({
+      const probe = await ctx.send({
         method,
         path,
         credentials: 'primary',

@@ -81,7 +81,7 @@ async function rotateKey(
     steps.stop('account_lifecycle stopped: the reset gave no new key to go on with')
   ctx.client.keys.primary = newKey
   ctx.state.rotatedApiKey = newKey
-  const withOld = await ctx.client.send({
+  const withOld = await ctx.send({
     method: 'GET',
     path: '/user',
     credentials: { authorization: oldKey, label: 'other' },
@@ -115,7 +115,7 @@ async function rotateKey(
 }
 
 async function restoreEmail(ctx: CheckContext, steps: Steps, original: string): Promise<void> {
-  const now = await ctx.client.send({
+  const now = await ctx.send({
     method: 'GET',
     path: '/user',
     credentials: 'primary',
@@ -123,7 +123,7 @@ async function restoreEmail(ctx: CheckContext, steps: Steps, original: string): 
     outsideBudget: true,
   })
   if (data(now).email === original) return
-  const restored = await ctx.client.send({
+  const restored = await ctx.send({
     method: 'PATCH',
     path: '/user',
     body: { user: { email: original } },

@@ -86,7 +86,7 @@ async function exhaust(
   budget: number,
 ): Promise<void> {
   const send: Send = (purpose) =>
-    ctx.client.send({
+    ctx.send({
       method: target.method.toUpperCase() as ApiRequest['method'],
       path: target.path,
       credentials,

@@ -87,7 +87,7 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): 
     async send(label, options = {}) {
       const documented = operation(label)
       visited.add(label)
-      return ctx.client.send({
+      return ctx.send({
         method: documented.method.toUpperCase() as ApiRequest['method'],
         path: documented.path.replace(/\{[^}]+\}/, String(options.id)),
         query: options.query,

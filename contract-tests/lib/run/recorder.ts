@@ -26,7 +26,7 @@ export interface Recorder {
    * `name` on `operation` when `counted` says so (by default: when it failed, or returned anything
    * but `false`). Returns what was thrown, if anything.
    */
-  judge(
+  runBound(
     run: RunContext,
     name: CheckName,
     operation: OperationLabel,
@@ -95,7 +95,7 @@ export function createRecorder(
     failures,
     errors,
     coverage,
-    async judge(
+    async runBound(
       run,
       name,
       operation,

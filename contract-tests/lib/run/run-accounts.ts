@@ -30,7 +30,7 @@ export async function foreignAdvert(ctx: RunContext): Promise<number | undefined
   const operation = ctx.document.get('POST /adverts')
   if (!operation?.requestBody?.schema) return undefined
   const body = validInstance(operation.requestBody.schema, { title: `${ctx.state.titlePrefix} foreign advert` })
-  const created = await ctx.client.send({
+  const created = await ctx.send({
     method: 'POST',
     path: operation.path,
     body,
