@@ -21,12 +21,13 @@ export const repeatableRead: Check = {
       consistencyFacts(ctx.document, ctx.document.get(o.label)).length > 0
     // Every read of the flows, not once per operation: a stale answer shows only after a write.
     const operation = operationToProbe(ctx, exchange, reads)
-    if (!operation || exchange.negative || exchange.echo) return false
+    const [fact] = operation ? consistencyFacts(ctx.document, operation) : []
+    if (!fact || exchange.negative || exchange.echo) return false
     const again = await replay(ctx, exchange, 'repeatable_read: the same read again', {
       credentials: 'primary',
       echo: true,
     })
-    const rules = timeRules(ctx.document, consistencyFacts(ctx.document, operation)[0]!.read)
+    const rules = timeRules(ctx.document, fact.read)
     const aside = new Set([...rules.volatile, ...(rules.stamp ? [rules.stamp] : [])])
     const items = (data: unknown) =>
       (Array.isArray(data) ? data : [data]).filter(

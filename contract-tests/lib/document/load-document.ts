@@ -21,8 +21,8 @@ export async function loadContractDocument(source: string | JsonObject): Promise
  * @example await loadContractDocument(packagedDocumentPath())
  */
 export function packagedDocumentPath(): string {
-  const candidates = ['../../../openapi/openapi.json', '../../../../openapi/openapi.json'].map((relative) =>
-    fileURLToPath(new URL(relative, import.meta.url)),
-  )
-  return candidates.find((path) => existsSync(path)) ?? candidates[0]!
+  const inSources = fileURLToPath(new URL('../../../openapi/openapi.json', import.meta.url))
+  const inPackage = fileURLToPath(new URL('../../../../openapi/openapi.json', import.meta.url))
+  if (existsSync(inSources)) return inSources
+  return existsSync(inPackage) ? inPackage : inSources
 }
