@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
-import type { JsonObject } from './lib/document.js'
-import type { CheckName } from './lib/registry.js'
+import { frozenClock } from '../test/support/frozen-clock.js'
+import type { CheckName } from './lib/checks/check-names.js'
+import type { JsonObject } from './lib/document/document.js'
 import { formatReport } from './lib/report/format-report.js'
-import { runContractSuite } from './lib/run-suite.js'
+import { runContractSuite } from './lib/run/run-suite.js'
 import { breakMock, type Rewriter } from './support/broken-variants.js'
 import { startInProcessMock } from './support/in-process.js'
-import { frozenClock } from '../test/support/frozen-clock.js'
 
 // The suite judges by the document it is given, not by what it knows of the mock: change what
 // the document states and the verdict on the same mock follows.

@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest'
 import { startListener, type Listener } from '../src/runtimes/express.js'
 import { formatReport } from './lib/report/format-report.js'
-import { runContractSuite } from './lib/run-suite.js'
+import { runContractSuite } from './lib/run/run-suite.js'
 import { startInProcessMock } from './support/in-process.js'
 
 // The suite as a live run sees the listener: a key opened beforehand, no control plane, default

@@ -1,4 +1,4 @@
-import type { CheckName } from '../lib/registry.js'
+import type { CheckName } from '../lib/checks/check-names.js'
 import type { FetchLike } from './in-process.js'
 
 /** Rewrites one request/response pair on its way through the real mock. */

@@ -1,5 +1,5 @@
-import { describeResponse, everyOperation, operationOf, specOperations, type Check } from '../check.js'
-import { isJsonMediaType } from '../document.js'
+import { isJsonMediaType } from '../document/document.js'
+import { describeResponse, everyOperation, operationOf, specOperations, type Check } from './check.js'
 
 /** A body comes as JSON (spec section 4) and with a media type the document lists for that response. */
 export const contentTypeConformance: Check = {

@@ -1,6 +1,6 @@
-import { preview, type Check } from '../check.js'
-import { consistencyFacts, selfFact, timeRules } from '../document-consistency.js'
-import { ledgerOf, sameValue } from '../resource-ledger.js'
+import { consistencyFacts, selfFact, timeRules } from '../document/document-consistency.js'
+import { preview, type Check } from './check.js'
+import { ledgerOf, sameValue } from './resource-ledger.js'
 
 /**
  * Two places that report the same fact agree (the document's `x-consistency`): a list's items and

@@ -1,5 +1,5 @@
-import { dataOf, describeResponse, isSuccess, type Check } from '../check.js'
-import { findInList, operationToProbe, pathOf } from '../probe.js'
+import { dataOf, describeResponse, isSuccess, type Check } from './check.js'
+import { findInList, operationToProbe, pathOf } from './probe.js'
 
 /** A created resource can be read back by its id and shows in its list. */
 export const ensureResourceAvailability: Check = {
@@ -18,7 +18,7 @@ export const ensureResourceAvailability: Check = {
     const listPath = pathOf(ctx, exchange)
     const itemPath = `${listPath}/${String(id)}`
     if (id === undefined || !ctx.document.find('GET', itemPath)) return false
-    const read = await ctx.client.send({
+    const read = await ctx.send({
       method: 'GET',
       path: itemPath,
       credentials: 'primary',

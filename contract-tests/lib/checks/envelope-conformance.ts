@@ -1,4 +1,4 @@
-import { describeResponse, everyOperation, isSuccess, specOperations, type Check } from '../check.js'
+import { describeResponse, everyOperation, isSuccess, specOperations, type Check } from './check.js'
 
 /**
  * Every JSON answer is the envelope: `success: true` with `data` on a 2xx (spec section 2.1),

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import type { DocumentedOperation } from '../document.js'
-import { isKeyReset } from '../spec-facts.js'
+import type { DocumentedOperation } from '../document/document.js'
+import { isKeyReset } from '../document/spec-facts.js'
 import { alteredKey, randomKey } from './ignored-auth.js'
 
 it('makes a random key that assumes no format and differs on every run', () => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { describeResponse, type Check, type CheckContext } from '../check.js'
-import { operationToProbe, replay } from '../probe.js'
-import { isKeyReset } from '../spec-facts.js'
-import type { Exchange } from '../types.js'
-import { unusedId } from '../valid-data.js'
+import type { Exchange } from '../client/exchange.js'
+import { isKeyReset } from '../document/spec-facts.js'
+import { unusedId } from '../document/valid-data.js'
+import { describeResponse, type Check, type CheckContext } from './check.js'
+import { operationToProbe, replay } from './probe.js'
 
 /**
  * A key no account has, whatever format real keys take (the spec does not show it): 144 random

@@ -1,6 +1,6 @@
-import { preview, type Check } from '../check.js'
-import { consistencyFacts, isCreate, selfFact, timeRules } from '../document-consistency.js'
-import { ledgerOf, sameValue } from '../resource-ledger.js'
+import { consistencyFacts, isCreate, selfFact, timeRules } from '../document/document-consistency.js'
+import { preview, type Check } from './check.js'
+import { ledgerOf, sameValue } from './resource-ledger.js'
 
 /**
  * Fields the document calls immutable (`x-immutable`: id, created_at) never change after

@@ -1,7 +1,7 @@
-import { isSuccess, operationOf, type RunContext } from '../check.js'
-import { listBehaviour, type ListBehaviour } from '../document-behaviour.js'
-import type { DocumentedOperation } from '../document.js'
-import type { Exchange } from '../types.js'
+import type { Exchange } from '../client/exchange.js'
+import { listBehaviour, type ListBehaviour } from '../document/document-behaviour.js'
+import type { DocumentedOperation } from '../document/document.js'
+import { isSuccess, operationOf, type RunContext } from './check.js'
 
 /** A successful answer of a list operation whose behaviour the document states, taken apart. */
 export interface ListResponse {

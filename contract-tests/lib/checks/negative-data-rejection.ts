@@ -1,9 +1,10 @@
-import { dataOf, describeResponse, isSuccess, specOperations, type Check, type CheckContext } from '../check.js'
-import type { DocumentedOperation } from '../document.js'
-import { negativeBodies, negativeQueries, type NegativeCase } from '../negative-data.js'
-import { operationToProbe, pathOf } from '../probe.js'
-import { isSpecOperation } from '../spec-facts.js'
-import type { Exchange, Profile } from '../types.js'
+import type { Exchange } from '../client/exchange.js'
+import type { DocumentedOperation } from '../document/document.js'
+import { negativeBodies, negativeQueries, type NegativeCase } from '../document/negative-data.js'
+import type { Profile } from '../document/profiles.js'
+import { isSpecOperation } from '../document/spec-facts.js'
+import { dataOf, describeResponse, isSuccess, specOperations, type Check, type CheckContext } from './check.js'
+import { operationToProbe, pathOf } from './probe.js'
 
 /**
  * Invalid input is refused: bodies and queries generated from the documented schemas (see
@@ -37,7 +38,7 @@ export const negativeDataRejection: Check = {
     const selected = cases.filter(({ profile }) => ctx.asserts(profile))
     if (selected.length === 0) return false
     for (const { negative, profile } of selected) {
-      const probe = await ctx.client.send({
+      const probe = await ctx.send({
         method: exchange.request.method as 'GET',
         path: pathOf(ctx, exchange),
         query:
@@ -95,14 +96,14 @@ async function undo(ctx: CheckContext, accepted: Exchange, probe: Exchange): Pro
   const path = pathOf(ctx, accepted)
   const id = dataOf(probe)?.id
   if (method === 'POST' && id !== undefined && ctx.document.find('DELETE', `${path}/${String(id)}`)) {
-    await ctx.client.send({
+    await ctx.send({
       method: 'DELETE',
       path: `${path}/${String(id)}`,
       credentials: 'primary',
       purpose: 'negative_data_rejection: delete what an accepted probe created',
     })
   } else if (method === 'PATCH' && accepted.request.body) {
-    await ctx.client.send({
+    await ctx.send({
       method: 'PATCH',
       path,
       body: JSON.parse(accepted.request.body),

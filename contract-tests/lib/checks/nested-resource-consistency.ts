@@ -1,6 +1,6 @@
-import { preview, type Check } from '../check.js'
-import { consistencyFacts } from '../document-consistency.js'
-import { ledgerOf, sameValue } from '../resource-ledger.js'
+import { consistencyFacts } from '../document/document-consistency.js'
+import { preview, type Check } from './check.js'
+import { ledgerOf, sameValue } from './resource-ledger.js'
 
 /**
  * An embedded resource (`GET /campaigns/{id}` -> `advert`) is the one its id field names, and

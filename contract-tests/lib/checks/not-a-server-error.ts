@@ -1,4 +1,4 @@
-import { describeResponse, specOperations, type Check } from '../check.js'
+import { describeResponse, specOperations, type Check } from './check.js'
 
 /** No request the suite sends may make the server fail: a 5xx is never a conformant answer. */
 export const notAServerError: Check = {

@@ -1,5 +1,5 @@
-import { dataOf, describeResponse, isSuccess, preview, type Check } from '../check.js'
-import { collectionOf, findInList, operationToProbe, pathOf } from '../probe.js'
+import { dataOf, describeResponse, isSuccess, preview, type Check } from './check.js'
+import { collectionOf, findInList, operationToProbe, pathOf } from './probe.js'
 
 /**
  * A second account cannot see or touch the first one's resources: every operation on the
@@ -27,7 +27,7 @@ export const objectLevelAuthorization: Check = {
     for (const target of targets) {
       const path = itemPath + target.path.slice(operation.path.length)
       const body = ctx.state.acceptedBodies.get(`POST ${collectionOf(operation.path)}`)
-      const probe = await ctx.client.send({
+      const probe = await ctx.send({
         method: target.method.toUpperCase() as 'GET',
         path,
         ...(target.requestBody && body !== undefined ? { body } : {}),
@@ -43,7 +43,7 @@ export const objectLevelAuthorization: Check = {
         })
       }
     }
-    const after = await ctx.client.send({
+    const after = await ctx.send({
       method: 'GET',
       path: itemPath,
       credentials: 'primary',

@@ -1,4 +1,4 @@
-import { preview, type Check } from '../check.js'
+import { preview, type Check } from './check.js'
 import { listResponse, statesList } from './list-response.js'
 
 /**

@@ -1,6 +1,6 @@
-import type { Check } from '../check.js'
-import { documentsHeader, readRateLimit } from '../rate-limit-reading.js'
-import { accountOf } from '../resource-ledger.js'
+import { documentsHeader, readRateLimit } from '../client/rate-limit-reading.js'
+import type { Check } from './check.js'
+import { accountOf } from './resource-ledger.js'
 
 /**
  * What is left never exceeds the limit, and counts down: within one window (the same
@@ -22,11 +22,12 @@ export const rateLimitCountdown: Check = {
     if (!account) return false
     const last = ctx.local(() => new Map<string, { limit: number; remaining: number; reset: number; status: number }>())
     let judged = false
-    for (const policy of reading.policies.filter((p) => p.r !== undefined && p.q !== undefined)) {
+    for (const { name, r, q } of reading.policies) {
+      if (r === undefined || q === undefined) continue
       judged = true
-      if (policy.r! > policy.q!)
+      if (r > q)
         ctx.fail('RateLimit says more is left than its quota', {
-          received: `"${policy.name}";r=${policy.r} with q=${policy.q}`,
+          received: `"${name}";r=${r} with q=${q}`,
           documented: 'r <= q (RateLimit, RateLimit-Policy)',
         })
     }

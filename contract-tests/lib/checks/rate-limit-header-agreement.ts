@@ -1,6 +1,6 @@
-import type { Check } from '../check.js'
-import { rateLimitFacts } from '../document-consistency.js'
-import { documentsHeader, readRateLimit } from '../rate-limit-reading.js'
+import { documentsHeader, readRateLimit } from '../client/rate-limit-reading.js'
+import { rateLimitFacts } from '../document/document-consistency.js'
+import type { Check } from './check.js'
 
 /**
  * Where an answer carries both, the IETF pair agrees with the X- family (the RateLimit header's

@@ -1,8 +1,8 @@
-import type { Check, CheckContext } from '../check.js'
-import { rateLimitFacts } from '../document-consistency.js'
-import { documentsHeader, readRateLimit, valueAt, type RateLimitPolicy } from '../rate-limit-reading.js'
-import { accountOf, ledgerOf } from '../resource-ledger.js'
-import type { Exchange } from '../types.js'
+import type { Exchange } from '../client/exchange.js'
+import { documentsHeader, readRateLimit, valueAt, type RateLimitPolicy } from '../client/rate-limit-reading.js'
+import { rateLimitFacts } from '../document/document-consistency.js'
+import type { Check, CheckContext } from './check.js'
+import { accountOf, ledgerOf } from './resource-ledger.js'
 
 /** A second of slack each way: Date is truncated to the second, the reset rounded up. */
 const SLACK_SECONDS = 1
@@ -23,11 +23,12 @@ export const rateLimitResetConformance: Check = {
   run(ctx, exchange) {
     const reading = readRateLimit(exchange.response.headers)
     let judged = false
-    for (const policy of reading.policies.filter((p) => p.t !== undefined && p.w !== undefined)) {
+    for (const { name, t, w } of reading.policies) {
+      if (t === undefined || w === undefined) continue
       judged = true
-      if (policy.t! > policy.w! + SLACK_SECONDS)
+      if (t > w + SLACK_SECONDS)
         ctx.fail('RateLimit resets further away than its window', {
-          received: `"${policy.name}";t=${policy.t} with w=${policy.w}`,
+          received: `"${name}";t=${t} with w=${w}`,
           documented: '0 <= t <= w (RateLimit, RateLimit-Policy)',
         })
     }

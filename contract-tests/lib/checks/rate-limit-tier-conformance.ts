@@ -1,8 +1,8 @@
-import { preview, type Check, type CheckContext } from '../check.js'
-import { rateLimitFacts } from '../document-consistency.js'
-import { documentsHeader, readRateLimit, valueAt } from '../rate-limit-reading.js'
-import { accountOf, ledgerOf } from '../resource-ledger.js'
-import type { Exchange } from '../types.js'
+import type { Exchange } from '../client/exchange.js'
+import { documentsHeader, readRateLimit, valueAt } from '../client/rate-limit-reading.js'
+import { rateLimitFacts } from '../document/document-consistency.js'
+import { preview, type Check, type CheckContext } from './check.js'
+import { accountOf, ledgerOf } from './resource-ledger.js'
 
 /**
  * The limit in the headers is the account's own, as its user body states it (the document's

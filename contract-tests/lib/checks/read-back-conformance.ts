@@ -1,9 +1,10 @@
-import { dataOf, isSuccess, operationOf, preview, specOperations, type Check, type CheckContext } from '../check.js'
-import { dataItemSchema, initialValues, propertiesOf } from '../document-behaviour.js'
-import type { DocumentedOperation } from '../document.js'
-import { pathOf } from '../probe.js'
-import { isKeyReset, isSpecOperation } from '../spec-facts.js'
-import type { Exchange, Profile } from '../types.js'
+import type { Exchange } from '../client/exchange.js'
+import { dataItemSchema, initialValues, propertiesOf } from '../document/document-behaviour.js'
+import type { DocumentedOperation } from '../document/document.js'
+import type { Profile } from '../document/profiles.js'
+import { isKeyReset, isSpecOperation } from '../document/spec-facts.js'
+import { dataOf, isSuccess, operationOf, preview, specOperations, type Check, type CheckContext } from './check.js'
+import { pathOf } from './probe.js'
 
 /** Whether an operation writes fields it is sent: a create or an update with a JSON body (not the key reset). */
 function isWrite(operation: DocumentedOperation): boolean {
@@ -79,7 +80,7 @@ async function readAgain(
   const id = dataOf(exchange)?.id
   const path = operation.method === 'post' ? `${pathOf(ctx, exchange)}/${String(id)}` : pathOf(ctx, exchange)
   if ((operation.method === 'post' && id === undefined) || !ctx.document.find('GET', path)) return undefined
-  return ctx.client.send({
+  return ctx.send({
     method: 'GET',
     path,
     credentials: 'primary',

@@ -1,7 +1,7 @@
-import { isSuccess, preview, type Check } from '../check.js'
-import { consistencyFacts, timeRules } from '../document-consistency.js'
-import { operationToProbe, replay } from '../probe.js'
-import { sameValue } from '../resource-ledger.js'
+import { consistencyFacts, timeRules } from '../document/document-consistency.js'
+import { isSuccess, preview, type Check } from './check.js'
+import { operationToProbe, replay } from './probe.js'
+import { sameValue } from './resource-ledger.js'
 
 /**
  * A second read with no write between returns the same resource: each read a flow makes is sent
@@ -21,12 +21,13 @@ export const repeatableRead: Check = {
       consistencyFacts(ctx.document, ctx.document.get(o.label)).length > 0
     // Every read of the flows, not once per operation: a stale answer shows only after a write.
     const operation = operationToProbe(ctx, exchange, reads)
-    if (!operation || exchange.negative || exchange.echo) return false
+    const [fact] = operation ? consistencyFacts(ctx.document, operation) : []
+    if (!fact || exchange.negative || exchange.echo) return false
     const again = await replay(ctx, exchange, 'repeatable_read: the same read again', {
       credentials: 'primary',
       echo: true,
     })
-    const rules = timeRules(ctx.document, consistencyFacts(ctx.document, operation)[0]!.read)
+    const rules = timeRules(ctx.document, fact.read)
     const aside = new Set([...rules.volatile, ...(rules.stamp ? [rules.stamp] : [])])
     const items = (data: unknown) =>
       (Array.isArray(data) ? data : [data]).filter(

@@ -1,5 +1,5 @@
-import { isSuccess, operationOf, preview, type Check } from '../check.js'
-import { dataItemSchema, invariantsOf, type Invariant } from '../document-behaviour.js'
+import { dataItemSchema, invariantsOf, type Invariant } from '../document/document-behaviour.js'
+import { isSuccess, operationOf, preview, type Check } from './check.js'
 
 /** A number, or a timestamp as milliseconds, so that both kinds of field compare. */
 function comparable(value: unknown): number | undefined {

@@ -1,5 +1,5 @@
-import { describeResponse, operationOf, type Check, type CheckContext } from '../check.js'
-import type { Exchange } from '../types.js'
+import type { Exchange } from '../client/exchange.js'
+import { describeResponse, operationOf, type Check, type CheckContext } from './check.js'
 
 /**
  * Documented response headers are present and match their schemas (the rate-limit headers on

@@ -1,3 +1,6 @@
+import type { Exchange } from '../client/exchange.js'
+import type { SchemaViolation } from '../document/schema-validator.js'
+import { SPEC_ENTITIES, SPEC_OPERATIONS } from '../document/spec-facts.js'
 import {
   describeResponse,
   everyOperation,
@@ -7,10 +10,7 @@ import {
   specOperations,
   type Check,
   type FailureDetail,
-} from '../check.js'
-import type { SchemaViolation } from '../schema-validator.js'
-import { SPEC_ENTITIES, SPEC_OPERATIONS } from '../spec-facts.js'
-import type { Exchange } from '../types.js'
+} from './check.js'
 
 /**
  * The body validates (ajv, formats on) against the schema the document gives for the operation and

@@ -1,3 +1,6 @@
+import type { Exchange } from '../client/exchange.js'
+import type { Profile } from '../document/profiles.js'
+import { SPEC_OPERATIONS } from '../document/spec-facts.js'
 import {
   describeResponse,
   everyOperation,
@@ -6,9 +9,7 @@ import {
   specOperations,
   type Check,
   type RunContext,
-} from '../check.js'
-import { SPEC_OPERATIONS } from '../spec-facts.js'
-import type { Exchange, Profile } from '../types.js'
+} from './check.js'
 
 /** Why a status does not conform: the title, "Received / Documented" and the profile whose claim it breaks. */
 export interface StatusProblem {

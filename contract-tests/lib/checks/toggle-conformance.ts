@@ -1,6 +1,6 @@
-import { dataOf, isSuccess, operationOf, preview, type Check } from '../check.js'
-import { toggleOf } from '../document-behaviour.js'
-import { collectionOf, pathOf } from '../probe.js'
+import { toggleOf } from '../document/document-behaviour.js'
+import { dataOf, isSuccess, operationOf, preview, type Check } from './check.js'
+import { collectionOf, pathOf } from './probe.js'
 
 /**
  * A toggle flips exactly the field the document names (`x-toggles`): that boolean turns over

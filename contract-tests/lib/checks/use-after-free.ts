@@ -1,5 +1,5 @@
-import { describeResponse, isSuccess, type Check } from '../check.js'
-import { operationToProbe, pathOf } from '../probe.js'
+import { describeResponse, isSuccess, type Check } from './check.js'
+import { operationToProbe, pathOf } from './probe.js'
 
 /** A deleted resource is gone: reading or deleting it again is a 404. */
 export const useAfterFree: Check = {
@@ -12,7 +12,7 @@ export const useAfterFree: Check = {
     const path = pathOf(ctx, exchange)
     for (const method of ['GET', 'DELETE'] as const) {
       if (!ctx.document.find(method, path)) continue
-      const probe = await ctx.client.send({
+      const probe = await ctx.send({
         method,
         path,
         credentials: 'primary',

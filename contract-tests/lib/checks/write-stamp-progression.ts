@@ -1,6 +1,6 @@
-import { preview, type Check } from '../check.js'
-import { consistencyFacts, isCreate, selfFact, timeRules } from '../document-consistency.js'
-import { ledgerOf, sameValue, type Sighting } from '../resource-ledger.js'
+import { consistencyFacts, isCreate, selfFact, timeRules } from '../document/document-consistency.js'
+import { preview, type Check } from './check.js'
+import { ledgerOf, sameValue, type Sighting } from './resource-ledger.js'
 
 /** Below this gap between two requests (client clock), two writes may share a millisecond of the server's. */
 const SAME_MOMENT_MS = 2

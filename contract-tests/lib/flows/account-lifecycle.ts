@@ -1,7 +1,7 @@
-import type { CheckContext, Flow } from '../check.js'
-import type { DocumentedOperation } from '../document.js'
-import { isKeyReset } from '../spec-facts.js'
-import type { Exchange } from '../types.js'
+import type { CheckContext, Flow } from '../checks/check.js'
+import type { Exchange } from '../client/exchange.js'
+import type { DocumentedOperation } from '../document/document.js'
+import { isKeyReset } from '../document/spec-facts.js'
 import { createSteps, data, type Steps } from './steps.js'
 
 const DESTRUCTIVE_OFF = 'CONTRACT_ALLOW_DESTRUCTIVE is off: no accepted PATCH /user, no key reset'
@@ -81,7 +81,7 @@ async function rotateKey(
     steps.stop('account_lifecycle stopped: the reset gave no new key to go on with')
   ctx.client.keys.primary = newKey
   ctx.state.rotatedApiKey = newKey
-  const withOld = await ctx.client.send({
+  const withOld = await ctx.send({
     method: 'GET',
     path: '/user',
     credentials: { authorization: oldKey, label: 'other' },
@@ -115,7 +115,7 @@ async function rotateKey(
 }
 
 async function restoreEmail(ctx: CheckContext, steps: Steps, original: string): Promise<void> {
-  const now = await ctx.client.send({
+  const now = await ctx.send({
     method: 'GET',
     path: '/user',
     credentials: 'primary',
@@ -123,7 +123,7 @@ async function restoreEmail(ctx: CheckContext, steps: Steps, original: string): 
     outsideBudget: true,
   })
   if (data(now).email === original) return
-  const restored = await ctx.client.send({
+  const restored = await ctx.send({
     method: 'PATCH',
     path: '/user',
     body: { user: { email: original } },

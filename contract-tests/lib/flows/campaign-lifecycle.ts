@@ -1,7 +1,7 @@
-import type { CheckContext, Flow } from '../check.js'
-import { listBehaviour } from '../document-behaviour.js'
-import { SPEC_BROADCASTING_TYPE } from '../spec-facts.js'
-import type { Exchange } from '../types.js'
+import type { CheckContext, Flow } from '../checks/check.js'
+import type { Exchange } from '../client/exchange.js'
+import { listBehaviour } from '../document/document-behaviour.js'
+import { SPEC_BROADCASTING_TYPE } from '../document/spec-facts.js'
 import { createSteps, data, page, type Steps } from './steps.js'
 
 const OPERATIONS = [
@@ -38,107 +38,134 @@ export const campaignLifecycle: Flow = {
     const steps: Steps = createSteps(ctx, campaignLifecycle)
     const contract = ctx.asserts('contract')
     const title = `${ctx.state.titlePrefix} advert`
-
-    const advertCreated = await steps.send('POST /adverts', { body: steps.validBody('POST /adverts', { title }) })
-    steps.require(advertCreated, steps.successStatus('POST /adverts'), 'Creating an advert failed', {
-      provides: 'an advert',
-    })
-    const advertId = data(advertCreated).id
-    if (contract) {
-      steps.require(await steps.send('GET /adverts/{id}', { id: advertId }), 200, 'The new advert cannot be read')
-      // A second advert, so that the list has an order to judge even in an empty account.
-      const spare = await steps.send('POST /adverts', {
-        body: steps.validBody('POST /adverts', { title: `${ctx.state.titlePrefix} spare advert` }),
-      })
-      steps.require(spare, steps.successStatus('POST /adverts'), 'Creating an advert failed')
-      const adverts = await steps.send('GET /adverts', {
-        query: steps.hasQuery('GET /adverts', 'page') ? { page: 1 } : {},
-      })
-      steps.require(adverts, 200, 'Listing adverts failed')
-      steps.require(
-        await steps.send('DELETE /adverts/{id}', { id: data(spare).id }),
-        steps.successStatus('DELETE /adverts/{id}'),
-        'Deleting the advert failed',
-      )
-    }
-
+    const advertId = await newAdvert(ctx, steps, title, contract)
     // Cents that floats cannot divide by 0.01 exactly (19.99 / 0.01 = 1998.9999999999998): multipleOf must still hold.
     const input = { advert_id: advertId, broadcasting_type: SPEC_BROADCASTING_TYPE, cpm: 19.99, sending_limit: 1000 }
-    const created = await steps.send('POST /campaigns', { body: steps.validBody('POST /campaigns', input) })
-    steps.require(created, contract ? steps.successStatus('POST /campaigns') : 201, 'Creating a campaign failed', {
-      profile: 'spec',
-      provides: 'a campaign',
-    })
-    const id = data(created).id
-    steps.expect(
-      data(created).advert_title === title,
-      created,
-      "advert_title is not the advert's title",
-      data(created).advert_title,
-      `"${title}" (spec 2.3: title of that advert)`,
-      { profile: 'spec' },
-    )
+    const id = await newCampaign(steps, input, title, contract)
     if (!contract) return
-
-    const read = await steps.send('GET /campaigns/{id}', { id })
-    steps.require(read, 200, 'The new campaign cannot be read', { provides: 'the campaign' })
-    steps.expect(
-      data(read).advert_title === title,
-      read,
-      'advert_title does not match the advert',
-      data(read).advert_title,
-      `"${title}"`,
-    )
-    for (const round of [1, 2])
-      steps.require(await steps.send('POST /campaigns/{id}/toggle', { id }), 200, `Toggle ${round} failed`)
-    const updated = await steps.send('PATCH /campaigns/{id}', {
-      id,
-      body: steps.validBody('PATCH /campaigns/{id}', { cpm: 1.13, sending_limit: 2000 }),
-    })
-    steps.require(updated, 200, 'Updating the campaign failed')
-
-    const renamed = `${ctx.state.titlePrefix} advert renamed`
-    const advertUpdated = await steps.send('PATCH /adverts/{id}', {
-      id: advertId,
-      body: steps.validBody('PATCH /adverts/{id}', { title: renamed }),
-    })
-    steps.require(advertUpdated, 200, 'Renaming the advert failed')
-    const first = await steps.send('GET /campaigns/{id}', { id })
-    steps.expect(
-      data(first).advert_title === renamed,
-      first,
-      "advert_title does not follow the advert's title",
-      data(first).advert_title,
-      `"${renamed}"`,
-    )
-
-    const second = await secondCampaign(steps, input, data(first).enabled)
-    await listsOf(ctx, steps, Number(advertId), [data(first), second])
-
-    if (ctx.asserts('mock')) {
-      const refused = await steps.send('DELETE /adverts/{id}', { id: advertId })
-      steps.expect(
-        refused.response.status === 422,
-        refused,
-        'Deleting an advert that campaigns use was not refused',
-        refused.response.status,
-        '422',
-        { profile: 'mock' },
-      )
-    }
-    for (const campaignId of [id, second.id]) {
-      steps.require(
-        await steps.send('DELETE /campaigns/{id}', { id: campaignId }),
-        steps.successStatus('DELETE /campaigns/{id}'),
-        'Deleting the campaign failed',
-      )
-    }
-    steps.require(
-      await steps.send('DELETE /adverts/{id}', { id: advertId }),
-      steps.successStatus('DELETE /adverts/{id}'),
-      'Deleting the advert failed',
-    )
+    const first = await changeCampaign(ctx, steps, id, advertId, title)
+    const second = await secondCampaign(steps, input, first.enabled)
+    await listsOf(ctx, steps, Number(advertId), [first, second])
+    await deleteAll(ctx, steps, advertId, [id, second.id])
   },
+}
+
+/** An advert for the campaigns (read back, and listed beside a spare one, under `contract`); its id. */
+async function newAdvert(ctx: CheckContext, steps: Steps, title: string, contract: boolean): Promise<unknown> {
+  const advertCreated = await steps.send('POST /adverts', { body: steps.validBody('POST /adverts', { title }) })
+  steps.require(advertCreated, steps.successStatus('POST /adverts'), 'Creating an advert failed', {
+    provides: 'an advert',
+  })
+  const advertId = data(advertCreated).id
+  if (!contract) return advertId
+  steps.require(await steps.send('GET /adverts/{id}', { id: advertId }), 200, 'The new advert cannot be read')
+  // A second advert, so that the list has an order to judge even in an empty account.
+  const spare = await steps.send('POST /adverts', {
+    body: steps.validBody('POST /adverts', { title: `${ctx.state.titlePrefix} spare advert` }),
+  })
+  steps.require(spare, steps.successStatus('POST /adverts'), 'Creating an advert failed')
+  const adverts = await steps.send('GET /adverts', {
+    query: steps.hasQuery('GET /adverts', 'page') ? { page: 1 } : {},
+  })
+  steps.require(adverts, 200, 'Listing adverts failed')
+  steps.require(
+    await steps.send('DELETE /adverts/{id}', { id: data(spare).id }),
+    steps.successStatus('DELETE /adverts/{id}'),
+    'Deleting the advert failed',
+  )
+  return advertId
+}
+
+/** The campaign on the advert (spec 4.3), whose advert_title is the advert's; its id. */
+async function newCampaign(
+  steps: Steps,
+  input: Record<string, unknown>,
+  title: string,
+  contract: boolean,
+): Promise<unknown> {
+  const created = await steps.send('POST /campaigns', { body: steps.validBody('POST /campaigns', input) })
+  steps.require(created, contract ? steps.successStatus('POST /campaigns') : 201, 'Creating a campaign failed', {
+    profile: 'spec',
+    provides: 'a campaign',
+  })
+  steps.expect(
+    data(created).advert_title === title,
+    created,
+    "advert_title is not the advert's title",
+    data(created).advert_title,
+    `"${title}" (spec 2.3: title of that advert)`,
+    { profile: 'spec' },
+  )
+  return data(created).id
+}
+
+/** Read, toggled twice, updated, then its advert renamed: advert_title follows. The campaign as read last. */
+async function changeCampaign(
+  ctx: CheckContext,
+  steps: Steps,
+  id: unknown,
+  advertId: unknown,
+  title: string,
+): Promise<Record<string, unknown>> {
+  const read = await steps.send('GET /campaigns/{id}', { id })
+  steps.require(read, 200, 'The new campaign cannot be read', { provides: 'the campaign' })
+  steps.expect(
+    data(read).advert_title === title,
+    read,
+    'advert_title does not match the advert',
+    data(read).advert_title,
+    `"${title}"`,
+  )
+  for (const round of [1, 2])
+    steps.require(await steps.send('POST /campaigns/{id}/toggle', { id }), 200, `Toggle ${round} failed`)
+  const updated = await steps.send('PATCH /campaigns/{id}', {
+    id,
+    body: steps.validBody('PATCH /campaigns/{id}', { cpm: 1.13, sending_limit: 2000 }),
+  })
+  steps.require(updated, 200, 'Updating the campaign failed')
+
+  const renamed = `${ctx.state.titlePrefix} advert renamed`
+  const advertUpdated = await steps.send('PATCH /adverts/{id}', {
+    id: advertId,
+    body: steps.validBody('PATCH /adverts/{id}', { title: renamed }),
+  })
+  steps.require(advertUpdated, 200, 'Renaming the advert failed')
+  const first = await steps.send('GET /campaigns/{id}', { id })
+  steps.expect(
+    data(first).advert_title === renamed,
+    first,
+    "advert_title does not follow the advert's title",
+    data(first).advert_title,
+    `"${renamed}"`,
+  )
+  return data(first)
+}
+
+/** The campaigns, then their advert (which, under `mock`, cannot be deleted while they use it). */
+async function deleteAll(ctx: CheckContext, steps: Steps, advertId: unknown, campaignIds: unknown[]): Promise<void> {
+  if (ctx.asserts('mock')) {
+    const refused = await steps.send('DELETE /adverts/{id}', { id: advertId })
+    steps.expect(
+      refused.response.status === 422,
+      refused,
+      'Deleting an advert that campaigns use was not refused',
+      refused.response.status,
+      '422',
+      { profile: 'mock' },
+    )
+  }
+  for (const campaignId of campaignIds) {
+    steps.require(
+      await steps.send('DELETE /campaigns/{id}', { id: campaignId }),
+      steps.successStatus('DELETE /campaigns/{id}'),
+      'Deleting the campaign failed',
+    )
+  }
+  steps.require(
+    await steps.send('DELETE /adverts/{id}', { id: advertId }),
+    steps.successStatus('DELETE /adverts/{id}'),
+    'Deleting the advert failed',
+  )
 }
 
 /** A second campaign on the advert, of another broadcasting type and in the other `enabled` state, so each filter has something to leave out. */

@@ -1,9 +1,9 @@
-import { describeResponse, FlowStopped, isSuccess, type CheckContext, type Flow } from '../check.js'
-import type { ControlPlaneUser, TierLimits } from '../control-plane.js'
-import type { ContractDocument, DocumentedOperation } from '../document.js'
-import type { ApiRequest, Credentials } from '../http-client.js'
-import { readRateLimit, remainingOf } from '../rate-limit-reading.js'
-import type { Exchange } from '../types.js'
+import { describeResponse, FlowStopped, isSuccess, type CheckContext, type Flow } from '../checks/check.js'
+import type { ControlPlaneUser, TierLimits } from '../client/control-plane.js'
+import type { Exchange } from '../client/exchange.js'
+import type { ApiRequest, Credentials } from '../client/http-client.js'
+import { readRateLimit, remainingOf } from '../client/rate-limit-reading.js'
+import type { ContractDocument, DocumentedOperation } from '../document/document.js'
 
 const TINY_PER_MINUTE = 5
 
@@ -86,7 +86,7 @@ async function exhaust(
   budget: number,
 ): Promise<void> {
   const send: Send = (purpose) =>
-    ctx.client.send({
+    ctx.send({
       method: target.method.toUpperCase() as ApiRequest['method'],
       path: target.path,
       credentials,

@@ -1,8 +1,19 @@
-import { describeResponse, FlowStopped, isSuccess, labelOf, preview, type CheckContext, type Flow } from '../check.js'
+import type { CheckName } from '../checks/check-names.js'
+import {
+  describeResponse,
+  FlowStopped,
+  isSuccess,
+  labelOf,
+  preview,
+  type CheckContext,
+  type Flow,
+} from '../checks/check.js'
 import { statusProblem } from '../checks/status-code-conformance.js'
-import type { ApiRequest } from '../http-client.js'
-import type { Exchange, OperationLabel, Profile } from '../types.js'
-import { validInstance, type Hints } from '../valid-data.js'
+import type { Exchange } from '../client/exchange.js'
+import type { ApiRequest } from '../client/http-client.js'
+import type { OperationLabel } from '../document/document.js'
+import type { Profile } from '../document/profiles.js'
+import { validInstance, type Hints } from '../document/valid-data.js'
 
 /** What a step needs to say about the outcome it requires. */
 export interface Requirement {
@@ -16,7 +27,7 @@ export interface Requirement {
 export interface Judgement {
   profile?: Profile
   /** The check it is reported under (default: the flow's own name). */
-  check?: string
+  check?: CheckName
   /** The operation it judges (default: the exchange's), e.g. the key reset, judged by a read after it. */
   operation?: OperationLabel
 }
@@ -76,7 +87,7 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): 
     async send(label, options = {}) {
       const documented = operation(label)
       visited.add(label)
-      return ctx.client.send({
+      return ctx.send({
         method: documented.method.toUpperCase() as ApiRequest['method'],
         path: documented.path.replace(/\{[^}]+\}/, String(options.id)),
         query: options.query,
@@ -86,30 +97,8 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): 
         primary: true,
       })
     },
-    require(exchange, expected, title, { profile = 'contract', provides } = {}) {
-      const list = typeof expected === 'number' ? [expected] : expected
-      const { status } = exchange.response
-      if (list.includes(status)) return
-      // A 5xx is not_a_server_error's failure, an undocumented status status_code_conformance's.
-      const reportedBy =
-        status >= 500 && ctx.enabled('not_a_server_error')
-          ? 'not_a_server_error'
-          : ctx.enabled('status_code_conformance') && statusProblem(ctx, exchange)
-            ? 'status_code_conformance'
-            : undefined
-      if (reportedBy && isSuccess(status)) return
-      const label = labelOf(exchange)
-      const needs = provides ? `${name} needs ${provides}, and ` : `${name}: `
-      if (reportedBy) stop(`${needs}${label} answered ${status} (see ${reportedBy}); the flow stopped there`)
-      if (!ctx.asserts(profile)) {
-        stop(
-          `${needs}${label} answered ${status} where the document states ${list.join(' or ')}, which the selected profile does not judge; the flow stopped there`,
-        )
-      }
-      ctx.fail(title, { exchange, received: describeResponse(exchange), documented: list.join(' or '), profile })
-      ctx.ran(label)
-      stop(`${name} stopped: ${title.charAt(0).toLowerCase()}${title.slice(1)} (${label} answered ${status})`)
-    },
+    require: (exchange, expected, title, requirement) =>
+      requireStatus(ctx, stop, exchange, expected, title, requirement),
     expect(ok, exchange, title, received, documented, { profile = 'contract', check = name, operation: judged } = {}) {
       if (!ctx.asserts(profile) || !ctx.enabled(check)) return
       const operation = judged ?? exchange.operation ?? labelOf(exchange)
@@ -139,6 +128,40 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): 
       return Array.isArray(values) ? values.filter((value): value is string => typeof value === 'string') : []
     },
   }
+}
+
+/** Steps.require for the flow `ctx` is bound to, which `stop` ends. */
+function requireStatus(
+  ctx: CheckContext,
+  stop: (reason: string) => never,
+  exchange: Exchange,
+  expected: number | readonly number[],
+  title: string,
+  { profile = 'contract', provides }: Requirement = {},
+): void {
+  const name = ctx.check
+  const list = typeof expected === 'number' ? [expected] : expected
+  const { status } = exchange.response
+  if (list.includes(status)) return
+  // A 5xx is not_a_server_error's failure, an undocumented status status_code_conformance's.
+  const reportedBy =
+    status >= 500 && ctx.enabled('not_a_server_error')
+      ? 'not_a_server_error'
+      : ctx.enabled('status_code_conformance') && statusProblem(ctx, exchange)
+        ? 'status_code_conformance'
+        : undefined
+  if (reportedBy && isSuccess(status)) return
+  const label = labelOf(exchange)
+  const needs = provides ? `${name} needs ${provides}, and ` : `${name}: `
+  if (reportedBy) stop(`${needs}${label} answered ${status} (see ${reportedBy}); the flow stopped there`)
+  if (!ctx.asserts(profile)) {
+    stop(
+      `${needs}${label} answered ${status} where the document states ${list.join(' or ')}, which the selected profile does not judge; the flow stopped there`,
+    )
+  }
+  ctx.fail(title, { exchange, received: describeResponse(exchange), documented: list.join(' or '), profile })
+  ctx.ran(label)
+  stop(`${name} stopped: ${title.charAt(0).toLowerCase()}${title.slice(1)} (${label} answered ${status})`)
 }
 
 /** The `data` of an exchange's body. */

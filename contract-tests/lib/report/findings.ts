@@ -1,6 +1,6 @@
-import { byOperation } from '../coverage.js'
-import type { Finding } from '../results.js'
-import type { ContractFailure } from '../types.js'
+import type { ContractFailure } from '../checks/contract-failure.js'
+import { byOperation } from '../run/coverage.js'
+import type { Finding } from '../run/results.js'
 
 /**
  * Groups failures by root cause, in the order each was first seen.

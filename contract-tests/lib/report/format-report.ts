@@ -1,6 +1,6 @@
-import type { CoverageRow } from '../coverage.js'
-import type { ContractSuiteResult, Finding } from '../results.js'
-import type { SentRequest } from '../types.js'
+import type { SentRequest } from '../client/exchange.js'
+import type { CoverageRow } from '../run/coverage.js'
+import type { ContractSuiteResult, Finding } from '../run/results.js'
 
 /**
  * The readable summary: the verdict and the count of distinct findings first; then each finding

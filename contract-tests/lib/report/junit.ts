@@ -1,4 +1,4 @@
-import type { ContractSuiteResult } from '../results.js'
+import type { ContractSuiteResult } from '../run/results.js'
 import { describeRequest } from './format-report.js'
 
 /**

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest'
-import { Coverage } from '../coverage.js'
-import type { ContractSuiteResult } from '../results.js'
-import { ContractFailure, type SentRequest } from '../types.js'
+import { contractFailure } from '../checks/contract-failure.js'
+import type { SentRequest } from '../client/exchange.js'
+import { Coverage } from '../run/coverage.js'
+import type { ContractSuiteResult } from '../run/results.js'
 import { groupFindings } from './findings.js'
 import { formatReport } from './format-report.js'
 import { toJUnitXml } from './junit.js'
@@ -12,29 +13,29 @@ const request = (path: string): SentRequest => ({
   headers: { authorization: 'acs_de…9a04' },
 })
 const missing = (operation: string, path: string) =>
-  new ContractFailure(
-    'response_headers_conformance',
-    'contract',
+  contractFailure({
+    check: 'response_headers_conformance',
+    profile: 'contract',
     operation,
-    'Missing header X-RateLimit-Limit',
-    'headers: content-type',
-    'X-RateLimit-Limit (required on 200)',
-    request(path),
-  )
-const envelope = new ContractFailure(
-  'envelope_conformance',
-  'spec',
-  'POST /campaigns',
-  'success is missing on a 201',
-  '201 (application/json) {"data":{"id":5}}',
-  '{"success": true, "data": …} (spec section 2.1)',
-  {
+    title: 'Missing header X-RateLimit-Limit',
+    received: 'headers: content-type',
+    documented: 'X-RateLimit-Limit (required on 200)',
+    request: request(path),
+  })
+const envelope = contractFailure({
+  check: 'envelope_conformance',
+  profile: 'spec',
+  operation: 'POST /campaigns',
+  title: 'success is missing on a 201',
+  received: '201 (application/json) {"data":{"id":5}}',
+  documented: '{"success": true, "data": …} (spec section 2.1)',
+  request: {
     method: 'POST',
     url: 'http://api.test/api/v1/campaigns',
     headers: { authorization: 'acs_de…9a04' },
     body: '{"campaign":{"cpm":1.5}}',
   },
-)
+})
 // The same difference three times (twice on one operation), and another one once.
 const failures = [
   missing('GET /user', '/user'),
@@ -90,26 +91,24 @@ it('groups failures by root cause: one finding per difference, counting distinct
     ['envelope_conformance', 'success is missing on a 201', 1, ['POST /campaigns']],
   ])
   // A failure's root cause is its title unless the check names another.
-  const other = new ContractFailure(
-    'negative_data_rejection',
-    'contract',
-    'POST /adverts',
-    'Invalid input accepted: advert.title=… a',
-    'r',
-    'd',
-    undefined,
-    'above_range title accepted',
-  )
-  const same = new ContractFailure(
-    'negative_data_rejection',
-    'contract',
-    'PATCH /adverts/{id}',
-    'Invalid input accepted: advert.title=… b',
-    'r',
-    'd',
-    undefined,
-    'above_range title accepted',
-  )
+  const other = contractFailure({
+    check: 'negative_data_rejection',
+    profile: 'contract',
+    operation: 'POST /adverts',
+    title: 'Invalid input accepted: advert.title=… a',
+    received: 'r',
+    documented: 'd',
+    rootCause: 'above_range title accepted',
+  })
+  const same = contractFailure({
+    check: 'negative_data_rejection',
+    profile: 'contract',
+    operation: 'PATCH /adverts/{id}',
+    title: 'Invalid input accepted: advert.title=… b',
+    received: 'r',
+    documented: 'd',
+    rootCause: 'above_range title accepted',
+  })
   expect(groupFindings([other, same])).toHaveLength(1)
 })
 

@@ -1,4 +1,4 @@
-import type { ContractDocument, JsonObject } from '../../../contract-tests/lib/document.js'
+import type { ContractDocument, JsonObject } from '../../../contract-tests/lib/document/document.js'
 
 // Values at and just past what a schema allows, read from the document (as schemathesis does):
 // a string one character too long, a number one step past its maximum or not a multiple of its

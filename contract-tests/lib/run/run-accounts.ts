@@ -1,8 +1,8 @@
-import type { RunContext, RunSettings } from './check.js'
-import type { ControlPlane } from './control-plane.js'
-import { registrations, type Registration } from './registry.js'
+import type { RunContext, RunSettings } from '../checks/check.js'
+import { registrations, type Registration } from '../checks/registry.js'
+import type { ControlPlane } from '../client/control-plane.js'
+import { validInstance } from '../document/valid-data.js'
 import type { ContractSuiteOptions } from './suite-options.js'
-import { validInstance } from './valid-data.js'
 
 /** The run's keys: given, or opened through the control plane (a second one when something enabled runs only with one). */
 export async function openKeys(
@@ -30,7 +30,7 @@ export async function foreignAdvert(ctx: RunContext): Promise<number | undefined
   const operation = ctx.document.get('POST /adverts')
   if (!operation?.requestBody?.schema) return undefined
   const body = validInstance(operation.requestBody.schema, { title: `${ctx.state.titlePrefix} foreign advert` })
-  const created = await ctx.client.send({
+  const created = await ctx.send({
     method: 'POST',
     path: operation.path,
     body,

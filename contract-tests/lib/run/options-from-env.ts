@@ -1,6 +1,6 @@
+import { CHECK_NAMES, isCheckName, type CheckName } from '../checks/check-names.js'
+import { isProfileSelection } from '../document/profiles.js'
 import type { ContractSuiteOptions } from './run-suite.js'
-import { CHECK_NAMES, isCheckName, type CheckName } from './registry.js'
-import { isProfileSelection } from './types.js'
 
 /** The run a set of CONTRACT_* variables asks for. */
 export interface EnvRun {
@@ -64,5 +64,5 @@ function checkList(env: Record<string, string | undefined>, name: string): Check
   const unknown = names.filter((item) => !isCheckName(item))
   if (unknown.length > 0)
     throw new Error(`${name} names unknown checks: ${unknown.join(', ')}. The checks: ${CHECK_NAMES.join(', ')}`)
-  return names as CheckName[]
+  return names.filter(isCheckName)
 }

@@ -1,4 +1,4 @@
-import type { Verdict } from './types.js'
+import type { Verdict } from './results.js'
 
 /**
  * How `npm run test:contract` exits: 0 passed, 1 failed, 2 the run could not start (unusable

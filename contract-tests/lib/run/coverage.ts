@@ -1,7 +1,6 @@
-import type { ContractFailure, OperationLabel } from './types.js'
-
-/** The name a check or flow is registered under (registry.ts). */
-type CheckName = string
+import type { CheckName } from '../checks/check-names.js'
+import type { ContractFailure } from '../checks/contract-failure.js'
+import type { OperationLabel } from '../document/document.js'
 
 /** What became of one check on one operation. */
 export const COVERAGE_STATES = ['passed', 'failed', 'not_exercised', 'skipped'] as const
@@ -29,7 +28,10 @@ export interface CheckTally {
 }
 
 const ANY = '*'
-const keyOf = (operation: string, check: string) => `${operation}\u0000${check}`
+
+/** One check on one operation. */
+type Pair = { operation: OperationLabel; check: CheckName }
+const keyOf = ({ operation, check }: Pair) => `${operation}\u0000${check}`
 
 /**
  * The run's ledger of what it promised (each check the selected profiles assert, on each
@@ -37,19 +39,24 @@ const keyOf = (operation: string, check: string) => `${operation}\u0000${check}`
  * reached. A pair is ✓ only when it ran and nothing failed; one that never ran is never passed.
  */
 export class Coverage {
-  private readonly expected = new Set<string>()
+  /** Every pair promised or run, by key. */
+  private readonly pairs = new Map<string, Pair>()
   private readonly runs = new Map<string, number>()
-  private readonly skips: Array<{ operation: string; check: string; reason: string }> = []
+  private readonly skips: Array<{
+    operation: OperationLabel | typeof ANY
+    check: CheckName | typeof ANY
+    reason: string
+  }> = []
   private readonly blocks: Array<{ operations: ReadonlySet<string> | typeof ANY; reason: string }> = []
 
   /** The run promises this check on this operation. */
   expect(operation: OperationLabel, check: CheckName): void {
-    this.expected.add(keyOf(operation, check))
+    this.pair({ operation, check })
   }
 
   /** The check judged the operation once more. */
   ran(operation: OperationLabel, check: CheckName): void {
-    const key = keyOf(operation, check)
+    const key = this.pair({ operation, check })
     this.runs.set(key, (this.runs.get(key) ?? 0) + 1)
   }
 
@@ -79,35 +86,45 @@ export class Coverage {
     explain: (operation: OperationLabel, check: CheckName) => string,
   ): CoverageRow[] {
     const failed = new Map<string, number>()
-    for (const failure of failures)
-      failed.set(
-        keyOf(failure.operation, failure.check),
-        (failed.get(keyOf(failure.operation, failure.check)) ?? 0) + 1,
-      )
-    const keys = new Set([...this.expected, ...this.runs.keys(), ...failed.keys()])
-    return [...keys]
-      .map((key): CoverageRow => {
-        const [operation = '', check = ''] = key.split('\u0000')
-        const name = check
-        const runs = this.runs.get(key) ?? 0
-        const failures = failed.get(key) ?? 0
-        if (failures > 0) return { operation, check: name, state: 'failed', runs, failures }
-        if (runs > 0) return { operation, check: name, state: 'passed', runs, failures }
-        const skip = this.skips.find(
-          (s) => (s.operation === ANY || s.operation === operation) && (s.check === ANY || s.check === check),
-        )
-        if (skip) return { operation, check: name, state: 'skipped', runs, failures, reason: skip.reason }
-        const block = this.blocks.find((b) => b.operations === ANY || b.operations.has(operation))
-        return {
-          operation,
-          check: name,
-          state: 'not_exercised',
-          runs,
-          failures,
-          reason: block?.reason ?? explain(operation, name),
-        }
-      })
+    for (const failure of failures) {
+      const key = keyOf(failure)
+      failed.set(key, (failed.get(key) ?? 0) + 1)
+    }
+    const pairs = new Map([...this.pairs, ...failures.map((failure): [string, Pair] => [keyOf(failure), failure])])
+    return [...pairs]
+      .map(([key, pair]) => this.row(pair, this.runs.get(key) ?? 0, failed.get(key) ?? 0, explain))
       .sort((a, b) => byOperation(a.operation, b.operation) || a.check.localeCompare(b.check))
+  }
+
+  /** What became of one pair: failed, passed, skipped by an option, or not exercised (blocked, or as `explain` says). */
+  private row(
+    { operation, check }: Pair,
+    runs: number,
+    failures: number,
+    explain: (operation: OperationLabel, check: CheckName) => string,
+  ): CoverageRow {
+    if (failures > 0) return { operation, check, state: 'failed', runs, failures }
+    if (runs > 0) return { operation, check, state: 'passed', runs, failures }
+    const skip = this.skips.find(
+      (s) => (s.operation === ANY || s.operation === operation) && (s.check === ANY || s.check === check),
+    )
+    if (skip) return { operation, check, state: 'skipped', runs, failures, reason: skip.reason }
+    const block = this.blocks.find((b) => b.operations === ANY || b.operations.has(operation))
+    return {
+      operation,
+      check,
+      state: 'not_exercised',
+      runs,
+      failures,
+      reason: block?.reason ?? explain(operation, check),
+    }
+  }
+
+  /** Remembers a pair; its key. */
+  private pair(pair: Pair): string {
+    const key = keyOf(pair)
+    if (!this.pairs.has(key)) this.pairs.set(key, { operation: pair.operation, check: pair.check })
+    return key
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ContractDocument, DocumentedOperation } from './document.js'
+import type { ContractDocument, DocumentedOperation } from '../document/document.js'
 import { describeFetchError } from './http-client.js'
 
 /** Why a run could not start: the deployment does not answer, or does not take the key. */

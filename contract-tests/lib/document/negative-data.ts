@@ -1,5 +1,5 @@
 import type { DocumentedParameter, JsonObject } from './document.js'
-import type { Profile } from './types.js'
+import type { Profile } from './profiles.js'
 import { unusedId } from './valid-data.js'
 
 /**

@@ -1,7 +1,18 @@
-import { FlowStopped, labelOf, type CheckContext, type Claims, type FailureDetail, type RunContext } from './check.js'
+import type { CheckName } from '../checks/check-names.js'
+import {
+  FlowStopped,
+  labelOf,
+  type CheckContext,
+  type Claims,
+  type FailureDetail,
+  type RunContext,
+} from '../checks/check.js'
+import { contractFailure, type ContractFailure } from '../checks/contract-failure.js'
+import type { Exchange } from '../client/exchange.js'
+import { RequestBudgetExhausted } from '../client/http-client.js'
+import type { OperationLabel } from '../document/document.js'
+import { PROFILES, type Profile } from '../document/profiles.js'
 import { Coverage } from './coverage.js'
-import { RequestBudgetExhausted } from './http-client.js'
-import { ContractFailure, PROFILES, type Exchange, type OperationLabel, type Profile } from './types.js'
 
 /** Collects what checks and flows report: failures (with the coverage they add up to), and everything else as errors. */
 export interface Recorder {
@@ -15,9 +26,9 @@ export interface Recorder {
    * `name` on `operation` when `counted` says so (by default: when it failed, or returned anything
    * but `false`). Returns what was thrown, if anything.
    */
-  judge(
+  runBound(
     run: RunContext,
-    name: string,
+    name: CheckName,
     operation: OperationLabel,
     body: (ctx: CheckContext) => unknown,
     options?: JudgeOptions,
@@ -33,8 +44,8 @@ export interface JudgeOptions {
 /** Creates the run's recorder; `claimsOf` gives the claims a name is registered with. */
 export function createRecorder(
   profiles: ReadonlySet<Profile>,
-  enabled: (check: string) => boolean,
-  claimsOf: (name: string) => Claims,
+  enabled: (check: CheckName) => boolean,
+  claimsOf: (name: CheckName) => Claims,
 ): Recorder {
   const failures: ContractFailure[] = []
   const errors: string[] = []
@@ -44,7 +55,7 @@ export function createRecorder(
     if (profiles.has(failure.profile) && enabled(failure.check)) failures.push(failure)
   }
 
-  function bind(run: RunContext, name: string, exchange: Exchange | undefined): CheckContext & { failed: number } {
+  function bind(run: RunContext, name: CheckName, exchange: Exchange | undefined): CheckContext & { failed: number } {
     const claims = claimsOf(name)
     const lowest = PROFILES.find((profile) => claims[profile]) ?? 'contract'
     const ctx = {
@@ -56,16 +67,16 @@ export function createRecorder(
         const shown = detail.exchange ?? exchange
         const operation = detail.operation ?? (shown ? labelOf(shown) : 'flows')
         keep(
-          new ContractFailure(
-            detail.check ?? name,
-            detail.profile ?? lowest,
+          contractFailure({
+            check: detail.check ?? name,
+            profile: detail.profile ?? lowest,
             operation,
             title,
-            detail.received,
-            detail.documented,
-            shown?.request,
-            detail.rootCause,
-          ),
+            received: detail.received,
+            documented: detail.documented,
+            request: shown?.request,
+            rootCause: detail.rootCause,
+          }),
         )
         ctx.failed++
       },
@@ -84,7 +95,7 @@ export function createRecorder(
     failures,
     errors,
     coverage,
-    async judge(
+    async runBound(
       run,
       name,
       operation,

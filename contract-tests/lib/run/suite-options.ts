@@ -1,6 +1,6 @@
-import type { ContractDocument, JsonObject } from './document.js'
-import type { CheckName } from './registry.js'
-import type { ProfileSelection } from './types.js'
+import type { CheckName } from '../checks/check-names.js'
+import type { ContractDocument, JsonObject } from '../document/document.js'
+import type { ProfileSelection } from '../document/profiles.js'
 
 /** How to run the suite. Only `baseUrl` and a key (or a control plane) are needed. */
 export interface ContractSuiteOptions {

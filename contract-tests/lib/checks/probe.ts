@@ -1,7 +1,7 @@
+import type { Exchange } from '../client/exchange.js'
+import type { ApiRequest, Credentials } from '../client/http-client.js'
+import type { DocumentedOperation } from '../document/document.js'
 import { operationOf, type RunContext } from './check.js'
-import type { DocumentedOperation } from './document.js'
-import type { ApiRequest, Credentials } from './http-client.js'
-import type { Exchange } from './types.js'
 
 /**
  * The guard every probing check starts with: the documented operation an exchange reached with
@@ -36,7 +36,7 @@ export function replay(
 ): Promise<Exchange> {
   const url = new URL(exchange.request.url)
   const body = exchange.request.body
-  return ctx.client.send({
+  return ctx.send({
     method: exchange.request.method as ApiRequest['method'],
     path: pathOf(ctx, exchange),
     query: Object.fromEntries(url.searchParams),
@@ -69,7 +69,7 @@ export async function findInList(
   let last: Exchange | undefined
   for (let page = 1; page <= maxPages; page++) {
     const query: Record<string, number> = { page, ...(size ? { per_page: size } : {}) }
-    last = await ctx.client.send({
+    last = await ctx.send({
       method: 'GET',
       path: listPath,
       query,

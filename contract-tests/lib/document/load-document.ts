@@ -16,13 +16,13 @@ export async function loadContractDocument(source: string | JsonObject): Promise
 }
 
 /**
- * The OpenAPI document shipped in the package, `openapi/openapi.json`: two folders up from this
- * file in the sources (contract-tests/lib), three from the built package (dist/contract-tests/lib).
+ * The OpenAPI document shipped in the package, `openapi/openapi.json`: three folders up from this
+ * file in the sources (contract-tests/lib/document), four from the built package (dist/contract-tests/lib/document).
  * @example await loadContractDocument(packagedDocumentPath())
  */
 export function packagedDocumentPath(): string {
-  const candidates = ['../../openapi/openapi.json', '../../../openapi/openapi.json'].map((relative) =>
-    fileURLToPath(new URL(relative, import.meta.url)),
-  )
-  return candidates.find((path) => existsSync(path)) ?? candidates[0]!
+  const inSources = fileURLToPath(new URL('../../../openapi/openapi.json', import.meta.url))
+  const inPackage = fileURLToPath(new URL('../../../../openapi/openapi.json', import.meta.url))
+  if (existsSync(inSources)) return inSources
+  return existsSync(inPackage) ? inPackage : inSources
 }

@@ -2,9 +2,8 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import formatsModule from 'ajv-formats'
 import type { ContractDocument, JsonObject } from './document.js'
 
-// ajv-formats is CommonJS with `exports.default`; under NodeNext the default import is the module object.
-const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ??
-  formatsModule) as unknown as (ajv: Ajv2020) => void
+// ajv-formats is CommonJS: under NodeNext the default import is its module object, whose `default` is the plugin.
+const addFormats = formatsModule.default
 
 const DOCUMENT_KEY = 'contract:openapi'
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { ContractDocument } from './document.js'
+import { ContractDocument } from '../document/document.js'
 import { ContractClient, describeFetchError, RequestBudgetExhausted } from './http-client.js'
 import { remainingOf, secondsUntilReset } from './rate-limit-reading.js'
 

@@ -1,8 +1,8 @@
+import type { Exchange } from '../client/exchange.js'
+import { consistencyFacts, selfFact, type ConsistencyFact } from '../document/document-consistency.js'
+import type { DocumentedOperation } from '../document/document.js'
 import { isSuccess, type RunContext } from './check.js'
-import { consistencyFacts, selfFact, type ConsistencyFact } from './document-consistency.js'
-import type { DocumentedOperation } from './document.js'
 import { pathOf } from './probe.js'
-import type { Exchange } from './types.js'
 
 /** One resource as one answer reported it, in the field names of the operation that reads it. */
 export interface Sighting {
@@ -42,27 +42,25 @@ export class ResourceLedger {
 
   /** The last sighting of the same resource before this one, not an embedded one; with `having`, the last that reports that field. */
   previous(sighting: Sighting, having?: string): Sighting | undefined {
-    for (let i = sighting.order - 1; i >= 0; i--) {
-      const other = this.sightings[i]!
-      if (other.key === sighting.key && !other.fact.at && (having === undefined || having in other.fields)) return other
-    }
-    return undefined
+    return this.sightings.findLast(
+      (other) =>
+        other.order < sighting.order &&
+        other.key === sighting.key &&
+        !other.fact.at &&
+        (having === undefined || having in other.fields),
+    )
   }
 
   /** The last sighting so far of what `read` answers for an account, among those that report `field`. */
   latest(account: string, read: DocumentedOperation, field: string): Sighting | undefined {
     this.catchUp()
-    for (let i = this.sightings.length - 1; i >= 0; i--) {
-      const sighting = this.sightings[i]!
-      if (
+    return this.sightings.findLast(
+      (sighting) =>
         sighting.fact.read === read &&
         !sighting.fact.at &&
         sighting.key.startsWith(`${account} `) &&
-        field in sighting.fields
-      )
-        return sighting
-    }
-    return undefined
+        field in sighting.fields,
+    )
   }
 
   /** Whether an accepted write to the resource came strictly between two sightings (or the earlier one was its delete). */
@@ -73,7 +71,10 @@ export class ResourceLedger {
 
   private catchUp(): void {
     const { history } = this.ctx.state
-    for (; this.seen < history.length; this.seen++) this.read(history[this.seen]!, this.seen)
+    for (const exchange of history.slice(this.seen)) {
+      this.read(exchange, this.seen)
+      this.seen++
+    }
   }
 
   private read(exchange: Exchange, index: number): void {

@@ -1,8 +1,8 @@
-import type { RunContext } from './check.js'
+import type { RunContext } from '../checks/check.js'
+import type { Registration } from '../checks/registry.js'
+import type { Profile } from '../document/profiles.js'
 import type { Recorder } from './recorder.js'
-import type { Registration } from './registry.js'
 import type { ContractSuiteOptions } from './suite-options.js'
-import type { Profile } from './types.js'
 
 /** What of a run promise() reads: its options, where it records, and its context. */
 export interface ClaimingRun {

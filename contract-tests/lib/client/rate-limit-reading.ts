@@ -1,4 +1,4 @@
-import type { DocumentedOperation } from './document.js'
+import type { DocumentedOperation } from '../document/document.js'
 
 /** One policy of the IETF pair: its quota and window (RateLimit-Policy), what is left and when it resets (RateLimit). */
 export interface RateLimitPolicy {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, expect, it } from 'vitest'
-import { loadContractDocument } from './load-document.js'
+import { loadContractDocument } from '../document/load-document.js'
 import { preflight, PreflightError } from './preflight.js'
 
 let server: Server | undefined

@@ -1,9 +1,11 @@
-import type { ControlPlane } from './control-plane.js'
-import type { ContractDocument, DocumentedOperation } from './document.js'
-import type { ContractClient } from './http-client.js'
-import type { SchemaValidator } from './schema-validator.js'
-import { isSpecOperation } from './spec-facts.js'
-import type { Exchange, OperationLabel, Profile } from './types.js'
+import type { ControlPlane } from '../client/control-plane.js'
+import type { Exchange } from '../client/exchange.js'
+import type { ApiRequest, ContractClient } from '../client/http-client.js'
+import type { ContractDocument, DocumentedOperation, OperationLabel } from '../document/document.js'
+import type { Profile } from '../document/profiles.js'
+import type { SchemaValidator } from '../document/schema-validator.js'
+import { isSpecOperation } from '../document/spec-facts.js'
+import type { CheckName } from './check-names.js'
 
 /** What the run knows that checks and flows share. */
 export interface RunState {
@@ -38,17 +40,24 @@ export interface RunSettings {
 export interface RunContext {
   document: ContractDocument
   validator: SchemaValidator
-  client: ContractClient
+  /** What checks read of the client: where it sends, with which keys, how many requests so far. */
+  client: Pick<ContractClient, 'baseUrl' | 'keys' | 'requests'>
   state: RunState
   settings: RunSettings
+  /**
+   * Sends a request and has what came back judged (each 429 waited out, then the answer: the
+   * response checks, and the probing ones when it is primary) before handing the answer back.
+   * Every request of a check or flow goes through here, so every answer is judged.
+   */
+  send(request: ApiRequest): Promise<Exchange>
   /** True the first time a key is seen: probing checks use it to probe each operation once. */
   once(key: string): boolean
   /** Hands an exchange to the probing checks as if it were primary (for a request the run chose not to send). */
   probe(exchange: Exchange): Promise<void>
   /** Records that an option left a check out: `*` for every operation or check still without a run. */
-  skip(operation: OperationLabel | '*', check: string | '*', reason: string): void
+  skip(operation: OperationLabel | '*', check: CheckName | '*', reason: string): void
   /** Whether a check is switched on (CONTRACT_CHECKS, CONTRACT_SKIP_CHECKS). */
-  enabled(check: string): boolean
+  enabled(check: CheckName): boolean
   /** The mock's control plane; never on a live run. */
   controlPlane?: ControlPlane
   /** Waits for the server's rate-limit window (the mock's clock, or a real sleep that the run announces). */
@@ -68,7 +77,7 @@ export interface FailureDetail {
   /** What makes two failures the same difference (default: the title). */
   rootCause?: string
   /** A flow's judgement reported under another check's name (the list checks the campaign flow judges). */
-  check?: string
+  check?: CheckName
 }
 
 /**
@@ -77,13 +86,13 @@ export interface FailureDetail {
  */
 export interface CheckContext extends RunContext {
   /** The name it is registered under. */
-  readonly check: string
+  readonly check: CheckName
   /** Whether the run asserts this profile's claims (for a check that claims under more than one). */
   asserts(profile: Profile): boolean
   /** Keeps a failure ("Received / Documented") and goes on; dropped when its profile or check is off. */
   fail(title: string, detail: FailureDetail): void
   /** Counts one judgement on an operation (by default under the check's own name). */
-  ran(operation: OperationLabel, check?: string): void
+  ran(operation: OperationLabel, check?: CheckName): void
   /** Memory of this check for the whole run, made by `init` on first use. */
   local<T>(init: () => T): T
 }

@@ -1,4 +1,4 @@
-import type { ContractClient, CreatedResource } from './http-client.js'
+import type { ContractClient, CreatedResource } from '../client/http-client.js'
 
 /**
  * Deletes what the run created, newest first (campaigns before their adverts), whatever happened

@@ -1,4 +1,5 @@
-import type { OperationLabel } from './types.js'
+/** `METHOD /path/template` as the document names an operation, e.g. `GET /campaigns/{id}`. */
+export type OperationLabel = string
 
 /** A JSON Schema (or any other part of the document) as plain data. */
 export type JsonObject = Record<string, unknown>
@@ -138,15 +139,23 @@ export class ContractDocument {
   }
 
   /** A copy of a schema with every local `$ref` replaced by its target (recursion cut at depth 12). */
-  dereference(schema: unknown, depth = 0): JsonObject {
-    if (depth > 12 || schema === null || typeof schema !== 'object') return schema as JsonObject
-    if (Array.isArray(schema)) return schema.map((item) => this.dereference(item, depth + 1)) as unknown as JsonObject
-    const object = schema as JsonObject
-    if (typeof object.$ref === 'string') {
-      const { $ref, ...siblings } = object
-      return { ...this.dereference(this.at($ref as string), depth + 1), ...this.dereference(siblings, depth + 1) }
+  dereference(schema: unknown): JsonObject {
+    // The copy has the shape of what it was given: a schema object (or a boolean schema, passed on as it is).
+    return this.withoutRefs(schema, 0) as JsonObject
+  }
+
+  /** A copy of any part of the document with its local `$ref`s replaced, a `$ref`'s siblings over its target's fields. */
+  private withoutRefs(node: unknown, depth: number): unknown {
+    if (depth > 12 || node === null || typeof node !== 'object') return node
+    if (Array.isArray(node)) return node.map((item) => this.withoutRefs(item, depth + 1))
+    const entries: Array<[string, unknown]> = Object.entries(node)
+    const ref = entries.find(([key]) => key === '$ref')?.[1]
+    if (typeof ref === 'string') {
+      const target = this.withoutRefs(this.at(ref), depth + 1)
+      const siblings = this.withoutRefs(Object.fromEntries(entries.filter(([key]) => key !== '$ref')), depth + 1)
+      return { ...objectOrNothing(target), ...objectOrNothing(siblings) }
     }
-    return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, this.dereference(value, depth + 1)]))
+    return Object.fromEntries(entries.map(([key, value]) => [key, this.withoutRefs(value, depth + 1)]))
   }
 
   private readOperations(): DocumentedOperation[] {
@@ -253,6 +262,11 @@ function constAt(schema: unknown, path: readonly string[]): string | undefined {
       : undefined
   }
   return constAt((node.properties as JsonObject | undefined)?.[head], rest)
+}
+
+/** A value to spread: an object as it is, anything else as nothing. */
+function objectOrNothing(value: unknown): object {
+  return typeof value === 'object' && value !== null ? value : {}
 }
 
 function templatePattern(path: string): RegExp {

@@ -1,12 +1,19 @@
+import type { CheckName } from '../checks/check-names.js'
+import type { ContractFailure } from '../checks/contract-failure.js'
+import type { OperationLabel } from '../document/document.js'
+import type { Profile, ProfileSelection } from '../document/profiles.js'
 import type { CheckTally, CoverageRow } from './coverage.js'
-import type { ContractFailure, OperationLabel, Profile, ProfileSelection, Verdict } from './types.js'
+
+/** How a run ended: everything it promised was checked and held, something did not hold, or something went unchecked. */
+export const VERDICTS = ['PASSED', 'FAILED', 'INCONCLUSIVE'] as const
+export type Verdict = (typeof VERDICTS)[number]
 
 /**
  * One difference between the deployment and the contract, however often it showed: the failures
  * of one check and profile that share a root cause (see ContractFailure.rootCause).
  */
 export interface Finding {
-  check: string
+  check: CheckName
   profile: Profile
   /** The first failure's title. */
   title: string

@@ -1,6 +1,6 @@
-import type { ContractDocument } from './document.js'
+import type { ContractDocument } from '../document/document.js'
+import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js'
 import { remainingOf, secondsUntilReset } from './rate-limit-reading.js'
-import type { Exchange, ReceivedResponse, SentRequest } from './types.js'
 
 /** Which credentials a request carries: the run's keys by role, none, or an explicit header value. */
 export type Credentials = 'primary' | 'second' | 'none' | { authorization: string; label: 'bad' | 'other' }
@@ -46,8 +46,6 @@ export interface ContractClientOptions {
   /** How to wait, and why; the mock's clock can be advanced instead of sleeping. */
   wait?: (seconds: number, why: string) => Promise<void>
   timeoutMs?: number
-  /** Hears every exchange before `send` returns (the runner judges it there). */
-  onExchange?: (exchange: Exchange) => Promise<void>
 }
 
 /** The run's request budget is spent: the suite stops sending and cleans up. */
@@ -84,8 +82,21 @@ export class ContractClient {
     return this.options.baseUrl.replace(/\/+$/, '')
   }
 
-  /** Sends a request, records the exchange and hands it to the `onExchange` of the options. */
+  /** Sends a request and gives back its answer (a 429 it waited out and sent again is not given). */
   async send(request: ApiRequest): Promise<Exchange> {
+    const attempts = this.attempts(request)
+    let step = await attempts.next()
+    while (!step.done) step = await attempts.next()
+    return step.value
+  }
+
+  /**
+   * Sends a request and yields each 429 it waits out before sending it again (marked not primary:
+   * no probe follows it), then returns the answer. The client judges nothing: its caller judges
+   * each exchange as it comes, before the client goes on.
+   * @example for (let step = await attempts.next(); ; step = await attempts.next()) { await judge(step.value); if (step.done) return step.value }
+   */
+  async *attempts(request: ApiRequest): AsyncGenerator<Exchange, Exchange> {
     const authorization = this.authorizationOf(request.credentials)
     const maxRetries = this.options.maxRetries ?? 2
     for (let attempt = 0; ; attempt++) {
@@ -108,11 +119,8 @@ export class ContractClient {
       const retryAfter = Number(response.headers['retry-after'])
       const retry = response.status === 429 && request.retryOnRateLimit !== false && attempt < maxRetries
       const exchange = { ...this.record(request, sent, response), sentAt, receivedAt: Date.now() }
-      if (!retry) {
-        await this.options.onExchange?.(exchange)
-        return exchange
-      }
-      await this.options.onExchange?.({ ...exchange, primary: false })
+      if (!retry) return exchange
+      yield { ...exchange, primary: false }
       await this.waitSeconds(
         Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 1,
         `${sent.method} ${sent.url} got 429`,

@@ -81,6 +81,6 @@ it('knows nothing of the mock: no key format, no error code, no control-plane pa
       .filter((line) => !/^\s*(\/\/|\/\*\*|\*)/.test(line))
       .join('\n')
     expect(code, file).not.toMatch(/acs_|rate_limit_exceeded|validation_failed|not_found|advert_in_use|invalid_json/)
-    if (file !== 'control-plane.ts') expect(code, file).not.toMatch(/__admin/)
+    if (file !== 'client/control-plane.ts') expect(code, file).not.toMatch(/__admin/)
   }
 })
