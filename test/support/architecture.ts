@@ -17,6 +17,7 @@ export const CHECKED_ROOTS = ['src', 'contract-tests', 'test', 'scripts', 'bench
 
 /** The layers of src/, as the README's "Architecture" names them, lowest first. */
 export const LAYERS = [
+  'profile/',
   'schemas/',
   'errors/',
   'operations/',
@@ -53,19 +54,21 @@ const BELOW_SURFACE: readonly Layer[] = [
   'store/',
   'errors/',
   'schemas/',
+  'profile/',
 ]
 
 /** Which layers each layer may import (its own always): every arrow of the README's diagram, pointing down. */
 export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
-  'schemas/': [],
-  'errors/': ['schemas/'],
-  'operations/': ['errors/', 'schemas/'],
-  'store/': ['schemas/'],
-  'domain/': ['store/', 'errors/', 'schemas/'],
-  'presentation/': ['domain/', 'store/', 'schemas/'],
-  'control-plane/': ['presentation/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
-  'http/': ['domain/', 'errors/', 'schemas/'],
-  'pipeline/': ['http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
+  'profile/': [],
+  'schemas/': ['profile/'],
+  'errors/': ['schemas/', 'profile/'],
+  'operations/': ['errors/', 'schemas/', 'profile/'],
+  'store/': ['schemas/', 'profile/'],
+  'domain/': ['store/', 'errors/', 'schemas/', 'profile/'],
+  'presentation/': ['domain/', 'store/', 'schemas/', 'profile/'],
+  'control-plane/': ['presentation/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/', 'profile/'],
+  'http/': ['domain/', 'errors/', 'schemas/', 'profile/'],
+  'pipeline/': ['http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/', 'profile/'],
   'resolvers/': [
     'pipeline/',
     'http/',
@@ -76,9 +79,20 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
     'store/',
     'errors/',
     'schemas/',
+    'profile/',
   ],
   'msw/': BELOW_SURFACE.slice(2),
-  'openapi/': ['pipeline/', 'http/', 'presentation/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/'],
+  'openapi/': [
+    'pipeline/',
+    'http/',
+    'presentation/',
+    'domain/',
+    'operations/',
+    'store/',
+    'errors/',
+    'schemas/',
+    'profile/',
+  ],
   'surface/': BELOW_SURFACE,
   'src/*.ts': ['surface/', ...BELOW_SURFACE],
   'persistence/': ['surface/', ...BELOW_SURFACE],
@@ -102,6 +116,7 @@ const MSW: readonly Layer[] = [
 ]
 /** Layers that know no HTTP at all: no Fetch Request, Response or Headers. */
 const NO_HTTP: readonly Layer[] = [
+  'profile/',
   'schemas/',
   'errors/',
   'operations/',
