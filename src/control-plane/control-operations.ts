@@ -22,7 +22,7 @@ import { Dataset, type DatasetInput } from '../schemas/dataset.js'
 import type { User } from '../schemas/user.js'
 import type { UserRecord } from '../store/models.js'
 import { accountById, createAccount } from '../domain/accounts.js'
-import { isoTimestamp } from '../domain/clock.js'
+import { isoTimestamp, stampNow } from '../domain/clock.js'
 import { deliver } from '../domain/deliver.js'
 import type { DomainContext } from '../domain/domain-context.js'
 import { NO_FAULTS } from '../domain/faults.js'
@@ -67,7 +67,7 @@ function lifecycleOperations(ctx: DomainContext) {
     /** Restores the start: the fixtures (or this dataset), tiers and faults; clears rate-limit counts and the journal. The clock is left alone. */
     reset: (dataset: DatasetInput = ctx.fixtures): Promise<StoreCounts> =>
       ctx.writeQueue(async () => {
-        const result = await loadDataset(ctx, Dataset.parse(dataset))
+        const result = await loadDataset(ctx, ctx.schemas.records.Dataset.parse(dataset))
         Object.assign(ctx.tiers, ctx.initial.tiers)
         ctx.faults.configure(ctx.initial.faults)
         ctx.journal.clear()
@@ -84,7 +84,7 @@ function lifecycleOperations(ctx: DomainContext) {
               advertsPerUser: seed.adverts_per_user,
               campaignsPerAdvert: seed.campaigns_per_advert,
             })
-      return ctx.writeQueue(() => loadDataset(ctx, Dataset.parse(dataset)), 'seed')
+      return ctx.writeQueue(() => loadDataset(ctx, ctx.schemas.records.Dataset.parse(dataset)), 'seed')
     },
   }
 }
@@ -114,7 +114,7 @@ function accountOperations(ctx: DomainContext) {
         return present(
           await ctx.store.updateUser(user, (draft) => {
             draft.api_tier = tier
-            draft.updated_at = isoTimestamp(ctx.clock.now())
+            draft.updated_at = stampNow(ctx)
           }),
         )
       }),

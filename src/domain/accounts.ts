@@ -1,22 +1,22 @@
 import { ApiError, validationFailed } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import type { NewUserInput } from '../schemas/control-plane.js'
-import { GENERATED_EMAIL_DOMAIN } from '../schemas/user.js'
+import { GENERATED_EMAIL_DOMAIN, type ApiTier } from '../schemas/user.js'
 import type { UserRecord } from '../store/models.js'
 import { createApiKey } from './api-key.js'
-import { isoTimestamp } from './clock.js'
+import { stampNow } from './clock.js'
 import type { DomainContext } from './domain-context.js'
 import { assertRoomForUser } from './resource-caps.js'
 
 /** Opens a new account with a fresh API key and an empty balance (within the cap of users); a refused one uses up no id. */
 export async function createAccount(
   ctx: DomainContext,
-  { email, tier = 'basic' }: NewUserInput = {},
+  { email, tier = ctx.profile.rateLimits.defaultTier as ApiTier }: NewUserInput = {},
 ): Promise<UserRecord> {
   assertRoomForUser(ctx)
   if (email !== undefined) assertEmailFree(ctx, email, { field: 'email', action: 'create user' })
   const id = ctx.store.nextId('users')
-  const now = isoTimestamp(ctx.clock.now())
+  const now = stampNow(ctx)
   return ctx.store.users.create({
     id,
     email: email ?? defaultEmail(ctx, id),
@@ -27,6 +27,7 @@ export async function createAccount(
     topups_count: 0,
     created_at: now,
     updated_at: now,
+    ...ctx.profile.resources.extraFields.user,
   })
 }
 
@@ -69,7 +70,7 @@ export async function changeEmail(ctx: DomainContext, user: UserRecord, email: s
   if (email === user.email) return user
   return ctx.store.updateUser(user, (draft) => {
     draft.email = email
-    draft.updated_at = isoTimestamp(ctx.clock.now())
+    draft.updated_at = stampNow(ctx)
   })
 }
 
@@ -77,6 +78,6 @@ export async function changeEmail(ctx: DomainContext, user: UserRecord, email: s
 export function resetApiKey(ctx: DomainContext, user: UserRecord): Promise<UserRecord> {
   return ctx.store.updateUser(user, (draft) => {
     draft.api_key = createApiKey()
-    draft.updated_at = isoTimestamp(ctx.clock.now())
+    draft.updated_at = stampNow(ctx)
   })
 }

@@ -4,14 +4,16 @@ import type { AdvertInput, AdvertUpdateInput } from '../schemas/advert.js'
 import { applyChanges } from '../store/apply-changes.js'
 import type { AdvertRecord, UserRecord } from '../store/models.js'
 import { pageOffset, type Page, type PageQuery } from '../store/indexed-collection.js'
-import { isoTimestamp } from './clock.js'
+import { stampNow } from './clock.js'
 import type { DomainContext } from './domain-context.js'
 import { ownedAdvert } from './ownership.js'
 import { assertRoomFor } from './resource-caps.js'
 
 /** One page of the caller's adverts, newest first. */
 export function listAdverts(ctx: DomainContext, user: UserRecord, query: PageQuery): Page<AdvertRecord> {
-  return ctx.store.account(user.id).adverts.page({ offset: pageOffset(query), limit: query.per_page })
+  return ctx.store
+    .account(user.id)
+    .adverts.page({ offset: pageOffset(query), limit: query.per_page, order: ctx.profile.lists.order })
 }
 
 /** Creates an advert owned by the caller, within the cap of adverts per account. */
@@ -21,10 +23,15 @@ export function createAdvert(
   fields: AdvertInput['advert'],
 ): Promise<AdvertRecord> {
   assertRoomFor(ctx, 'advert', user)
-  const now = isoTimestamp(ctx.clock.now())
-  return ctx.store
-    .account(user.id)
-    .adverts.create({ id: ctx.store.nextId('adverts'), user_id: user.id, ...fields, created_at: now, updated_at: now })
+  const now = stampNow(ctx)
+  return ctx.store.account(user.id).adverts.create({
+    id: ctx.store.nextId('adverts'),
+    user_id: user.id,
+    ...fields,
+    created_at: now,
+    updated_at: now,
+    ...ctx.profile.resources.extraFields.advert,
+  })
 }
 
 /** Changes the caller's advert; the same values again change nothing, updated_at included. */
@@ -34,12 +41,7 @@ export async function updateAdvert(
   id: number,
   changes: AdvertUpdateInput['advert'],
 ): Promise<AdvertRecord> {
-  return applyChanges(
-    ctx.store.account(user.id).adverts,
-    ownedAdvert(ctx, user, id),
-    changes,
-    isoTimestamp(ctx.clock.now()),
-  )
+  return applyChanges(ctx.store.account(user.id).adverts, ownedAdvert(ctx, user, id), changes, stampNow(ctx))
 }
 
 /** Deletes the caller's advert and answers it; one that a campaign still uses is refused (422 advert_in_use). */

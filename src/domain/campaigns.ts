@@ -4,7 +4,8 @@ import type { CampaignInput, CampaignListQuery, CampaignUpdateInput } from '../s
 import { applyChanges } from '../store/apply-changes.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
 import { pageOffset, type Page } from '../store/indexed-collection.js'
-import { isoTimestamp } from './clock.js'
+import { stampNow } from './clock.js'
+import type { Profile } from '../profile/profile.js'
 import type { DomainContext } from './domain-context.js'
 import { ownedAdvert, ownedCampaign } from './ownership.js'
 import { assertRoomFor } from './resource-caps.js'
@@ -17,15 +18,20 @@ export function listCampaigns(ctx: DomainContext, user: UserRecord, query: Campa
     (enabled === undefined || campaign.enabled === enabled) &&
     (advert_id === undefined || campaign.advert_id === advert_id) &&
     (broadcasting_type === undefined || campaign.broadcasting_type === broadcasting_type)
-  return ctx.store
-    .account(user.id)
-    .campaigns.page({ where: filtered ? where : undefined, offset: pageOffset(query), limit: query.per_page })
+  return ctx.store.account(user.id).campaigns.page({
+    where: filtered ? where : undefined,
+    offset: pageOffset(query),
+    limit: query.per_page,
+    order: ctx.profile.lists.order,
+  })
 }
 
-/** What every new campaign starts with; the document publishes it as `x-initial-values`. */
-export const NEW_CAMPAIGN_VALUES = { sending_count: 0, enabled: true } as const
+/** What every new campaign starts with under a profile; the document publishes it as `x-initial-values`. */
+export function newCampaignValues(profile: Profile): { sending_count: 0; enabled: boolean } {
+  return { sending_count: 0, enabled: profile.resources.newCampaignEnabled }
+}
 
-/** Creates a campaign on one of the caller's adverts (within the cap of campaigns per account): enabled, nothing sent yet. */
+/** Creates a campaign on one of the caller's adverts (within the cap of campaigns per account): enabled (unless the profile says otherwise), nothing sent yet. */
 export async function createCampaign(
   ctx: DomainContext,
   user: UserRecord,
@@ -34,16 +40,17 @@ export async function createCampaign(
   const { advert_id, broadcasting_type, cpm, sending_limit } = input
   const advert = advertForInput(ctx, user, advert_id, 'create')
   assertRoomFor(ctx, 'campaign', user)
-  const now = isoTimestamp(ctx.clock.now())
+  const now = stampNow(ctx)
   return ctx.store.account(user.id).campaigns.create({
     id: ctx.store.nextId('campaigns'),
     advert_id: advert.id,
     broadcasting_type,
     cpm,
     sending_limit,
-    ...NEW_CAMPAIGN_VALUES,
+    ...newCampaignValues(ctx.profile),
     created_at: now,
     updated_at: now,
+    ...ctx.profile.resources.extraFields.campaign,
   })
 }
 
@@ -65,12 +72,7 @@ export async function updateCampaign(
       { field: 'campaign.sending_limit', message: `must be at least sending_count (${campaign.sending_count})` },
     ])
   }
-  return applyChanges(
-    ctx.store.account(user.id).campaigns,
-    campaign,
-    { ...rest, advert_id },
-    isoTimestamp(ctx.clock.now()),
-  )
+  return applyChanges(ctx.store.account(user.id).campaigns, campaign, { ...rest, advert_id }, stampNow(ctx))
 }
 
 /** Deletes the caller's campaign and answers it. */
@@ -83,12 +85,7 @@ export async function deleteCampaign(ctx: DomainContext, user: UserRecord, id: n
 /** Flips the caller's campaign on or off. */
 export function toggleCampaign(ctx: DomainContext, user: UserRecord, id: number): Promise<CampaignRecord> {
   const campaign = ownedCampaign(ctx, user, id)
-  return applyChanges(
-    ctx.store.account(user.id).campaigns,
-    campaign,
-    { enabled: !campaign.enabled },
-    isoTimestamp(ctx.clock.now()),
-  )
+  return applyChanges(ctx.store.account(user.id).campaigns, campaign, { enabled: !campaign.enabled }, stampNow(ctx))
 }
 
 /** The caller's advert a campaign input names: a missing or foreign one is a 422 on that field, not a 404. */

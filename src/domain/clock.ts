@@ -35,7 +35,17 @@ export function createClock(realNow: () => number = Date.now): Clock {
   }
 }
 
-/** Formats an instant as the API's ISO 8601 UTC timestamp. */
-export function isoTimestamp(epochMs: number): string {
-  return new Date(epochMs).toISOString()
+/**
+ * Formats an instant as the API's ISO 8601 UTC timestamp, to the millisecond or (a profile's
+ * choice) to the second.
+ * @example isoTimestamp(0, 's') // '1970-01-01T00:00:00Z'
+ */
+export function isoTimestamp(epochMs: number, precision: 'ms' | 's' = 'ms'): string {
+  const iso = new Date(epochMs).toISOString()
+  return precision === 'ms' ? iso : `${iso.slice(0, 19)}Z`
+}
+
+/** The current time as a stamp for a record this mock writes: the clock's now, at the profile's precision. */
+export function stampNow(ctx: { clock: Clock; profile: { stamps: { precision: 'ms' | 's' } } }): string {
+  return isoTimestamp(ctx.clock.now(), ctx.profile.stamps.precision)
 }

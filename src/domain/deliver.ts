@@ -3,7 +3,7 @@ import { MESSAGES } from '../errors/messages.js'
 import type { CampaignDelivery, DeliveryInput, DeliveryReport } from '../schemas/control-plane.js'
 import type { CampaignRecord } from '../store/models.js'
 import { exactUsdToMicros, microsToExactUsd, usdToMicros } from '../store/money.js'
-import { isoTimestamp } from './clock.js'
+import { stampNow } from './clock.js'
 import type { DomainContext } from './domain-context.js'
 
 /** Sends a thousand of cost the campaign's cpm, so one send costs cpm / 1000 (exact in micros). */
@@ -65,7 +65,7 @@ export async function deliver(ctx: DomainContext, { sends, campaign_ids }: Deliv
     }
   })
 
-  const now = isoTimestamp(ctx.clock.now())
+  const now = stampNow(ctx)
   for (const [index, { campaign, userId, sent }] of plans.entries()) {
     const disable = report[index]!.outcome === 'disabled_unpaid'
     if (sent === 0 && !disable) continue

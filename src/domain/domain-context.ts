@@ -1,3 +1,5 @@
+import type { Profile } from '../profile/profile.js'
+import type { ProfiledSchemas } from '../schemas/profiled.js'
 import type { FaultSettings } from '../schemas/control-plane.js'
 import type { ResourceCaps } from '../schemas/resource-caps.js'
 import type { DatasetInput } from '../schemas/dataset.js'
@@ -12,6 +14,10 @@ import type { WriteQueue } from './write-queue.js'
 
 /** What the domain rules and the control operations work on: state and policies, no HTTP. */
 export interface DomainContext {
+  /** Every choice where the spec is silent: the default profile, or a twin's. */
+  profile: Profile
+  /** The schemas the profile validates and stores with (the modules' own for the default profile). */
+  schemas: ProfiledSchemas
   store: Store
   clock: Clock
   tiers: Record<ApiTier, ApiTierLimits>

@@ -5,7 +5,7 @@ import { MAX_USD } from '../schemas/common.js'
 import { exactUsdToMicros, microsToExactUsd, usdToMicros } from '../store/money.js'
 import type { UserRecord } from '../store/models.js'
 import { accountById } from './accounts.js'
-import { isoTimestamp } from './clock.js'
+import { stampNow } from './clock.js'
 import type { DomainContext } from './domain-context.js'
 
 /** Largest balance an account may hold (the API's Usd maximum), in micros. */
@@ -38,6 +38,6 @@ export async function topUp(ctx: DomainContext, userId: number, { amount_usd }: 
     draft.balance_usd = microsToExactUsd(balance)
     draft.total_topups_usd = microsToExactUsd(total)
     draft.topups_count += 1
-    draft.updated_at = isoTimestamp(ctx.clock.now())
+    draft.updated_at = stampNow(ctx)
   })
 }

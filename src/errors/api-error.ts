@@ -12,12 +12,15 @@ import { MESSAGES } from './messages.js'
 export class ApiError extends Error {
   readonly code: ErrorCode
   readonly fields: FieldError[] | undefined
+  /** For `method_not_allowed`: the methods the path has, for the answer's `Allow` header. */
+  readonly allow: readonly string[] | undefined
 
-  constructor(code: ErrorCode, message: string, fields?: FieldError[]) {
+  constructor(code: ErrorCode, message: string, fields?: FieldError[], allow?: readonly string[]) {
     super(message)
     this.name = 'ApiError'
     this.code = code
     this.fields = fields
+    this.allow = allow
   }
 
   /** The HTTP status its code has in the one table. */

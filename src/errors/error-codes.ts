@@ -11,8 +11,12 @@ export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   admin_forbidden: 403,
+  // Another account's resource, where a profile answers 403 rather than 404 (errors.foreignStatus).
+  forbidden: 403,
   not_found: 404,
   route_not_found: 404,
+  // A method the path does not have, where a profile answers 405 rather than 404 (errors.unsupportedMethodStatus).
+  method_not_allowed: 405,
   // The listener's HTTP parser gave up waiting for the request's head or body.
   request_timeout: 408,
   payload_too_large: 413,
@@ -35,8 +39,13 @@ export const ERROR_STATUS = {
 /** One of the mock's error codes. */
 export type ErrorCode = keyof typeof ERROR_STATUS
 
-/** Every error code, for enums (the Error schema's `code`). */
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]
+/** The codes only a profile other than the default answers with: the default document leaves them out. */
+export const PROFILED_ERROR_CODES: readonly ErrorCode[] = ['forbidden', 'method_not_allowed']
+
+/** Every error code the default profile answers with, for enums (the Error schema's `code`). */
+export const ERROR_CODES = Object.keys(ERROR_STATUS).filter(
+  (code) => !PROFILED_ERROR_CODES.includes(code as ErrorCode),
+) as [ErrorCode, ...ErrorCode[]]
 
 /**
  * The error code a forced fault answers with, for each status fault injection may force.

@@ -25,6 +25,13 @@ export const MESSAGES = {
     scheme: (scheme: string) => `Send the bare API key in the Authorization header, without "${scheme} "`,
     invalid: () => 'Invalid API key',
   },
+  forbidden: {
+    foreign: (kind: 'Advert' | 'Campaign', id: number) => `${kind} ${id} belongs to another account`,
+  },
+  method_not_allowed: {
+    allowed: (method: string, path: string, allow: readonly string[]) =>
+      `${method} is not allowed on ${path}: use ${allow.join(', ')}`,
+  },
   admin_forbidden: {
     token: (header: string) => `The control plane needs the admin token in the ${header} header`,
   },

@@ -1,3 +1,4 @@
+import type { RateLimitChoices } from '../profile/profile.js'
 import type { RateLimitDecision } from '../domain/rate-limit.js'
 import { WINDOW_SECONDS } from '../domain/rate-limit.js'
 
@@ -55,22 +56,29 @@ export const RATE_LIMIT_RESPONSE_HEADERS: readonly RateLimitHeader[] = [
 ]
 
 /**
- * Renders a decision as response headers.
+ * Renders a decision as response headers, in the families the profile sends: X-RateLimit-*, the
+ * IETF draft's RateLimit-Policy and RateLimit, or both (the default).
  * @example rateLimitHeaders(limiter.consume(1, limits, now))['X-RateLimit-Remaining'] // '299'
  */
-export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+export function rateLimitHeaders(
+  decision: RateLimitDecision,
+  family: RateLimitChoices['headers'] = 'both',
+): Record<string, string> {
   const { binding, windows, nowMs } = decision
   const secondsLeft = (resetAt: number) => Math.max(0, Math.ceil((resetAt - nowMs) / 1000))
-  const headers: Record<string, string> = {
-    [RATE_LIMIT_HEADERS.limit.name]: String(binding.limit),
-    [RATE_LIMIT_HEADERS.remaining.name]: String(binding.remaining),
-    [RATE_LIMIT_HEADERS.reset.name]: String(Math.ceil(binding.resetAt / 1000)),
-    [RATE_LIMIT_HEADERS.policy.name]: windows
+  const headers: Record<string, string> = {}
+  if (family !== 'ietf') {
+    headers[RATE_LIMIT_HEADERS.limit.name] = String(binding.limit)
+    headers[RATE_LIMIT_HEADERS.remaining.name] = String(binding.remaining)
+    headers[RATE_LIMIT_HEADERS.reset.name] = String(Math.ceil(binding.resetAt / 1000))
+  }
+  if (family !== 'x-ratelimit') {
+    headers[RATE_LIMIT_HEADERS.policy.name] = windows
       .map((w) => `"${w.window}";q=${w.limit};w=${WINDOW_SECONDS[w.window]}`)
-      .join(', '),
-    [RATE_LIMIT_HEADERS.rateLimit.name]: windows
+      .join(', ')
+    headers[RATE_LIMIT_HEADERS.rateLimit.name] = windows
       .map((w) => `"${w.window}";r=${w.remaining};t=${secondsLeft(w.resetAt)}`)
-      .join(', '),
+      .join(', ')
   }
   if (!decision.allowed) headers[RATE_LIMIT_HEADERS.retryAfter.name] = String(decision.retryAfterSeconds)
   return headers

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { NEW_CAMPAIGN_VALUES } from '../domain/campaigns.js'
+import { newCampaignValues } from '../domain/campaigns.js'
+import { DEFAULT_PROFILE } from '../profile/profile.js'
 import { operations } from '../operations/api.js'
 import type { Operation } from '../operations/define-operation.js'
 import { Advert } from '../schemas/advert.js'
@@ -28,7 +29,7 @@ const PAGING = { page: 'page', per_page: 'per_page', pagination: 'pagination' } 
 
 /** What each operation's extensions say, by operationId, where a constant says it. */
 const BY_OPERATION: Readonly<Record<string, Record<`x-${string}`, unknown>>> = {
-  createCampaign: { 'x-initial-values': NEW_CAMPAIGN_VALUES },
+  createCampaign: { 'x-initial-values': newCampaignValues(DEFAULT_PROFILE) },
   // Delivery may raise sending_count at any moment, so a toggle is not to blame for it.
   toggleCampaign: { 'x-toggles': { field: 'enabled', touches: ['updated_at', 'sending_count'] } },
 }

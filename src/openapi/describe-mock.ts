@@ -1,6 +1,6 @@
 import { RATE_LIMIT_WINDOWS, WINDOW_SECONDS } from '../domain/rate-limit.js'
 import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
-import { ERROR_STATUS } from '../errors/error-codes.js'
+import { ERROR_CODES, ERROR_STATUS } from '../errors/error-codes.js'
 import { RATE_LIMIT_HEADERS } from '../http/rate-limit-headers.js'
 import { BROADCASTING_TYPES } from '../schemas/campaign.js'
 import { PAGE_SIZE } from '../schemas/common.js'
@@ -43,7 +43,7 @@ ${table(
 
 ${table(
   ['code', 'status'],
-  Object.entries(ERROR_STATUS).map(([name, status]) => [code(name), status]),
+  ERROR_CODES.map((name) => [code(name), ERROR_STATUS[name]]),
 )}
 
 The mock's control plane (\`/__admin\`: reset, clock, users, top-ups, deliveries, faults, journal) is described in a separate document, \`admin.openapi.json\`.`

@@ -43,6 +43,8 @@ export function implementOperation<O extends Operation>(
   operation: O,
   resolve: OperationResolver<O>,
 ): OperationRoute {
-  // The steps hand `resolve` what its declaration types (pipeline.test.ts holds the steps to OperationInput).
-  return { ...targetOf(operation), ctx, operation, resolve }
+  // The steps hand `resolve` what its declaration types (pipeline.test.ts holds the steps to OperationInput);
+  // they validate with the profile's version of the declaration, which has the same fields.
+  const profiled = ctx.operations.get(operation.operationId) ?? operation
+  return { ...targetOf(profiled), ctx, operation: profiled, resolve }
 }

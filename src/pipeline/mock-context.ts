@@ -1,7 +1,10 @@
 import type { DomainContext } from '../domain/domain-context.js'
+import type { Operation } from '../operations/define-operation.js'
 
 /** What every handler works on: the domain's state and policies, and where the mock is mounted; transport-free. */
 export interface MockContext extends DomainContext {
+  /** The public API's operations under the profile, by operationId (operations/profiled-operations.ts). */
+  operations: ReadonlyMap<string, Operation>
   /** URL prefix of the public API for msw's matcher; a leading `*` matches any origin. */
   apiBase: string
   /** URL prefix of the control plane. */

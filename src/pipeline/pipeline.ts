@@ -2,6 +2,7 @@ import { assertAdminToken, authenticate } from '../domain/auth.js'
 import { isoTimestamp } from '../domain/clock.js'
 import { redactKey } from '../domain/request-journal.js'
 import { ApiError, internalError } from '../errors/api-error.js'
+import { errorBody, errorStatus } from '../errors/error-answer-body.js'
 import { FAULT_ERROR_CODES } from '../errors/error-codes.js'
 import { injectedFault, MESSAGES } from '../errors/messages.js'
 import { parseId, validate, validateQuery } from '../errors/validate.js'
@@ -11,6 +12,7 @@ import { RATE_LIMIT_HEADERS, rateLimitHeaders } from '../http/rate-limit-headers
 import type { MockAnswer, MockRequest } from '../http/mock-request.js'
 import { readJsonBody, refuseBody } from '../http/read-body.js'
 import type { Operation } from '../operations/define-operation.js'
+import { DEFAULT_PROFILE, type ListChoices, type Profile } from '../profile/profile.js'
 import type { UserRecord } from '../store/models.js'
 import type { MockContext } from './mock-context.js'
 import { basePath } from './base-path.js'
@@ -73,7 +75,7 @@ async function answerApi(route: Route, request: MockRequest, params: PathParams)
   const started = performance.now()
   const headers: Record<string, string> = {}
   let user: UserRecord | undefined
-  const answer = await answerSafely(async () => {
+  const answer = await answerSafely(ctx.profile, async () => {
     if (ctx.faults.active) await holdLatency(ctx)
     if (route.notFound) throw routeNotFound(route, request)
     const { operation } = route
@@ -92,7 +94,7 @@ async function answerApi(route: Route, request: MockRequest, params: PathParams)
             user = authenticate(ctx.store, request.header('authorization'))
             return route.resolve({ user, id, query, body }, ctx)
           })
-    return success(operation, resolved)
+    return success(operation, resolved, ctx.profile.lists)
   })
   Object.assign(answer.headers, headers)
   // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
@@ -104,14 +106,14 @@ async function answerApi(route: Route, request: MockRequest, params: PathParams)
 /** The control plane's steps: admin token, id, query, body, resolve; no latency, headers or journal. */
 async function answerControlPlane(route: Route, request: MockRequest, params: PathParams): Promise<MockAnswer> {
   const { ctx } = route
-  return answerSafely(async () => {
+  return answerSafely(ctx.profile, async () => {
     assertAdminToken(ctx.adminToken, request.header(ADMIN_TOKEN_HEADER), ADMIN_TOKEN_HEADER)
     if (route.notFound) throw routeNotFound(route, request)
     const { operation } = route
     const id = readId(params)
     const query = readQuery(operation, request)
     const body = await readBody(operation, request)
-    return success(operation, await route.resolve({ user: undefined, id, query, body }, ctx))
+    return success(operation, await route.resolve({ user: undefined, id, query, body }, ctx), ctx.profile.lists)
   })
 }
 
@@ -120,28 +122,33 @@ export function jsonAnswer(status: number, body: unknown): MockAnswer {
   return { status, headers: { 'content-type': JSON_CONTENT_TYPE }, body: JSON.stringify(body) }
 }
 
-/** The error envelope for an ApiError, with the status its code has in the one table. */
-export function errorAnswer(error: ApiError): MockAnswer {
-  const body = { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) }
-  return jsonAnswer(error.status, { success: false, error: body })
+/** The error envelope for an ApiError, as the profile shapes it (the default: the status its code has in the one table). */
+export function errorAnswer(error: ApiError, profile: Profile = DEFAULT_PROFILE): MockAnswer {
+  const status = errorStatus(error, profile.errors)
+  const answer = jsonAnswer(status, { success: false, error: errorBody(error, profile.errors, status) })
+  if (error.allow) answer.headers.allow = error.allow.join(', ')
+  return answer
 }
 
-/** The success envelope, with the operation's status. */
-function success(operation: Operation, { data, pagination }: Resolved): MockAnswer {
-  return jsonAnswer(
-    operation.response.status,
-    pagination ? { success: true, data, pagination } : { success: true, data },
-  )
+/**
+ * The success envelope, with the operation's status; a list's page under the profile's key, with
+ * the keys it adds; a 204 with no body.
+ */
+function success(operation: Operation, { data, pagination }: Resolved, lists: ListChoices): MockAnswer {
+  const { status } = operation.response
+  if (status === 204) return { status, headers: {}, body: null }
+  if (!pagination) return jsonAnswer(status, { success: true, data })
+  return jsonAnswer(status, { success: true, data, [lists.paginationKey]: pagination, ...lists.extraKeys })
 }
 
 /** Runs the steps and turns any failure into the error envelope: ApiErrors as they are, anything else as a 500. */
-async function answerSafely(answer: () => Promise<MockAnswer>): Promise<MockAnswer> {
+async function answerSafely(profile: Profile, answer: () => Promise<MockAnswer>): Promise<MockAnswer> {
   try {
     return await answer()
   } catch (error) {
-    if (error instanceof ApiError) return errorAnswer(error)
+    if (error instanceof ApiError) return errorAnswer(error, profile)
     console.error('[ad-campaign-mock] unexpected error:', error)
-    return errorAnswer(internalError())
+    return errorAnswer(internalError(), profile)
   }
 }
 
@@ -164,7 +171,7 @@ async function holdLatency(ctx: MockContext): Promise<void> {
  */
 function admit(ctx: MockContext, user: UserRecord, headers: Record<string, string>): void {
   const decision = ctx.rateLimiter.consume(user.id, ctx.tiers[user.api_tier], ctx.clock.now())
-  Object.assign(headers, rateLimitHeaders(decision))
+  Object.assign(headers, rateLimitHeaders(decision, ctx.profile.rateLimits.headers))
   if (!decision.allowed) {
     const { window, limit } = decision.binding
     throw new ApiError(

@@ -11,9 +11,13 @@ const toCents = (usd: number) => microsToUsd(exactUsdToMicros(usd))
 
 // Fields are listed in the spec's order (section 2) so responses read like its tables.
 
-/** Turns a stored user into the API's User. */
-export function presentUser(user: UserRecord, tiers: Readonly<Record<ApiTier, ApiTierLimits>>): User {
-  return {
+/** Turns a stored user into the API's User, with the fields beyond the document a profile names (`extra`). */
+export function presentUser(
+  user: UserRecord,
+  tiers: Readonly<Record<ApiTier, ApiTierLimits>>,
+  extra: readonly string[] = [],
+): User {
+  const shown: User = {
     id: user.id,
     email: user.email,
     api_key: user.api_key,
@@ -24,11 +28,12 @@ export function presentUser(user: UserRecord, tiers: Readonly<Record<ApiTier, Ap
     created_at: user.created_at,
     updated_at: user.updated_at,
   }
+  return withExtra(shown, user, extra)
 }
 
-/** A stored user's balance, as GET /user/balance answers it. */
-export function presentBalance(user: UserRecord): Balance {
-  return { balance_usd: toCents(user.balance_usd), total_topups_usd: toCents(user.total_topups_usd) }
+/** A stored user's balance, as GET /user/balance answers it, with the fields a profile adds to it (`extra`). */
+export function presentBalance(user: UserRecord, extra: Readonly<Record<string, unknown>> = {}): Balance {
+  return { balance_usd: toCents(user.balance_usd), total_topups_usd: toCents(user.total_topups_usd), ...extra }
 }
 
 /** Turns a stored advert into the API's Advert. */
@@ -36,9 +41,13 @@ export function presentAdvert({ user_id: _owner, ...advert }: AdvertRecord): Adv
   return { ...advert }
 }
 
-/** Turns a stored campaign into the API's Campaign, with its advert's title. */
-export function presentCampaign(campaign: CampaignRecord, advertTitle: string): Campaign {
-  return {
+/** Turns a stored campaign into the API's Campaign, with its advert's title and the fields beyond the document a profile names (`extra`). */
+export function presentCampaign(
+  campaign: CampaignRecord,
+  advertTitle: string,
+  extra: readonly string[] = [],
+): Campaign {
+  const shown: Campaign = {
     id: campaign.id,
     advert_id: campaign.advert_id,
     advert_title: advertTitle,
@@ -50,11 +59,23 @@ export function presentCampaign(campaign: CampaignRecord, advertTitle: string): 
     created_at: campaign.created_at,
     updated_at: campaign.updated_at,
   }
+  return withExtra(shown, campaign, extra)
 }
 
 /** Turns a stored campaign and its advert into the API's CampaignDetailed. */
-export function presentCampaignDetailed(campaign: CampaignRecord, advert: AdvertRecord): CampaignDetailed {
-  return { ...presentCampaign(campaign, advert.title), advert: presentAdvert(advert) }
+export function presentCampaignDetailed(
+  campaign: CampaignRecord,
+  advert: AdvertRecord,
+  extra: readonly string[] = [],
+): CampaignDetailed {
+  return { ...presentCampaign(campaign, advert.title, extra), advert: presentAdvert(advert) }
+}
+
+/** Copies a record's fields beyond the document, those named, onto what the API shows of it. */
+function withExtra<T extends object>(shown: T, record: object, names: readonly string[]): T {
+  for (const name of names)
+    if (Object.hasOwn(record, name)) Object.assign(shown, { [name]: (record as Record<string, unknown>)[name] })
+  return shown
 }
 
 /** One page of a list: its records and where it stands in the whole list. */

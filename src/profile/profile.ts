@@ -13,6 +13,12 @@ const Count = z.int().check(z.positive())
 /** Values beyond the document a resource carries, by field name: what a new record gets. */
 const ExtraFields = z.record(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/)), z.unknown())
 
+/** The mock's own API tiers, by name (spec 2.2 leaves the values of api_tier open). */
+export const DEFAULT_TIER_NAMES = ['free', 'basic', 'pro', 'enterprise'] as const
+
+/** The mock's own broadcasting types: `active_ad` (named by the spec) and `passive_ad`. */
+export const DEFAULT_BROADCASTING_TYPES = ['active_ad', 'passive_ad'] as const
+
 /** An API tier's limits (spec 8). */
 export const TierLimitsChoice = z.strictObject({ per_minute: Count, per_day: Count, max_topups: Count })
 
@@ -147,7 +153,7 @@ export const DEFAULT_PROFILE: Profile = {
     campaignDetailEmbedsAdvert: true,
     deletes: { campaign: { status: 200 }, advert: { status: 200 } },
     newCampaignEnabled: true,
-    broadcastingTypes: ['active_ad', 'passive_ad'],
+    broadcastingTypes: [...DEFAULT_BROADCASTING_TYPES],
     extraFields: { user: {}, advert: {}, campaign: {}, balance: {} },
   },
   inputs: { unknownFields: 'refuse', cpm: { decimals: 2, max: 100_000 }, titleMaxLength: 120 },

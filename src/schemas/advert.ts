@@ -1,12 +1,22 @@
 import * as z from 'zod/mini'
 import { Id, Timestamp } from './common.js'
+import { DEFAULT_PROFILE } from '../profile/profile.js'
 import { meta } from './meta.js'
 
-const Title = meta(z.string().check(z.trim(), z.minLength(1), z.maxLength(120)), {
-  description: 'Title; campaigns show it as advert_title.',
+/** An advert's title: trimmed, 1 to `maxLength` characters (a profile's choice). */
+export function titleOf(maxLength: number) {
+  return meta(z.string().check(z.trim(), z.minLength(1), z.maxLength(maxLength)), {
+    description: 'Title; campaigns show it as advert_title.',
+  })
+}
+
+const Title = titleOf(DEFAULT_PROFILE.inputs.titleMaxLength)
+/** An advert's description. */
+export const Description = meta(z.string().check(z.maxLength(2000)), {
+  description: 'Free text shown with the advert.',
 })
-const Description = meta(z.string().check(z.maxLength(2000)), { description: 'Free text shown with the advert.' })
-const TargetUrl = meta(z.nullable(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))), {
+/** Where an advert links to. */
+export const TargetUrl = meta(z.nullable(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))), {
   description: 'Where the advert links to (http or https), or null.',
 })
 

@@ -1,19 +1,32 @@
 import * as z from 'zod/mini'
 import { Advert } from './advert.js'
 import { Id, IdParam, PaginationQuery, Timestamp } from './common.js'
+import { DEFAULT_BROADCASTING_TYPES, DEFAULT_PROFILE, type InputChoices } from '../profile/profile.js'
 import { meta } from './meta.js'
 
-/** Broadcasting types the mock accepts; the spec names `active_ad`, the rest is the mock's choice. */
-export const BROADCASTING_TYPES = ['active_ad', 'passive_ad'] as const
+/** Broadcasting types the mock accepts by default; the spec names `active_ad`, the rest is the profile's choice. */
+export const BROADCASTING_TYPES = DEFAULT_BROADCASTING_TYPES
 /** A broadcasting type: one of BROADCASTING_TYPES. */
 export const BroadcastingType = meta(z.enum(BROADCASTING_TYPES), { description: 'How the campaign is broadcast.' })
 export type BroadcastingType = z.infer<typeof BroadcastingType>
 
-/** Cost per thousand sends in USD: more than zero, whole cents. */
-export const Cpm = meta(z.number().check(z.positive(), z.multipleOf(0.01), z.maximum(100_000)), {
-  description: 'Cost per thousand sends in USD (decimal, whole cents).',
-})
-const SendingLimit = meta(z.int().check(z.positive(), z.maximum(1_000_000_000)), {
+/**
+ * Cost per thousand sends in USD under a profile's choice: more than zero, at most `max`, with at
+ * most `decimals` decimals (any, when null).
+ * @example cpmOf({ decimals: 2, max: 100_000 }).parse(2.5) // 2.5
+ */
+export function cpmOf({ decimals, max }: InputChoices['cpm']) {
+  const checks =
+    decimals === null ? [z.positive(), z.maximum(max)] : [z.positive(), z.multipleOf(10 ** -decimals), z.maximum(max)]
+  const cents = decimals === 2 ? 'whole cents' : decimals === null ? 'any precision' : `${decimals} decimals`
+  return meta(z.number().check(...checks), { description: `Cost per thousand sends in USD (decimal, ${cents}).` })
+}
+
+/** Cost per thousand sends in USD: more than zero, whole cents (the default profile's bounds). */
+export const Cpm = cpmOf(DEFAULT_PROFILE.inputs.cpm)
+
+/** How many sends a campaign may make. */
+export const SendingLimit = meta(z.int().check(z.positive(), z.maximum(1_000_000_000)), {
   description: 'Most sends this campaign may make.',
 })
 
@@ -61,7 +74,8 @@ export const CampaignUpdateInput = meta(
 )
 export type CampaignUpdateInput = z.infer<typeof CampaignUpdateInput>
 
-const BooleanParam = z.pipe(
+/** A boolean in a query string: `true` or `false`. */
+export const BooleanParam = z.pipe(
   z.enum(['true', 'false']),
   z.transform((value) => value === 'true'),
 )

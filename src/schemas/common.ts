@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { DEFAULT_PROFILE, type ListChoices } from '../profile/profile.js'
 import { meta } from './meta.js'
 
 // One definition of an id's bounds for bodies and URLs alike.
@@ -26,21 +27,44 @@ export const Usd = z.number().check(z.nonnegative(), z.multipleOf(0.01), z.maxim
 /** US dollars to the micro-dollar, as a state export keeps balances (per-send charges leave fractions of a cent). */
 export const ExactUsd = z.number().check(z.nonnegative(), z.multipleOf(0.000001), z.maximum(MAX_USD))
 
-/** Paging limits for every list operation. */
-export const PAGE_SIZE = { default: 25, max: 100 } as const
+/** Paging limits for every list operation (the default profile's). */
+export const PAGE_SIZE = {
+  default: DEFAULT_PROFILE.lists.defaultPerPage,
+  max: DEFAULT_PROFILE.lists.maxPerPage,
+} as const
+
+/**
+ * Query parameters every list operation accepts under a profile's page sizes; strings from the URL
+ * are coerced. A per_page above the maximum is refused, or (a profile's choice) clamped to it.
+ */
+export function paginationQueryOf({ defaultPerPage, maxPerPage, abovePerPageMax }: ListChoices) {
+  const perPage = z.coerce.number().check(z.int(), z.minimum(1))
+  return z.object({
+    page: meta(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1), {
+      description: 'Page number, from 1.',
+    }),
+    per_page:
+      abovePerPageMax === 'refuse'
+        ? meta(z._default(perPage.check(z.maximum(maxPerPage)), defaultPerPage), {
+            description: `Records per page, 1 to ${maxPerPage}.`,
+          })
+        : meta(
+            z._default(
+              z.pipe(
+                perPage,
+                z.transform((value: number) => Math.min(value, maxPerPage)),
+              ),
+              defaultPerPage,
+            ),
+            {
+              description: `Records per page, from 1; above ${maxPerPage} counts as ${maxPerPage}.`,
+            },
+          ),
+  })
+}
 
 /** Query parameters every list operation accepts; strings from the URL are coerced. */
-export const PaginationQuery = z.object({
-  page: meta(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1), {
-    description: 'Page number, from 1.',
-  }),
-  per_page: meta(
-    z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(PAGE_SIZE.max)), PAGE_SIZE.default),
-    {
-      description: `Records per page, 1 to ${PAGE_SIZE.max}.`,
-    },
-  ),
-})
+export const PaginationQuery = paginationQueryOf(DEFAULT_PROFILE.lists)
 
 /** Where a list page stands in the whole list. */
 export const Pagination = meta(

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini'
 import { Id, Timestamp, Usd } from './common.js'
+import { DEFAULT_TIER_NAMES } from '../profile/profile.js'
 import { meta } from './meta.js'
 
 /** Names of the API tiers; each carries its own rate limits (see domain/tiers). */
-export const API_TIERS = ['free', 'basic', 'pro', 'enterprise'] as const
+export const API_TIERS = DEFAULT_TIER_NAMES
 export const ApiTier = meta(z.enum(API_TIERS), { description: 'Name of the API tier.' })
 export type ApiTier = z.infer<typeof ApiTier>
 

@@ -16,8 +16,12 @@ export class Account {
   constructor(
     readonly userId: number,
     ids: { adverts: IdCounter; campaigns: IdCounter },
+    records: { AdvertRecord: typeof AdvertRecord; CampaignRecord: typeof CampaignRecord } = {
+      AdvertRecord,
+      CampaignRecord,
+    },
   ) {
-    this.adverts = new IndexedCollection(AdvertRecord, {
+    this.adverts = new IndexedCollection(records.AdvertRecord, {
       ids: ids.adverts,
       check: (advert) => {
         if (advert.user_id !== userId)
@@ -28,7 +32,7 @@ export class Account {
         if (user) throw new RangeError(`Advert ${advert.id} is in use by campaign ${user.id}`)
       },
     })
-    this.campaigns = new IndexedCollection(CampaignRecord, {
+    this.campaigns = new IndexedCollection(records.CampaignRecord, {
       ids: ids.campaigns,
       check: (campaign) => {
         if (!this.adverts.get(campaign.advert_id))

@@ -34,6 +34,8 @@ export interface PageOptions<T> {
   where?: (row: T) => boolean
   offset: number
   limit: number
+  /** Newest first (the default) or oldest first. */
+  order?: 'newest_first' | 'oldest_first'
 }
 
 /** What a collection enforces beyond its schema, and whom it tells of each write. */
@@ -88,21 +90,37 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
   }
 
   /**
-   * One page, newest first. Without `where` it reads the page's rows only; with one it tests each
-   * record once, to count them all.
+   * One page, newest first (or, a profile's choice, oldest first). Without `where` it reads the
+   * page's rows only; with one it tests each record once, to count them all.
    */
-  page({ where, offset, limit }: PageOptions<LibraryRow<S>>): Page<LibraryRow<S>> {
-    if (!where)
-      return { rows: this.#order.newestFirst(offset, limit).map((id) => this.#byId.get(id)!), total: this.#order.size }
-    const rows: LibraryRow<S>[] = []
-    let total = 0
-    for (const id of this.#order.descending()) {
-      const row = this.#byId.get(id)!
-      if (!where(row)) continue
-      if (total >= offset && rows.length < limit) rows.push(row)
-      total++
+  page({ where, offset, limit, order = 'newest_first' }: PageOptions<LibraryRow<S>>): Page<LibraryRow<S>> {
+    const total = this.#order.size
+    if (!where) {
+      if (order === 'newest_first') return { rows: this.#rowsOf(this.#order.newestFirst(offset, limit)), total }
+      // Oldest first: the same positions counted from the other end, read newest first and turned round.
+      const start = Math.max(0, total - offset - limit)
+      const count = Math.max(0, total - offset - start)
+      return { rows: this.#rowsOf(this.#order.newestFirst(start, count)).reverse(), total }
     }
-    return { rows, total }
+    const rows: LibraryRow<S>[] = []
+    let matched = 0
+    const candidates = order === 'newest_first' ? this.#rowsOf(this.#order.descending()) : this.#byId.values()
+    for (const row of candidates) {
+      if (!where(row)) continue
+      if (matched >= offset && rows.length < limit) rows.push(row)
+      matched++
+    }
+    return { rows, total: matched }
+  }
+
+  /** The records of ids the order holds (so each is in the index). */
+  #rowsOf(ids: Iterable<number>): LibraryRow<S>[] {
+    const rows: LibraryRow<S>[] = []
+    for (const id of ids) {
+      const row = this.#byId.get(id)
+      if (row) rows.push(row)
+    }
+    return rows
   }
 
   /** Validates the values, stores them as a new record and indexes it; its id must be above every id handed out. */

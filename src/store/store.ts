@@ -4,7 +4,15 @@ import { Dataset, type DatasetInput } from '../schemas/dataset.js'
 import { Account } from './account.js'
 import { IdCounter } from './id-counter.js'
 import { IndexedCollection } from './indexed-collection.js'
-import { UserRecord } from './models.js'
+import { AdvertRecord, CampaignRecord, UserRecord } from './models.js'
+
+/** The schemas of the store's records: the default profile's unless a profile gives others. */
+export interface StoreRecords {
+  UserRecord: typeof UserRecord
+  AdvertRecord: typeof AdvertRecord
+  CampaignRecord: typeof CampaignRecord
+  Dataset: typeof Dataset
+}
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id
 
@@ -42,32 +50,39 @@ export class Store {
   readonly #accounts = new Map<number, Account>()
   readonly #userIdByApiKey = new Map<string, number>()
   readonly #userIdByEmail = new Map<string, number>()
-  readonly users = new IndexedCollection(UserRecord, {
-    ids: this.#ids.users,
-    check: (user, previous) => this.#assertFree(user, previous),
-    written: (next, previous) => {
-      if (previous) {
-        this.#userIdByApiKey.delete(previous.api_key)
-        this.#userIdByEmail.delete(previous.email.toLowerCase())
-      }
-      if (next) {
-        this.#userIdByApiKey.set(next.api_key, next.id)
-        this.#userIdByEmail.set(next.email.toLowerCase(), next.id)
-      } else if (previous) {
-        this.#accounts.delete(previous.id)
-      }
-    },
-  })
-
+  readonly users: IndexedCollection<typeof UserRecord>
   /** What tests inspect the state with: the users collection and each account's collections, and nothing else of the store. */
-  readonly db: MockDb = { users: this.users, account: (userId) => this.account(userId) }
+  readonly db: MockDb
+  /** The record schemas every write is validated with: the default profile's, or a twin's. */
+  readonly records: StoreRecords
+
+  constructor(records: StoreRecords = { UserRecord, AdvertRecord, CampaignRecord, Dataset }) {
+    this.records = records
+    this.users = new IndexedCollection(records.UserRecord, {
+      ids: this.#ids.users,
+      check: (user, previous) => this.#assertFree(user, previous),
+      written: (next, previous) => {
+        if (previous) {
+          this.#userIdByApiKey.delete(previous.api_key)
+          this.#userIdByEmail.delete(previous.email.toLowerCase())
+        }
+        if (next) {
+          this.#userIdByApiKey.set(next.api_key, next.id)
+          this.#userIdByEmail.set(next.email.toLowerCase(), next.id)
+        } else if (previous) {
+          this.#accounts.delete(previous.id)
+        }
+      },
+    })
+    this.db = { users: this.users, account: (userId) => this.account(userId) }
+  }
 
   /** The user's adverts and campaigns (made empty on first use); a user the store does not hold is a RangeError. */
   account(userId: number): Account {
     let account = this.#accounts.get(userId)
     if (account) return account
     if (!this.users.get(userId)) throw new RangeError(`No user ${userId} in the store`)
-    account = new Account(userId, this.#ids)
+    account = new Account(userId, this.#ids, this.records)
     this.#accounts.set(userId, account)
     return account
   }
@@ -131,7 +146,7 @@ export class Store {
    * (by default the highest id of each kind); a dataset that does not hold together is refused whole.
    */
   async load(input: DatasetInput, lastIds?: LastIds): Promise<void> {
-    await this.loadParsed(Dataset.parse(input), lastIds)
+    await this.loadParsed(this.records.Dataset.parse(input), lastIds)
   }
 
   /** As `load`, for a dataset its schema has already parsed; every record still goes in through its collection's `create`. */

@@ -14,12 +14,15 @@ import {
   MAX_JOURNAL_SIZE,
   type RequestJournal,
 } from '../domain/request-journal.js'
-import { DEFAULT_TIER_LIMITS, mergeTiers } from '../domain/tiers.js'
+import { mergeTiers } from '../domain/tiers.js'
 import { createWriteQueue } from '../domain/write-queue.js'
 import { validationFailed } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import { validate } from '../errors/validate.js'
 import { createHandlers } from '../msw/create-handlers.js'
+import { profiledOperations } from '../operations/profiled-operations.js'
+import { DEFAULT_PROFILE, Profile } from '../profile/profile.js'
+import { profiledSchemas } from '../schemas/profiled.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import {
   FaultSettings,
@@ -28,7 +31,7 @@ import {
   type TierOverridesInput,
   type TierTable,
 } from '../schemas/control-plane.js'
-import { Dataset, type DatasetInput } from '../schemas/dataset.js'
+import { Dataset as DefaultDataset, type DatasetInput } from '../schemas/dataset.js'
 import { DEFAULT_RESOURCE_CAPS, ResourceCaps } from '../schemas/resource-caps.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 import type { GenerateDatasetOptions } from '../store/generate-dataset.js'
@@ -59,6 +62,12 @@ export interface MockApiOptions {
   journalSize?: number
   /** The most adverts and campaigns one account, and users the store, may hold through creates (see DEFAULT_RESOURCE_CAPS). */
   caps?: Partial<ResourceCaps>
+  /**
+   * The choices where the spec is silent (page sizes, order, error codes and shapes, delete
+   * statuses, header families, input bounds, extra fields): DEFAULT_PROFILE unless given, e.g. a
+   * twin's learned one.
+   */
+  profile?: Profile
 }
 
 /**
@@ -100,8 +109,9 @@ export interface MockApi extends MockControls {
  * @example const api = await createMockApi(); setupServer(...api.handlers)
  */
 export async function createMockApi(options: MockApiOptions = {}): Promise<MockApi> {
+  const profile = options.profile ? validate(Profile, options.profile, 'profile option') : DEFAULT_PROFILE
   const tiers = mergeTiers(
-    structuredClone(DEFAULT_TIER_LIMITS) as TierTable,
+    structuredClone(profile.rateLimits.tiers) as TierTable,
     validate(TierOverrides, options.tiers ?? {}, 'tiers option'),
   )
   const faults = validate(FaultSettings, options.faults ?? {}, 'faults option')
@@ -109,8 +119,12 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const caps = { ...DEFAULT_RESOURCE_CAPS, ...validate(z.partial(ResourceCaps), options.caps ?? {}, 'caps option') }
   const journalSize = validate(JournalSize, options.journalSize ?? DEFAULT_JOURNAL_SIZE, 'journalSize option')
   const fixtures = await startingDataset(options)
+  const schemas = profiledSchemas(profile)
   const context: MockContext = {
-    store: new Store(),
+    profile,
+    schemas,
+    operations: profiledOperations(profile, schemas),
+    store: new Store(schemas.records),
     clock: options.clock ?? createClock(),
     tiers,
     caps,
@@ -151,9 +165,12 @@ const JournalSize = z.int().check(z.minimum(1), z.maximum(MAX_JOURNAL_SIZE))
 
 /** Loads the starting dataset; one that does not hold together (duplicate ids, a missing advert) is a 422 naming why. */
 async function loadFixtures(store: Store, fixtures: DatasetInput): Promise<void> {
+  const { Dataset } = store.records
+  // Each campaign is validated once, by its collection's create (validated here too, seeding cost twice
+  // as much); a profile's own dataset schema is used whole.
+  const seed = Dataset === DefaultDataset ? SeedDataset : Dataset
   try {
-    // Each campaign is validated once, by its collection's create (validated here too, seeding cost twice as much).
-    await store.loadParsed(validate(SeedDataset, fixtures, 'fixtures option'))
+    await store.loadParsed(validate(seed, fixtures, 'fixtures option'))
   } catch (error) {
     // Refused: the whole dataset's schema names the field at fault, as it did when it ran first.
     validate(Dataset, fixtures, 'fixtures option')

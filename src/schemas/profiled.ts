@@ -1,0 +1,159 @@
+import * as z from 'zod/mini'
+import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
+import { Advert, AdvertInput, AdvertUpdateInput, Description, TargetUrl, titleOf } from './advert.js'
+import {
+  BooleanParam,
+  Campaign,
+  CampaignDetailed,
+  CampaignInput,
+  CampaignListQuery,
+  CampaignUpdateInput,
+  cpmOf,
+  SendingLimit,
+} from './campaign.js'
+import { Id, IdParam, Pagination, PaginationQuery, paginationQueryOf } from './common.js'
+import { AdvertRecord, CampaignRecord, Dataset, UserRecord } from './dataset.js'
+import { Balance, Email, User, UserUpdateInput } from './user.js'
+
+// The schemas a profile validates and describes with. The default profile's are the modules' own
+// (their bounds are read from DEFAULT_PROFILE); another profile's are derived here from the same
+// pieces with its bounds, enums, strictness and extra fields. TypeScript's types stay the default
+// profile's: a profile widens what is accepted at run time (another tier name, an extra field),
+// never the shape code reads.
+
+/** The schemas a profile validates, stores and describes with. */
+export interface ProfiledSchemas {
+  inputs: {
+    UserUpdateInput: z.ZodMiniType
+    CampaignInput: z.ZodMiniType
+    CampaignUpdateInput: z.ZodMiniType
+    AdvertInput: z.ZodMiniType
+    AdvertUpdateInput: z.ZodMiniType
+  }
+  queries: { PaginationQuery: z.ZodMiniObject; CampaignListQuery: z.ZodMiniObject }
+  resources: {
+    User: z.ZodMiniType
+    Balance: z.ZodMiniType
+    Advert: z.ZodMiniType
+    Campaign: z.ZodMiniType
+    CampaignDetailed: z.ZodMiniType
+    Pagination: z.ZodMiniType
+  }
+  /** The store's records: what a dataset, a state file and a twin's captured account hold. */
+  records: {
+    UserRecord: typeof UserRecord
+    AdvertRecord: typeof AdvertRecord
+    CampaignRecord: typeof CampaignRecord
+    Dataset: typeof Dataset
+  }
+}
+
+const DEFAULT_SCHEMAS: ProfiledSchemas = {
+  inputs: { UserUpdateInput, CampaignInput, CampaignUpdateInput, AdvertInput, AdvertUpdateInput },
+  queries: { PaginationQuery, CampaignListQuery },
+  resources: { User, Balance, Advert, Campaign, CampaignDetailed, Pagination },
+  records: { UserRecord, AdvertRecord, CampaignRecord, Dataset },
+}
+
+/**
+ * The schemas of a profile: the default profile's are the modules' own; another's are derived.
+ * @example profiledSchemas(twin.profile).inputs.AdvertInput.safeParse({ advert: { title: 'x'.repeat(150) } })
+ */
+export function profiledSchemas(profile: Profile): ProfiledSchemas {
+  return profile === DEFAULT_PROFILE ? DEFAULT_SCHEMAS : deriveSchemas(profile)
+}
+
+/**
+ * Pairs each default schema with the profile's, so an operation declared with the default's can be
+ * given the profile's (operations/profiled-operations.ts).
+ */
+export function schemaPairs(schemas: ProfiledSchemas): Map<z.ZodMiniType, z.ZodMiniType> {
+  const pairs = new Map<z.ZodMiniType, z.ZodMiniType>()
+  for (const group of ['inputs', 'queries', 'resources', 'records'] as const) {
+    const defaults: Record<string, z.ZodMiniType> = DEFAULT_SCHEMAS[group]
+    const profiled: Record<string, z.ZodMiniType> = schemas[group]
+    for (const [name, schema] of Object.entries(defaults)) pairs.set(schema, profiled[name] ?? schema)
+  }
+  return pairs
+}
+
+function deriveSchemas(profile: Profile): ProfiledSchemas {
+  const { inputs, resources, rateLimits, lists } = profile
+  const object = inputs.unknownFields === 'refuse' ? z.strictObject : z.object
+  const broadcastingType = z.enum(resources.broadcastingTypes as [string, ...string[]])
+  const tier = z.enum(Object.keys(rateLimits.tiers) as [string, ...string[]])
+  const cpm = cpmOf(inputs.cpm)
+  const title = titleOf(inputs.titleMaxLength)
+  const extra = (fields: Record<string, unknown>) =>
+    Object.fromEntries(Object.keys(fields).map((name) => [name, z.optional(z.unknown())]))
+  const atLeastOne = z.refine(
+    (fields: unknown) => Object.keys(fields as object).length > 0,
+    'must contain at least one field',
+  )
+  const campaignFields = object({
+    advert_id: Id,
+    broadcasting_type: broadcastingType,
+    cpm,
+    sending_limit: SendingLimit,
+  })
+  const paginationQuery = paginationQueryOf(lists)
+  const advert = z.extend(Advert, { title, ...extra(resources.extraFields.advert) })
+  const campaign = z.extend(Campaign, {
+    broadcasting_type: broadcastingType,
+    cpm,
+    ...extra(resources.extraFields.campaign),
+  })
+  const userRecord = z.extend(UserRecord, { api_tier: tier, ...extra(resources.extraFields.user) })
+  const advertRecord = z.extend(AdvertRecord, { title, ...extra(resources.extraFields.advert) })
+  const campaignRecord = z.extend(CampaignRecord, {
+    broadcasting_type: broadcastingType,
+    cpm,
+    ...extra(resources.extraFields.campaign),
+  })
+  const records = {
+    // A profile's records accept more than the default's types say (another tier name, extra
+    // fields); TypeScript keeps the default's shape, which is what the code reads of them.
+    UserRecord: userRecord as unknown as typeof UserRecord,
+    AdvertRecord: advertRecord as unknown as typeof AdvertRecord,
+    CampaignRecord: campaignRecord as unknown as typeof CampaignRecord,
+  }
+  return {
+    inputs: {
+      UserUpdateInput: object({ user: object({ email: Email }) }),
+      CampaignInput: object({ campaign: campaignFields }),
+      CampaignUpdateInput: object({
+        campaign: z.partial(z.extend(campaignFields, { enabled: z.boolean() })).check(atLeastOne),
+      }),
+      AdvertInput: object({
+        advert: object({ title, description: z._default(Description, ''), target_url: z._default(TargetUrl, null) }),
+      }),
+      AdvertUpdateInput: object({
+        advert: z.partial(object({ title, description: Description, target_url: TargetUrl })).check(atLeastOne),
+      }),
+    },
+    queries: {
+      PaginationQuery: paginationQuery,
+      CampaignListQuery: z.extend(paginationQuery, {
+        enabled: z.optional(BooleanParam),
+        advert_id: z.optional(IdParam),
+        broadcasting_type: z.optional(broadcastingType),
+      }),
+    },
+    resources: {
+      User: z.extend(User, { api_tier: tier, ...extra(resources.extraFields.user) }),
+      Balance: z.extend(Balance, extra(resources.extraFields.balance)),
+      Advert: advert,
+      Campaign: campaign,
+      CampaignDetailed: z.extend(campaign, { advert }),
+      Pagination: z.extend(Pagination, { per_page: z.int().check(z.minimum(1), z.maximum(lists.maxPerPage)) }),
+    },
+    records: {
+      ...records,
+      Dataset: z.strictObject({
+        users: z.array(z.extend(records.UserRecord, { topups_count: z._default(z.int().check(z.nonnegative()), 0) })),
+        adverts: z.array(records.AdvertRecord),
+        campaigns: z.array(records.CampaignRecord),
+      }) as unknown as typeof Dataset,
+    },
+  }
+}
