@@ -12,7 +12,7 @@ type DataSource = Pick<CliOptions, 'fixturesFile'> & { generate?: { users?: numb
  * @example console.log(banner(listener, { fixturesFile: undefined }, 'text'))
  */
 export function banner(listener: Listener, source: DataSource, log: RequestLogFormat | undefined): string {
-  const { store } = listener.api.context
+  const { store, twin } = listener.api.context
   const user = store.firstUser()
   const held = store.counts()
   const counts = `${plural(held.users, 'user')}, ${plural(held.adverts, 'advert')}, ${plural(held.campaigns, 'campaign')}`
@@ -20,12 +20,18 @@ export function banner(listener: Listener, source: DataSource, log: RequestLogFo
   const lines = [
     `Advertising Campaign Service mock listening on ${listener.baseUrl}`,
     '',
-    row('Data', state?.restored ? `loaded from the state file: ${counts}` : `${origin(source)}: ${counts}`),
+    ...(twin ? [row('Twin of', `${twin.source.base_url}, learned at ${twin.source.learned_at}`)] : []),
+    row(
+      'Data',
+      state?.restored
+        ? `loaded from the state file: ${counts}`
+        : `${twin ? 'the captured account' : origin(source)}: ${counts}`,
+    ),
     ...(state
       ? [row('State file', `${state.restored ? 'loaded' : 'created'} ${state.file}; every write is saved there`)]
       : []),
     user
-      ? row('API key', `${user.api_key} (${user.email}, ${whose(source, state?.restored)})`)
+      ? row('API key', `${user.api_key} (${user.email}, ${whose(source, state?.restored, twin)})`)
       : row('API key', 'none: the data has no users (POST /__admin/users creates one)'),
     ...(user ? [row('Try it', `curl -H "Authorization: ${user.api_key}" ${listener.baseUrl}/campaigns`)] : []),
     row('Docs (Swagger UI)', `${listener.origin}/docs`),
@@ -64,8 +70,9 @@ function origin({ fixturesFile, generate }: DataSource): string {
 }
 
 /** Whose key the banner shows: only the default fixtures have a demo user. */
-function whose({ fixturesFile, generate }: DataSource, restored: boolean | undefined): string {
+function whose({ fixturesFile, generate }: DataSource, restored: boolean | undefined, twin?: unknown): string {
   if (restored) return 'the first user in the state file'
+  if (twin) return "the twin's own key for the captured user"
   if (fixturesFile !== undefined) return `the first user in ${fixturesFile}`
   if (generate) return 'the first generated user'
   return 'the demo user'

@@ -1,3 +1,5 @@
+import type { TwinFile } from '../profile/twin-file.js'
+import { parseTwinFile, TwinFileError } from '../surface/twin.js'
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import type * as z from 'zod/mini'
@@ -33,6 +35,7 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   fixtures: { type: 'string' },
+  twin: { type: 'string' },
   generate: { type: 'string' },
   seed: { type: 'string' },
   state: { type: 'string' },
@@ -62,6 +65,8 @@ export async function parseCliArgs(args: string[], env: Record<string, string | 
     return { help: Boolean(values.help), version: !values.help, listener: {}, log: undefined }
   if (values.fixtures !== undefined && values.generate !== undefined)
     throw new UsageError('--fixtures and --generate cannot be used together')
+  if (values.twin !== undefined && (values.fixtures !== undefined || values.generate !== undefined))
+    throw new UsageError('--twin brings its own data: it cannot be used with --fixtures or --generate')
   if (values.seed !== undefined && values.generate === undefined)
     throw new UsageError('--seed only applies with --generate')
   if (values.state === '') throw new UsageError('--state needs a file name')
@@ -95,6 +100,7 @@ export async function parseCliArgs(args: string[], env: Record<string, string | 
       host: values.host ?? env.HOST ?? '127.0.0.1',
       fixtures,
       generate,
+      twin: values.twin === undefined ? undefined : twinFrom(values.twin, await readJsonFile('--twin', values.twin)),
       state: values.state === undefined ? undefined : { file: values.state },
       adminToken: values['admin-token'],
       tiers:
@@ -222,6 +228,16 @@ export async function readJsonFile(flag: string, file: string): Promise<unknown>
     return JSON.parse(text)
   } catch (error) {
     throw new UsageError(`${flag} ${file} is not valid JSON: ${(error as Error).message}`)
+  }
+}
+
+/** A twin file, checked whole (format, shape, consistency), or a UsageError in one line. */
+function twinFrom(file: string, value: unknown): TwinFile {
+  try {
+    return parseTwinFile(value)
+  } catch (error) {
+    if (error instanceof TwinFileError) throw new UsageError(`--twin ${file} ${error.message}`)
+    throw error
   }
 }
 

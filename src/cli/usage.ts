@@ -11,6 +11,8 @@ export const USAGE = `Usage: ad-campaign-mock [options]
   --port <n>          port to listen on (env PORT; default 4010; 0 picks a free one)
   --host <addr>       address to bind (env HOST; default 127.0.0.1)
   --fixtures <file>   start from this dataset (JSON) instead of fixtures/default.json
+  --twin <file>       serve as a twin of a deployment (written by ad-campaign-mock twin): its
+                      choices where the spec is silent, its captured account and its document
   --generate <users>  start from a generated dataset of this many users (faker; 1 to ${MAX_GENERATED_USERS})
   --seed <n>          faker seed for --generate (default 1)
   --state <file>      keep the state in this JSON file: loaded at start if it exists (else created

@@ -44,7 +44,10 @@ export function parseId(raw: string): number {
   return id.data
 }
 
-/** Whether a string is exactly how the number is written in plain decimal. */
+/**
+ * Whether a string is exactly how the number is written in plain decimal, or a whole number so
+ * written that the schema changed (a per_page a profile clamps); 15 digits stay exact in a double.
+ */
 function isPlainDecimal(text: string, value: number): boolean {
-  return String(value) === text
+  return String(value) === text || /^[1-9]\d{0,14}$/.test(text)
 }

@@ -5,6 +5,8 @@ import type { Operation } from '../operations/define-operation.js'
 export interface MockContext extends DomainContext {
   /** The public API's operations under the profile, by operationId (operations/profiled-operations.ts). */
   operations: ReadonlyMap<string, Operation>
+  /** When it serves a twin: where and when it was learned, and the deployment's document. */
+  twin?: { source: { base_url: string; learned_at: string }; document: Record<string, unknown> }
   /** URL prefix of the public API for msw's matcher; a leading `*` matches any origin. */
   apiBase: string
   /** URL prefix of the control plane. */

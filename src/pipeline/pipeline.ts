@@ -56,9 +56,11 @@ export async function answerRequest(index: RouteIndex, request: MockRequest): Pr
 }
 
 /** Answers a found route; a HEAD gets its GET's status and headers, the body's length and no body. */
-export async function answerFound({ route, params, head }: Found, request: MockRequest): Promise<MockAnswer> {
+export async function answerFound({ route, params, head, allow }: Found, request: MockRequest): Promise<MockAnswer> {
   const answer =
-    route.plane === 'api' ? await answerApi(route, request, params) : await answerControlPlane(route, request, params)
+    route.plane === 'api'
+      ? await answerApi(route, request, params, allow)
+      : await answerControlPlane(route, request, params)
   if (!head) return answer
   const length = new TextEncoder().encode(answer.body ?? '').byteLength
   return { status: answer.status, headers: { ...answer.headers, 'content-length': String(length) }, body: null }
@@ -69,7 +71,12 @@ export async function answerFound({ route, params, head }: Found, request: MockR
  * resolve (public writes one at a time, in the write queue); then the response's headers and the
  * journal entry, for a success and an error alike.
  */
-async function answerApi(route: Route, request: MockRequest, params: PathParams): Promise<MockAnswer> {
+async function answerApi(
+  route: Route,
+  request: MockRequest,
+  params: PathParams,
+  allow: readonly string[] = [],
+): Promise<MockAnswer> {
   const { ctx } = route
   const at = ctx.clock.now()
   const started = performance.now()
@@ -77,7 +84,7 @@ async function answerApi(route: Route, request: MockRequest, params: PathParams)
   let user: UserRecord | undefined
   const answer = await answerSafely(ctx.profile, async () => {
     if (ctx.faults.active) await holdLatency(ctx)
-    if (route.notFound) throw routeNotFound(route, request)
+    if (route.notFound) throw routeNotFound(route, request, allow)
     const { operation } = route
     user = authenticate(ctx.store, request.header('authorization'))
     admit(ctx, user, headers)
@@ -152,8 +159,24 @@ async function answerSafely(profile: Profile, answer: () => Promise<MockAnswer>)
   }
 }
 
-/** The 404 of a route no operation has: a path that does not decode, or that no operation has. */
-function routeNotFound({ plane, notFound }: NotFoundRoute, request: MockRequest): ApiError {
+/**
+ * The 404 of a route no operation has: a path that does not decode, or that no operation has; or,
+ * where the profile says so, the 405 of a path whose operations have other methods (with `Allow`).
+ */
+function routeNotFound(
+  { ctx, plane, notFound }: NotFoundRoute,
+  request: MockRequest,
+  allow: readonly string[] = [],
+): ApiError {
+  if (allow.length > 0 && ctx.profile.errors.unsupportedMethodStatus === 405) {
+    const { pathname } = request.url
+    return new ApiError(
+      'method_not_allowed',
+      MESSAGES.method_not_allowed.allowed(request.method, pathname, allow),
+      undefined,
+      allow,
+    )
+  }
   const message = MESSAGES.route_not_found[notFound === 'undecodable' ? 'undecodable' : 'operation']
   return new ApiError('route_not_found', message(plane, request.method, request.url.pathname))
 }

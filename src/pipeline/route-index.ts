@@ -4,6 +4,8 @@ import type { NotFoundRoute, OperationRoute, PathParams, Plane, Route } from './
 export interface RouteMatch {
   route: Route
   params: PathParams
+  /** For a path an operation has under another method: the methods it has (for 405's `Allow`). */
+  allow?: readonly string[]
 }
 
 /** The routes that answer what no operation does: paths that do not decode, and the catch-all 404s. */
@@ -75,7 +77,10 @@ export function createRouteIndex(
         if (params) return { route: entry.route, params }
       }
       // The API answers its bare base too; the control plane only what lies below its own.
-      if (isUnder(parsedBases.api, url, true)) return { route: notFound.fallback.api, params: {} }
+      if (isUnder(parsedBases.api, url, true)) {
+        const allow = [...byMethod].filter(([, entries]) => entries.some((entry) => matchEntry(entry, url, segments)))
+        return { route: notFound.fallback.api, params: {}, allow: allow.map(([other]) => other) }
+      }
       if (isUnder(parsedBases.admin, url, false)) return { route: notFound.fallback.admin, params: {} }
       return undefined
     },

@@ -23,6 +23,8 @@ import { createHandlers } from '../msw/create-handlers.js'
 import { profiledOperations } from '../operations/profiled-operations.js'
 import { DEFAULT_PROFILE, Profile } from '../profile/profile.js'
 import { profiledSchemas } from '../schemas/profiled.js'
+import type { TwinFile } from '../profile/twin-file.js'
+import { parseTwinFile, twinDataset } from './twin.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import {
   FaultSettings,
@@ -68,6 +70,11 @@ export interface MockApiOptions {
    * twin's learned one.
    */
   profile?: Profile
+  /**
+   * Serve as a twin of a deployment (`ad-campaign-mock twin` writes the file): its learned profile,
+   * its captured account (what a reset restores) and its document. Not with `fixtures`, `generate` or `profile`.
+   */
+  twin?: TwinFile
 }
 
 /**
@@ -109,7 +116,13 @@ export interface MockApi extends MockControls {
  * @example const api = await createMockApi(); setupServer(...api.handlers)
  */
 export async function createMockApi(options: MockApiOptions = {}): Promise<MockApi> {
-  const profile = options.profile ? validate(Profile, options.profile, 'profile option') : DEFAULT_PROFILE
+  const twin = options.twin && parseTwinFile(options.twin)
+  if (twin && (options.fixtures || options.generate || options.profile))
+    throw new TypeError(
+      'createMockApi: a twin brings its own profile and data: pass `twin` without `fixtures`, `generate` or `profile`',
+    )
+  const profile =
+    twin?.profile ?? (options.profile ? validate(Profile, options.profile, 'profile option') : DEFAULT_PROFILE)
   const tiers = mergeTiers(
     structuredClone(profile.rateLimits.tiers) as TierTable,
     validate(TierOverrides, options.tiers ?? {}, 'tiers option'),
@@ -118,10 +131,11 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const changes = createStateChanges()
   const caps = { ...DEFAULT_RESOURCE_CAPS, ...validate(z.partial(ResourceCaps), options.caps ?? {}, 'caps option') }
   const journalSize = validate(JournalSize, options.journalSize ?? DEFAULT_JOURNAL_SIZE, 'journalSize option')
-  const fixtures = await startingDataset(options)
+  const fixtures = twin ? twinDataset(twin) : await startingDataset(options)
   const schemas = profiledSchemas(profile)
   const context: MockContext = {
     profile,
+    twin: twin && { source: twin.source, document: twin.document },
     schemas,
     operations: profiledOperations(profile, schemas),
     store: new Store(schemas.records),

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_PROFILE, type Profile } from '../src/profile/profile.js'
+import { DEFAULT_FIXTURES, DEMO_API_KEY, OTHER_API_KEY } from '../src/store/fixtures.js'
+import { listenerTransport } from './support/listener-transport.js'
+import { transports, type TestRequest, type TestResponse, type Transport } from './support/transports.js'
+
+// A profile other than the default changes every silent choice it names, the same in every
+// transport: this one differs from the default on each (the kind of choices a deployment someone
+// else built makes; see contract-tests/independent-server/differences.ts).
+const OTHER: Profile = {
+  ...DEFAULT_PROFILE,
+  errors: {
+    codes: { unauthorized: 'invalid_api_key', not_found: 'resource_not_found', validation_failed: 'invalid_request' },
+    foreignStatus: 403,
+    validationStatus: 400,
+    advertInUseStatus: 409,
+    unsupportedMethodStatus: 405,
+    extraFields: { documentation_url: 'https://docs.example/errors/{code}' },
+    extraFieldsExcept: [400],
+    problems: { key: 'errors', field: 'path', message: 'detail' },
+    problemPathWrapped: false,
+  },
+  rateLimits: {
+    headers: 'ietf',
+    tiers: { ...DEFAULT_PROFILE.rateLimits.tiers, starter: { per_minute: 500, per_day: 100_000, max_topups: 10 } },
+    defaultTier: 'starter',
+  },
+  lists: {
+    defaultPerPage: 2,
+    maxPerPage: 3,
+    abovePerPageMax: 'clamp',
+    order: 'oldest_first',
+    paginationKey: 'meta',
+    extraKeys: {},
+  },
+  resources: {
+    campaignDetailEmbedsAdvert: false,
+    deletes: { campaign: { status: 204 }, advert: { status: 204 } },
+    newCampaignEnabled: false,
+    broadcastingTypes: ['active_ad'],
+    extraFields: {
+      user: { locale: 'en-US' },
+      advert: { status: 'active' },
+      campaign: {},
+      balance: { currency: 'USD' },
+    },
+  },
+  inputs: { unknownFields: 'ignore', cpm: { decimals: null, max: 1000 }, titleMaxLength: 200 },
+  stamps: { precision: 's', firstId: 1 },
+}
+
+// The default fixtures, with every campaign of the one broadcasting type OTHER accepts.
+const FIXTURES = {
+  ...DEFAULT_FIXTURES,
+  campaigns: DEFAULT_FIXTURES.campaigns.map((row) => ({ ...row, broadcasting_type: 'active_ad' as const })),
+}
+
+const key = (apiKey: string) => ({ Authorization: apiKey })
+const campaign = (fields: Record<string, unknown>) => ({
+  campaign: { advert_id: 3, broadcasting_type: 'active_ad', cpm: 2.5, sending_limit: 10, ...fields },
+})
+
+/** One request and what its answer must show under OTHER. */
+interface Case {
+  name: string
+  request: TestRequest
+  expect(response: TestResponse): void
+}
+
+const CASES: Case[] = [
+  {
+    name: 'a 401 with the code by its wire name and the extra error field',
+    request: { method: 'GET', path: '/user' },
+    expect: ({ status, body }) => {
+      expect(status).toBe(401)
+      expect(body.error).toMatchObject({
+        code: 'invalid_api_key',
+        documentation_url: 'https://docs.example/errors/invalid_api_key',
+      })
+    },
+  },
+  {
+    name: 'only the IETF rate-limit headers',
+    request: { method: 'GET', path: '/user', headers: key(DEMO_API_KEY) },
+    expect: ({ status, headers }) => {
+      expect(status).toBe(200)
+      expect(headers.ratelimit).toBeDefined()
+      expect(headers['ratelimit-policy']).toBeDefined()
+      expect(headers['x-ratelimit-limit']).toBeUndefined()
+    },
+  },
+  {
+    name: 'a list oldest first, two a page by default, under `meta`',
+    request: { method: 'GET', path: '/campaigns', headers: key(DEMO_API_KEY) },
+    expect: ({ status, body }) => {
+      expect(status).toBe(200)
+      expect(body.data.map((row: { id: number }) => row.id)).toEqual([1, 2])
+      expect(body.meta).toMatchObject({ page: 1, per_page: 2, total_count: 3, total_pages: 2 })
+      expect(body.pagination).toBeUndefined()
+    },
+  },
+  {
+    name: 'a per_page above the maximum clamped',
+    request: { method: 'GET', path: '/campaigns?per_page=50', headers: key(DEMO_API_KEY) },
+    expect: ({ status, body }) => {
+      expect(status).toBe(200)
+      expect(body.meta.per_page).toBe(3)
+    },
+  },
+  {
+    name: 'a campaign detail without its advert',
+    request: { method: 'GET', path: '/campaigns/1', headers: key(DEMO_API_KEY) },
+    expect: ({ status, body }) => {
+      expect(status).toBe(200)
+      expect(body.data.advert).toBeUndefined()
+      expect(body.data.advert_title).toEqual(expect.any(String))
+    },
+  },
+  {
+    name: "another account's campaign a 403",
+    request: { method: 'GET', path: '/campaigns/4', headers: key(DEMO_API_KEY) },
+    expect: ({ status, body }) => {
+      expect(status).toBe(403)
+      expect(body.error.code).toBe('forbidden')
+    },
+  },
+  {
+    name: 'a missing campaign a 404 by its wire name',
+    request: { method: 'GET', path: '/campaigns/999', headers: key(DEMO_API_KEY) },
+    expect: ({ status, body }) => {
+      expect(status).toBe(404)
+      expect(body.error.code).toBe('resource_not_found')
+    },
+  },
+  {
+    name: 'a method the path does not have a 405 with Allow',
+    request: { method: 'PUT', path: '/campaigns/1', headers: key(DEMO_API_KEY) },
+    expect: ({ status, headers, body }) => {
+      expect(status).toBe(405)
+      expect(headers.allow).toBe('GET, PATCH, DELETE')
+      expect(body.error.code).toBe('method_not_allowed')
+    },
+  },
+  {
+    name: 'a refused broadcasting type a 400 naming the field without its wrapper, in the problem list',
+    request: {
+      method: 'POST',
+      path: '/campaigns',
+      headers: key(DEMO_API_KEY),
+      body: campaign({ broadcasting_type: 'passive_ad' }),
+    },
+    expect: ({ status, body }) => {
+      expect(status).toBe(400)
+      expect(body.error.code).toBe('invalid_request')
+      expect(body.error.errors).toEqual([{ path: 'broadcasting_type', detail: expect.any(String) }])
+      expect(body.error.documentation_url).toBeUndefined()
+    },
+  },
+  {
+    name: 'a new campaign disabled, any cpm precision accepted, an unknown field ignored, stamped to the second',
+    request: {
+      method: 'POST',
+      path: '/campaigns',
+      headers: key(DEMO_API_KEY),
+      body: campaign({ cpm: 1.234, colour: 'red' }),
+    },
+    expect: ({ status, body }) => {
+      expect(status).toBe(201)
+      expect(body.data).toMatchObject({ enabled: false, cpm: 1.234 })
+      expect(body.data.colour).toBeUndefined()
+      expect(body.data.created_at).toMatch(/T\d\d:\d\d:\d\dZ$/)
+    },
+  },
+  {
+    name: 'a 150-character title accepted, the advert carrying its extra field',
+    request: {
+      method: 'POST',
+      path: '/adverts',
+      headers: key(DEMO_API_KEY),
+      body: { advert: { title: 'x'.repeat(150) } },
+    },
+    expect: ({ status, body }) => {
+      expect(status).toBe(201)
+      expect(body.data.status).toBe('active')
+    },
+  },
+  {
+    name: 'a campaign deleted with 204 and no body',
+    request: { method: 'DELETE', path: '/campaigns/3', headers: key(DEMO_API_KEY) },
+    expect: ({ status, body }) => {
+      expect(status).toBe(204)
+      expect(body).toBeUndefined()
+    },
+  },
+  {
+    name: 'an advert in use a 409',
+    request: { method: 'DELETE', path: '/adverts/1', headers: key(DEMO_API_KEY) },
+    expect: ({ status, body }) => {
+      expect(status).toBe(409)
+      expect(body.error.code).toBe('advert_in_use')
+    },
+  },
+  {
+    name: 'the balance with its extra field',
+    request: { method: 'GET', path: '/user/balance', headers: key(OTHER_API_KEY) },
+    expect: ({ status, body }) => {
+      expect(status).toBe(200)
+      expect(body.data.currency).toBe('USD')
+    },
+  },
+]
+
+describe.each([...transports, { name: 'listener', create: listenerTransport }])(
+  'a profile, over $name',
+  ({ create }) => {
+    let transport: Transport
+    beforeAll(async () => {
+      transport = await create({ profile: OTHER, fixtures: FIXTURES })
+    })
+    afterAll(() => transport.close())
+
+    it.each(CASES)('answers $name', async ({ request, expect: check }) => {
+      check(await transport.send(request))
+    })
+
+    it("gives a user the control plane creates the profile's tier and its extra fields", async () => {
+      const created = await transport.send({ method: 'POST', path: '/__admin/users', body: {} })
+      expect(created.status).toBe(201)
+      const user = await transport.send({ method: 'GET', path: '/user', headers: key(created.body.data.api_key) })
+      expect(user.body.data).toMatchObject({ api_tier: 'starter', locale: 'en-US' })
+      expect(user.body.data.api_tier_limits).toEqual(OTHER.rateLimits.tiers.starter)
+    })
+  },
+)
+
+it('refuses a profile that is not one, naming the field', async () => {
+  const { createMockApi } = await import('../src/surface/create-mock-api.js')
+  const broken = { ...OTHER, lists: { ...OTHER.lists, order: 'sideways' } } as unknown as Profile
+  await expect(createMockApi({ profile: broken })).rejects.toMatchObject({
+    code: 'validation_failed',
+    fields: [expect.objectContaining({ field: 'lists.order' })],
+  })
+})
