@@ -98,7 +98,8 @@ function advertForInput(
   try {
     return ownedAdvert(ctx, user, advertId)
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 'not_found') throw error
+    // Another account's advert (a 403 where the profile says so) is no advert of the caller's either.
+    if (!(error instanceof ApiError) || (error.code !== 'not_found' && error.code !== 'forbidden')) throw error
     throw validationFailed(MESSAGES.validation_failed.advertMissing(action, advertId), [
       { field: 'campaign.advert_id', message: `advert ${advertId} does not exist` },
     ])

@@ -85,6 +85,17 @@ async function initScript(paths: ReturnType<typeof documentPaths>, apiKey: strin
 `
 }
 
+/** A twin's own document (the deployment's), listing this listener first, when it has one. */
+function twinDocument(api: MockApi, origin: string): object | undefined {
+  const document = api.context.twin?.document
+  if (!document || !('paths' in document)) return undefined
+  const servers = Array.isArray(document.servers) ? document.servers : []
+  return {
+    ...document,
+    servers: [{ url: origin + basePath(api.context.apiBase), description: 'This twin' }, ...servers],
+  }
+}
+
 const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`
 
 /**
@@ -102,7 +113,9 @@ export function docsRoutes(app: Express, api: MockApi): void {
     if (!built) {
       const { buildOpenApi, buildAdminOpenApi } = await loadBuilders()
       built = {
-        api: buildOpenApi({ serverUrl: origin + basePath(api.context.apiBase) }),
+        api:
+          twinDocument(api, origin) ??
+          buildOpenApi({ serverUrl: origin + basePath(api.context.apiBase), profile: api.context.profile }),
         admin: buildAdminOpenApi({ serverUrl: origin + basePath(api.context.adminBase) }),
       }
       documents.set(origin, built)

@@ -1,3 +1,5 @@
+import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
+import { profileDocument } from './profile-document.js'
 import { OpenApiBuilder, type OpenAPIObject, type SecuritySchemeObject, type ServerObject } from 'openapi3-ts/oas31'
 import { PACKAGE_VERSION } from '../domain/package-version.js'
 import { OPERATION_TAGS, TAG_DESCRIPTIONS, type Operation } from '../operations/define-operation.js'
@@ -14,6 +16,8 @@ export const API_KEY_SCHEME = 'ApiKeyAuth'
 export interface BuildOpenApiOptions {
   /** A server to list first, e.g. the running listener's own URL so "try it" calls it. */
   serverUrl?: string
+  /** The choices the document describes where the spec is silent: the default profile's unless given. */
+  profile?: Profile
 }
 
 const API_KEY: SecuritySchemeObject = {
@@ -28,7 +32,7 @@ const API_KEY: SecuritySchemeObject = {
  * and the zod schemas; the committed openapi/openapi.json is this, serialized.
  * @example buildOpenApi().paths['/campaigns']?.post?.operationId // 'createCampaign'
  */
-export function buildOpenApi({ serverUrl }: BuildOpenApiOptions = {}): OpenAPIObject {
+export function buildOpenApi({ serverUrl, profile = DEFAULT_PROFILE }: BuildOpenApiOptions = {}): OpenAPIObject {
   const servers: ServerObject[] = [
     { url: DEFAULT_API_URL, description: 'The mock, as `npm start` runs it' },
     {
@@ -39,12 +43,13 @@ export function buildOpenApi({ serverUrl }: BuildOpenApiOptions = {}): OpenAPIOb
       variables: { base_url: { default: DEFAULT_API_URL } },
     },
   ]
-  return assemble(operations, describeOperations(operations, 'api', [{ [API_KEY_SCHEME]: [] }]), {
+  const document = assemble(operations, describeOperations(operations, 'api', [{ [API_KEY_SCHEME]: [] }]), {
     title: 'Advertising Campaign Service API',
     description: describeMock(),
     servers: serverUrl ? [{ url: serverUrl, description: 'This running mock' }, ...servers] : servers,
     securitySchemes: { [API_KEY_SCHEME]: API_KEY },
   })
+  return profileDocument(document, profile)
 }
 
 /** What differs between the public and the control-plane document around the operations. */
