@@ -1,3 +1,5 @@
+import type { DatasetInput } from '../../src/schemas/dataset.js'
+
 // A small dataset for learning a twin from the mock: two users on the tier new users get (basic),
 // the first with an advert and a campaign whose ids are the first ones (1), the second with an
 // advert of its own; so every choice the learner can see equals the default profile's.
@@ -15,7 +17,7 @@ const user = (id: number, key: string) => ({
   balance_usd: 10,
   total_topups_usd: 10,
   topups_count: 1,
-  api_tier: 'basic',
+  api_tier: 'basic' as const,
   created_at: stamp,
   updated_at: stamp,
 })
@@ -30,7 +32,7 @@ const advert = (id: number, userId: number) => ({
 })
 
 /** The dataset: users 1 and 2, adverts 1 (user 1) and 2 (user 2), campaign 1 on advert 1. */
-export const TWIN_DATASET = {
+export const TWIN_DATASET: DatasetInput = {
   users: [user(1, TWIN_KEY_1), user(2, TWIN_KEY_2)],
   adverts: [advert(1, 1), advert(2, 2)],
   campaigns: [
