@@ -73,6 +73,14 @@ it('learns the default profile from the mock itself, every learnable choice with
   const after = await Promise.all([TWIN_KEY_1, TWIN_KEY_2].map((key) => accountSnapshot(listener.baseUrl, key)))
   expect(after).toEqual(before)
   expect(await mockState()).toEqual(stateBefore)
+  // What the mock's journal saw: no PATCH /user, no key reset, no 429, nothing under the control plane.
+  const journal: { method: string; path: string; status: number }[] = (
+    await (await fetch(`${listener.origin}/__admin/requests`)).json()
+  ).data
+  expect(journal.length).toBeGreaterThanOrEqual(sent)
+  expect(journal.filter(({ method, path }) => method === 'PATCH' && path.startsWith('/api/v1/user'))).toEqual([])
+  expect(journal.filter(({ path }) => path.includes('reset_api_key'))).toEqual([])
+  expect(journal.filter(({ status }) => status === 429)).toEqual([])
 })
 
 it("learns the independent server's choices, row by row of its differences table, and leaves nothing behind", async () => {
