@@ -7,6 +7,7 @@ export const MAX_GENERATED_USERS = DEFAULT_RESOURCE_CAPS.users
 /** The command's help text. */
 export const USAGE = `Usage: ad-campaign-mock [options]
        ad-campaign-mock contract [--help]   run the contract suite (CONTRACT_* variables; see its --help)
+       ad-campaign-mock twin --base-url <url> --key <key> --out <file>   learn a twin of a deployment (see its --help)
 
   --port <n>          port to listen on (env PORT; default 4010; 0 picks a free one)
   --host <addr>       address to bind (env HOST; default 127.0.0.1)

@@ -35,6 +35,7 @@ export const LAYERS = [
   'persistence/',
   'listener/',
   'runtimes/',
+  'twin/',
   'cli/',
 ] as const
 /** One of the layers. */
@@ -98,7 +99,8 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   'persistence/': ['surface/', ...BELOW_SURFACE],
   'listener/': ['persistence/', 'surface/', ...BELOW_SURFACE],
   'runtimes/': ['listener/', 'persistence/', 'surface/', ...BELOW_SURFACE],
-  'cli/': ['runtimes/', 'listener/', 'persistence/', 'surface/', 'src/*.ts', ...BELOW_SURFACE],
+  'twin/': ['openapi/', 'errors/', 'profile/'],
+  'cli/': ['twin/', 'runtimes/', 'listener/', 'persistence/', 'surface/', 'src/*.ts', ...BELOW_SURFACE],
 }
 
 /** Layers that run only in Node: the only ones that may use Node built-ins, Express or msw/node. */

@@ -1,0 +1,63 @@
+import { writeFile } from 'node:fs/promises'
+import { PreflightError } from '../../contract-tests/lib/client/preflight.js'
+import { driftLines } from '../twin/drift.js'
+import { formatChoices } from '../twin/format-choices.js'
+import { learnTwin, type LearnedTwin } from '../twin/learn-twin.js'
+import { readTwinArgs, TWIN_USAGE, TwinUsageError, type TwinRequest } from './twin-args.js'
+
+/** Where the command writes: the table and the drift lines (stdout), and everything else (stderr). */
+export interface TwinCommandIo {
+  print?: (text: string) => void
+  warn?: (text: string) => void
+}
+
+const NAME = 'ad-campaign-mock twin'
+
+/**
+ * `ad-campaign-mock twin`: learns a twin of a deployment into a file and prints the table of
+ * choices (exit 0), or with --check learns again and prints one line per changed choice (exit 1
+ * on any change). Unusable arguments, an unreachable deployment or a refused key: one line on
+ * stderr, exit 2. Learning that broke midway: one line, exit 1 (what it created is deleted).
+ * @example process.exitCode = await twinCommand(['--base-url', url, '--key', key, '--out', 'twin.json'])
+ */
+export async function twinCommand(args: readonly string[], io: TwinCommandIo = {}): Promise<number> {
+  const { print = console.log, warn = console.error } = io
+  let request: TwinRequest
+  try {
+    request = await readTwinArgs(args)
+  } catch (error) {
+    if (!(error instanceof TwinUsageError)) throw error
+    warn(`${NAME}: ${error.message} (${NAME} --help lists the options)`)
+    return 2
+  }
+  if (request.mode === 'help') {
+    print(TWIN_USAGE)
+    return 0
+  }
+  let learned: LearnedTwin
+  try {
+    const { baseUrl, key, key2 } = request
+    learned = await learnTwin({ baseUrl, key, ...(key2 === undefined ? {} : { key2 }), onProgress: warn })
+  } catch (error) {
+    if (error instanceof PreflightError) {
+      warn(`${NAME}: ${error.message}`)
+      return 2
+    }
+    // A LearningBroke says what the cleanup deleted; any other error came before the probes or after the cleanup.
+    warn(`${NAME}: learning broke: ${(error as Error).message}`)
+    return 1
+  }
+  if (learned.note) warn(`${NAME}: ${learned.note}`)
+  const cost = `${learned.requests} requests in ${learned.seconds.toFixed(1)} s`
+  if (request.mode === 'learn') {
+    await writeFile(request.out, `${JSON.stringify(learned.twin, null, 2)}\n`)
+    print(formatChoices(learned.twin.choices))
+    print(`\n${cost}; twin written to ${request.out}`)
+    return 0
+  }
+  const lines = driftLines(request.twin.choices, learned.twin.choices)
+  for (const line of lines) print(line)
+  const since = `since ${request.file} was learned (${request.twin.source.learned_at})`
+  warn(lines.length === 0 ? `No choice changed ${since}; ${cost}` : `${lines.length} changed ${since}; ${cost}`)
+  return lines.length === 0 ? 0 : 1
+}

@@ -1,0 +1,115 @@
+import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
+
+// Every choice of the Profile a learner can ask a deployment about, by its path in the profile,
+// with the name the table and the drift lines give it. `errors.codes.<code>` is one choice per
+// mock code: its value is the wire name, and the mock's own name where nothing else was seen.
+
+/**
+ * The mock's codes a learner can provoke, in the order the table lists them: each is an ErrorCode
+ * of errors/error-codes.ts (`forbidden` and `method_not_allowed` are those a profile's 403 and 405 answer with).
+ */
+export const LEARNED_CODES = [
+  'unauthorized',
+  'not_found',
+  'route_not_found',
+  'validation_failed',
+  'invalid_json',
+  'forbidden',
+  'method_not_allowed',
+  'advert_in_use',
+  'rate_limit_exceeded',
+] as const
+export type LearnedCode = (typeof LEARNED_CODES)[number]
+
+const CODE_LABELS: Record<LearnedCode, string> = {
+  unauthorized: 'code of a refused key',
+  not_found: 'code of an unknown id',
+  route_not_found: 'code of an unknown path',
+  validation_failed: 'code of invalid input',
+  invalid_json: 'code of invalid JSON',
+  forbidden: "code of another account's resource",
+  method_not_allowed: 'code of an unsupported method',
+  advert_in_use: 'code of an advert in use',
+  rate_limit_exceeded: 'code of a 429',
+}
+
+/** Every learnable choice: its path in the Profile and its name in the table, in the table's order. */
+export const CHOICES: readonly { path: string; label: string }[] = [
+  ...LEARNED_CODES.map((code) => ({ path: `errors.codes.${code}`, label: CODE_LABELS[code] })),
+  { path: 'errors.foreignStatus', label: "status of another account's resource" },
+  { path: 'errors.validationStatus', label: 'status of invalid input' },
+  { path: 'errors.advertInUseStatus', label: 'status of deleting an advert in use' },
+  { path: 'errors.unsupportedMethodStatus', label: 'status of an unsupported method' },
+  { path: 'errors.extraFields', label: 'extra error fields' },
+  { path: 'errors.extraFieldsExcept', label: 'statuses without the extra error fields' },
+  { path: 'errors.problems', label: 'problem list names' },
+  { path: 'errors.problemPathWrapped', label: 'problem paths wrapped' },
+  { path: 'rateLimits.headers', label: 'rate-limit headers' },
+  { path: 'rateLimits.tiers', label: 'tiers' },
+  { path: 'rateLimits.defaultTier', label: 'default tier' },
+  { path: 'lists.defaultPerPage', label: 'default page size' },
+  { path: 'lists.maxPerPage', label: 'largest page size' },
+  { path: 'lists.abovePerPageMax', label: 'page size above the largest' },
+  { path: 'lists.order', label: 'list order' },
+  { path: 'lists.paginationKey', label: 'pagination key' },
+  { path: 'lists.extraKeys', label: 'extra list keys' },
+  { path: 'resources.campaignDetailEmbedsAdvert', label: 'campaign detail embeds its advert' },
+  { path: 'resources.deletes.campaign.status', label: 'campaign delete status' },
+  { path: 'resources.deletes.advert.status', label: 'advert delete status' },
+  { path: 'resources.newCampaignEnabled', label: 'new campaigns enabled' },
+  { path: 'resources.broadcastingTypes', label: 'broadcasting types' },
+  { path: 'resources.extraFields.user', label: 'extra user fields' },
+  { path: 'resources.extraFields.advert', label: 'extra advert fields' },
+  { path: 'resources.extraFields.campaign', label: 'extra campaign fields' },
+  { path: 'resources.extraFields.balance', label: 'extra balance fields' },
+  { path: 'inputs.unknownFields', label: 'unknown body fields' },
+  { path: 'inputs.cpm.decimals', label: 'cpm decimals' },
+  { path: 'inputs.cpm.max', label: 'largest cpm' },
+  { path: 'inputs.titleMaxLength', label: 'longest advert title' },
+  { path: 'stamps.precision', label: 'timestamp precision' },
+  { path: 'stamps.firstId', label: 'first id' },
+]
+
+/** One of the catalogue's paths. */
+export type ChoicePath = string
+
+/** The name the table gives a path (the path itself when the catalogue does not know it). */
+export function labelOf(path: ChoicePath): string {
+  return CHOICES.find((choice) => choice.path === path)?.label ?? path
+}
+
+/**
+ * The mock's own value of a choice: DEFAULT_PROFILE's, and for a code the mock's own name.
+ * @example defaultValue('lists.defaultPerPage') // 25
+ */
+export function defaultValue(path: ChoicePath): unknown {
+  const code = codeOf(path)
+  if (code) return DEFAULT_PROFILE.errors.codes[code] ?? code
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], DEFAULT_PROFILE)
+}
+
+/** The mock code a path names (`errors.codes.not_found` → `not_found`), if it names one. */
+export function codeOf(path: ChoicePath): string | undefined {
+  return path.startsWith('errors.codes.') ? path.slice('errors.codes.'.length) : undefined
+}
+
+/**
+ * A copy of a profile with one choice set. A code set to the mock's own name is left out of
+ * `codes`, which holds only the names that differ ("missing ones keep the mock's").
+ */
+export function withChoice(profile: Profile, path: ChoicePath, value: unknown): Profile {
+  const copy = structuredClone(profile)
+  const code = codeOf(path)
+  if (code) {
+    if (value === code) delete copy.errors.codes[code]
+    else copy.errors.codes[code] = value as string
+    return copy
+  }
+  const keys = path.split('.')
+  const last = keys.pop()!
+  const parent = keys.reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, copy)
+  parent[last] = structuredClone(value)
+  return copy
+}

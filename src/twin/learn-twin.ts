@@ -1,0 +1,146 @@
+import { ContractClient } from '../../contract-tests/lib/client/http-client.js'
+import { preflight } from '../../contract-tests/lib/client/preflight.js'
+import { loadContractDocument, packagedDocumentPath } from '../../contract-tests/lib/document/load-document.js'
+import { cleanUp } from '../../contract-tests/lib/run/cleanup.js'
+import { buildOpenApi } from '../openapi/build-openapi.js'
+import type { Profile } from '../profile/profile.js'
+import { TWIN_FORMAT, TwinFile } from '../profile/twin-file.js'
+import { accountForFile, captureAccount, newTwinKey } from './capture-account.js'
+import { LearnContext } from './learn-context.js'
+import { Observations, profileOf } from './observations.js'
+import { probeErrors } from './probe-errors.js'
+import { probeInputs } from './probe-inputs.js'
+import { probeLists } from './probe-lists.js'
+import { probeRateLimits } from './probe-rate-limits.js'
+import { probeResources } from './probe-resources.js'
+import { probeStamps } from './probe-stamps.js'
+
+// Learning a twin: the preflight, the account as it was, the probes (each a group of choices),
+// the cleanup of everything the learner created, and the twin file. It speaks to the deployment
+// only through the contract suite's client, with its manners: a request budget, Retry-After and the
+// rate-limit headers honoured, resources titled `[contract <run id>] …` and all deleted, no key
+// reset, no PATCH /user.
+
+/** How to learn. */
+export interface LearnTwinOptions {
+  /** The deployment, ending with /api/v1. */
+  baseUrl: string
+  key: string
+  /** A second account's key: shows what another account's resource answers. */
+  key2?: string
+  fetch?: typeof fetch
+  /** Most requests the probes may send (the preflight and the cleanup are outside it). Default 400. */
+  maxRequests?: number
+  /** Told before a real wait for a rate-limit window. */
+  onProgress?: (line: string) => void
+}
+
+/** A twin learned, and what learning it cost. */
+export interface LearnedTwin {
+  twin: TwinFile
+  /** Every request sent to the deployment: preflight, probes and cleanup. */
+  requests: number
+  seconds: number
+  /** Said when the account was larger than the learner reads. */
+  note?: string
+}
+
+/** Learning stopped midway; what it created has been deleted (or is named in the message). */
+export class LearningBroke extends Error {
+  override readonly name = 'LearningBroke'
+}
+
+/** The probes in the order they run: the resources first (the others use its advert and campaign), the stamps last (they read every answer). */
+const PROBES = [probeResources, probeErrors, probeInputs, probeLists, probeRateLimits, probeStamps]
+
+/**
+ * Learns a twin of a deployment. Throws the contract suite's PreflightError when the deployment
+ * cannot be reached or refuses a key (nothing was sent but the preflight), and LearningBroke when
+ * learning stopped midway (after deleting what it created).
+ * @example const { twin } = await learnTwin({ baseUrl: 'https://ads.example.com/api/v1', key })
+ */
+export async function learnTwin(options: LearnTwinOptions): Promise<LearnedTwin> {
+  const started = Date.now()
+  let requests = 0
+  const send = options.fetch ?? globalThis.fetch
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    requests++
+    return send(input, init)
+  }
+  const document = await loadContractDocument(packagedDocumentPath())
+  const keys = [{ key: options.key, name: '--key' }, ...(options.key2 ? [{ key: options.key2, name: '--key2' }] : [])]
+  await preflight({ baseUrl: options.baseUrl, document, keys, fetch })
+  const client = new ContractClient({
+    baseUrl: options.baseUrl,
+    document,
+    keys: { primary: options.key, ...(options.key2 ? { second: options.key2 } : {}) },
+    fetch,
+    maxRequests: options.maxRequests ?? 400,
+    wait: waiter(options.onProgress),
+  })
+  const titlePrefix = `[contract ${runId()}]`
+  const ctx = new LearnContext(client, document, titlePrefix, new Observations(), options.key2 !== undefined)
+  let failure: Error | undefined
+  try {
+    await captureAccount(ctx)
+    for (const probe of PROBES) await probe(ctx)
+  } catch (error) {
+    failure = error as Error
+  }
+  const cleanup = await cleanUp(client, titlePrefix)
+  const left = cleanup.leftover.length > 0 ? `; left behind: ${cleanup.leftover.join(', ')}` : ''
+  if (failure || left || !ctx.account)
+    throw new LearningBroke(
+      `${failure?.message ?? 'the cleanup failed'}; deleted the ${cleanup.deleted.length} records it had created${left}`,
+    )
+  const choices = ctx.observations.choices()
+  const profile = profileOf(choices)
+  const twin: TwinFile = {
+    format: TWIN_FORMAT,
+    source: { base_url: options.baseUrl, learned_at: new Date().toISOString() },
+    profile,
+    choices,
+    account: accountForFile(ctx.account, newTwinKey()),
+    document: documentFor(profile),
+  }
+  const liveKeys = [options.key, ...(options.key2 ? [options.key2] : [])]
+  return {
+    twin: TwinFile.parse(withoutKeys(twin, liveKeys)),
+    requests,
+    seconds: (Date.now() - started) / 1000,
+    ...(ctx.account.note ? { note: ctx.account.note } : {}),
+  }
+}
+
+/**
+ * The deployment's OpenAPI document. The mock builds its document for its default profile only
+ * (buildOpenApi takes no profile yet); once src/openapi builds one for any Profile, this is that
+ * document for `profile`. Until then the twin holds the mock's default document.
+ */
+function documentFor(profile: Profile): Record<string, unknown> {
+  void profile
+  return buildOpenApi() as unknown as Record<string, unknown>
+}
+
+/** A copy with every live key replaced wherever a deployment may have echoed it (the user's own key is replaced already). */
+function withoutKeys<T>(value: T, keys: readonly string[]): T {
+  const text = JSON.stringify(value)
+  const clean = keys.reduce(
+    (current, key) => current.replaceAll(JSON.stringify(key).slice(1, -1), '[live key removed]'),
+    text,
+  )
+  return JSON.parse(clean) as T
+}
+
+/** How the learner waits for a rate-limit window: announced first, then slept. */
+function waiter(onProgress: ((line: string) => void) | undefined) {
+  return async (seconds: number, why: string) => {
+    onProgress?.(`twin: waiting ${seconds} s for the rate-limit window (${why})`)
+    await new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000))
+  }
+}
+
+/** Eight hex digits, as the contract suite names its runs. */
+function runId(): string {
+  return [...crypto.getRandomValues(new Uint8Array(4))].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}

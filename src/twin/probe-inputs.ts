@@ -1,0 +1,122 @@
+import type { Evidence } from '../profile/twin-file.js'
+import { findBoundary, type Boundary } from './boundary-search.js'
+import { accepted, dataOf, errorSeen, isJson, type Json, type LearnContext } from './learn-context.js'
+import { documentedSchema } from './probe-resources.js'
+
+// Inputs, by updating the learner's own advert and campaign (so nothing new is created): whether
+// an unknown field is refused, how many decimals and how large a cpm is taken, and how long a
+// title. A value is taken when the answer is a 2xx that shows it unchanged.
+
+/** cpm values with one, two, three and seven decimals. */
+const CPM_DECIMALS = [1.5, 1.25, 1.125, 1.1234567]
+/** Title lengths a deployment plausibly allows, each with the one past it. */
+const TITLE_LADDER = [120, 121, 200, 201, 255, 256, 1000, 1001]
+/** Requests the halving between two rungs may spend. */
+const HALVING_BUDGET = 10
+
+/** Learns the input choices on the shared advert and campaign. */
+export async function probeInputs(ctx: LearnContext): Promise<void> {
+  const advert = ctx.own?.advert
+  const campaign = ctx.own?.campaign
+  if (!advert || !campaign) return
+  await probeUnknownFields(ctx, `/adverts/${advert.id}`, { advert: { title: advert.title, twin_probe_unknown: 'x' } })
+  await probeUnknownFields(ctx, `/campaigns/${campaign.id}`, { campaign: { cpm: 2.5, twin_probe_unknown: 1 } })
+  await probeCpm(ctx, campaign.id)
+  await probeTitle(ctx, advert.id)
+}
+
+async function probeUnknownFields(ctx: LearnContext, path: string, body: Json): Promise<void> {
+  const exchange = await ctx.send({ method: 'PATCH', path, body, purpose: 'unknown field' })
+  const { status } = exchange.response
+  if (accepted(exchange)) ctx.observations.learn('inputs.unknownFields', 'ignore', ctx.evidence(exchange, 'taken'))
+  else if (status === 422 || status === 400)
+    ctx.observations.learn('inputs.unknownFields', 'refuse', ctx.evidence(exchange, errorSeen(exchange)))
+  else
+    ctx.observations.cannot(
+      'inputs.unknownFields',
+      `answered ${errorSeen(exchange)}`,
+      ctx.evidence(exchange, errorSeen(exchange)),
+    )
+}
+
+/**
+ * A PATCH of one field of the learner's record, asked as "is this value taken?": a 2xx showing
+ * the value unchanged is taken, a 4xx refused; each answer is kept as evidence.
+ */
+function taker(ctx: LearnContext, path: string, wrapper: string, field: string, evidence: Evidence[]) {
+  return async (value: unknown): Promise<boolean> => {
+    const exchange = await ctx.send({ method: 'PATCH', path, body: { [wrapper]: { [field]: value } }, purpose: field })
+    const shown = dataOf(exchange)?.[field]
+    const taken = accepted(exchange) && shown === value
+    const what = typeof value === 'string' ? `${value.length} characters` : String(value)
+    const seen = taken
+      ? `${what} taken`
+      : accepted(exchange)
+        ? `${what} answered as ${String(shown)}`
+        : `${what} refused: ${errorSeen(exchange)}`
+    evidence.push(ctx.evidence(exchange, seen))
+    if (!accepted(exchange) && exchange.response.status >= 500)
+      throw new Error(`PATCH ${path} answered ${exchange.response.status} to ${field} ${what}`)
+    return taken
+  }
+}
+
+async function probeCpm(ctx: LearnContext, campaignId: number): Promise<void> {
+  const evidence: Evidence[] = []
+  const takes = taker(ctx, `/campaigns/${campaignId}`, 'campaign', 'cpm', evidence)
+  let decimals = 0
+  while (decimals < CPM_DECIMALS.length && (await takes(CPM_DECIMALS[decimals]!))) decimals++
+  if (decimals === 0) ctx.observations.cannot('inputs.cpm.decimals', 'a cpm of 1.5 was refused', ...evidence)
+  else
+    ctx.observations.learn(
+      'inputs.cpm.decimals',
+      decimals === CPM_DECIMALS.length ? null : decimals,
+      ...evidence.slice(decimals - 1, decimals + 1),
+    )
+  const max = documentedCpmMax(ctx) ?? 100_000
+  const from = evidence.length
+  const boundary = await findBoundary((value) => takes(value), [max, Number((max + 0.01).toFixed(2)), max * 10], {
+    low: 2.5,
+    step: 0.01,
+    budget: HALVING_BUDGET,
+  })
+  learnBoundary(ctx, 'inputs.cpm.max', boundary, evidence.slice(from))
+}
+
+async function probeTitle(ctx: LearnContext, advertId: number): Promise<void> {
+  const evidence: Evidence[] = []
+  const takes = taker(ctx, `/adverts/${advertId}`, 'advert', 'title', evidence)
+  const titleOf = (length: number) => ctx.title('x'.repeat(length)).slice(0, length)
+  const boundary = await findBoundary((length) => takes(titleOf(length)), TITLE_LADDER, {
+    low: ctx.title('advert').length,
+    step: 1,
+    budget: HALVING_BUDGET,
+  })
+  learnBoundary(ctx, 'inputs.titleMaxLength', boundary, evidence)
+}
+
+/** A bound found exactly is learned (with the answers either side); otherwise why not. */
+function learnBoundary(ctx: LearnContext, path: string, boundary: Boundary, evidence: Evidence[]): void {
+  const around = evidence.slice(-2)
+  if (boundary.kind === 'above')
+    ctx.observations.cannot(
+      path,
+      `every value tried was taken, up to ${boundary.largest}: the bound is above it`,
+      ...around,
+    )
+  else if (!boundary.exact)
+    ctx.observations.cannot(path, `between ${boundary.largest} (taken) and ${boundary.refused} (refused)`, ...around)
+  else {
+    const last = evidence.filter((item) => / taken$/.test(item.seen)).at(-1)
+    const first = evidence.find((item) => !/ taken$/.test(item.seen) && item.seen.startsWith(String(boundary.refused)))
+    ctx.observations.learn(path, boundary.largest, ...[last, first].filter((item) => item !== undefined))
+  }
+}
+
+/** The document's largest cpm (CampaignInput's `maximum`). */
+function documentedCpmMax(ctx: LearnContext): number | undefined {
+  const input = documentedSchema(ctx.document, 'CampaignInput')?.properties as Json | undefined
+  const campaign = isJson(input?.campaign) ? (input.campaign.properties as Json | undefined) : undefined
+  const cpm = isJson(campaign?.cpm) ? campaign.cpm : undefined
+  return typeof cpm?.maximum === 'number' ? cpm.maximum : undefined
+}

@@ -1,0 +1,174 @@
+import type { Exchange } from '../../contract-tests/lib/client/exchange.js'
+import type { ContractDocument } from '../../contract-tests/lib/document/document.js'
+import {
+  accepted,
+  dataOf,
+  errorSeen,
+  idOf,
+  isJson,
+  type Json,
+  type LearnContext,
+  type OwnResources,
+} from './learn-context.js'
+
+// The resources: what a new advert and campaign look like (extra fields, enabled), whether a
+// campaign's detail embeds its advert, what the deletes answer, whether an advert in use can be
+// deleted, and which broadcasting types are taken. Creates the advert and campaign the later
+// probes share; everything else it creates it deletes at once.
+
+/** Broadcasting types tried beside the document's: names a deployment could plausibly take. */
+const OTHER_BROADCASTING_TYPES = ['banner_ad', 'video_ad', 'native_ad', 'email_ad']
+
+/** A campaign body on an advert, with a type the spec names. */
+export function campaignBody(advertId: number, changes: Json = {}): Json {
+  return {
+    campaign: { advert_id: advertId, broadcasting_type: 'active_ad', cpm: 2.5, sending_limit: 1000, ...changes },
+  }
+}
+
+/** Creates the shared advert and campaign, then learns every resource choice. */
+export async function probeResources(ctx: LearnContext): Promise<void> {
+  const own = await createOwn(ctx)
+  ctx.own = own
+  const detail = await ctx.send({ method: 'GET', path: `/campaigns/${own.campaign?.id}`, purpose: 'campaign detail' })
+  const embedded = dataOf(detail)?.advert
+  if (accepted(detail))
+    ctx.observations.learn(
+      'resources.campaignDetailEmbedsAdvert',
+      isJson(embedded) && idOf(embedded) === own.advert.id,
+      ctx.evidence(detail, isJson(embedded) ? `advert ${idOf(embedded)} embedded` : 'no advert object'),
+    )
+  await probeAdvertInUse(ctx)
+  await probeBroadcastingTypes(ctx, own.advert.id)
+  const account = ctx.account
+  if (account) {
+    learnExtraFields(ctx, 'user', 'User', account.user, account.userExchange)
+    if (account.balance) learnExtraFields(ctx, 'balance', 'Balance', account.balance, account.balanceExchange)
+  }
+}
+
+/** The advert and campaign the probes share; without them nothing else can be learned. */
+async function createOwn(ctx: LearnContext): Promise<OwnResources> {
+  const { exchange: advertAnswer, record: advert } = await create(ctx, 'adverts', {
+    advert: { title: ctx.title('advert') },
+  })
+  if (!advert)
+    throw new Error(`POST /adverts answered ${errorSeen(advertAnswer)}: the learner needs an advert of its own`)
+  learnExtraFields(ctx, 'advert', 'Advert', advert, advertAnswer)
+  const { exchange: answer, record: campaign } = await create(ctx, 'campaigns', campaignBody(advert.id))
+  if (!campaign)
+    throw new Error(`POST /campaigns answered ${errorSeen(answer)}: the learner needs a campaign of its own`)
+  learnExtraFields(ctx, 'campaign', 'Campaign', campaign, answer)
+  if (typeof campaign.enabled === 'boolean')
+    ctx.observations.learn(
+      'resources.newCampaignEnabled',
+      campaign.enabled,
+      ctx.evidence(answer, `enabled ${campaign.enabled}`),
+    )
+  return { advert, campaign }
+}
+
+/** POST to a collection: the exchange, and the record when it was created. */
+export async function create(
+  ctx: LearnContext,
+  collection: 'adverts' | 'campaigns',
+  body: Json,
+): Promise<{ exchange: Exchange; record?: Json & { id: number } }> {
+  const exchange = await ctx.send({ method: 'POST', path: `/${collection}`, body, purpose: `create ${collection}` })
+  const data = dataOf(exchange)
+  const id = idOf(data)
+  return accepted(exchange) && data && id !== undefined ? { exchange, record: { ...data, id } } : { exchange }
+}
+
+/** Deletes one of the learner's records at once, and learns what a delete answers from it. */
+export async function deleteNow(ctx: LearnContext, collection: 'adverts' | 'campaigns', id: number): Promise<Exchange> {
+  const exchange = await ctx.send({ method: 'DELETE', path: `/${collection}/${id}`, purpose: `delete ${collection}` })
+  const path = `resources.deletes.${collection === 'adverts' ? 'advert' : 'campaign'}.status`
+  const { status } = exchange.response
+  if (status === 200 || status === 204)
+    ctx.observations.learn(path, status, ctx.evidence(exchange, status === 204 ? 'no body' : 'the deleted record'))
+  return exchange
+}
+
+/** Deleting an advert a campaign uses: refused (its status and code), or done. */
+async function probeAdvertInUse(ctx: LearnContext): Promise<void> {
+  const { record: advert } = await create(ctx, 'adverts', { advert: { title: ctx.title('advert in use') } })
+  if (!advert) return
+  const { record: campaign } = await create(ctx, 'campaigns', campaignBody(advert.id))
+  if (!campaign) return
+  const refused = await ctx.send({
+    method: 'DELETE',
+    path: `/adverts/${advert.id}`,
+    purpose: 'delete an advert in use',
+  })
+  const { status } = refused.response
+  const code = (refused.response.json as { error?: { code?: unknown } } | undefined)?.error?.code
+  if (status === 422 || status === 409) {
+    ctx.observations.learn('errors.advertInUseStatus', status, ctx.evidence(refused, errorSeen(refused)))
+    if (typeof code === 'string')
+      ctx.observations.learn('errors.codes.advert_in_use', code, ctx.evidence(refused, code))
+  } else {
+    const reason = accepted(refused)
+      ? `the deployment deleted an advert a campaign used (${status}): it refuses no such delete`
+      : `deleting an advert in use answered ${errorSeen(refused)}, neither 422 nor 409`
+    ctx.observations.cannot('errors.advertInUseStatus', reason, ctx.evidence(refused, errorSeen(refused)))
+    ctx.observations.cannot('errors.codes.advert_in_use', reason)
+    if (status === 200 || status === 204)
+      ctx.observations.learn(
+        'resources.deletes.advert.status',
+        status,
+        ctx.evidence(refused, 'deleted, campaign and all'),
+      )
+  }
+  const campaignGone = await deleteNow(ctx, 'campaigns', campaign.id)
+  if (!accepted(refused) || campaignGone.response.status !== 404) await deleteNow(ctx, 'adverts', advert.id)
+}
+
+/** Each type of the document's list and a few others, on a campaign created and deleted at once. */
+async function probeBroadcastingTypes(ctx: LearnContext, advertId: number): Promise<void> {
+  const candidates = [...new Set([...documentedBroadcastingTypes(ctx.document), ...OTHER_BROADCASTING_TYPES])]
+  const taken: string[] = []
+  const evidence = []
+  for (const type of candidates) {
+    const { exchange, record } = await create(ctx, 'campaigns', campaignBody(advertId, { broadcasting_type: type }))
+    if (record) {
+      taken.push(type)
+      evidence.push(ctx.evidence(exchange, `${type} taken`))
+      await deleteNow(ctx, 'campaigns', record.id)
+    } else evidence.push(ctx.evidence(exchange, `${type} refused: ${errorSeen(exchange)}`))
+  }
+  if (taken.length > 0) ctx.observations.learn('resources.broadcastingTypes', taken, ...evidence.slice(0, 3))
+  else ctx.observations.cannot('resources.broadcastingTypes', 'no broadcasting type was taken', ...evidence.slice(0, 3))
+}
+
+/** The document's broadcasting types (CampaignInput's enum), or the one the spec names. */
+function documentedBroadcastingTypes(document: ContractDocument): string[] {
+  const input = documentedSchema(document, 'CampaignInput')?.properties as Json | undefined
+  const campaign = isJson(input?.campaign) ? (input.campaign.properties as Json | undefined) : undefined
+  const type = isJson(campaign?.broadcasting_type) ? campaign.broadcasting_type : undefined
+  const values = Array.isArray(type?.enum) ? type.enum.filter((value) => typeof value === 'string') : []
+  return values.length > 0 ? values : ['active_ad']
+}
+
+/** The keys of a record beyond its schema in the document, with the values it has. */
+function learnExtraFields(ctx: LearnContext, resource: string, schema: string, record: Json, exchange: Exchange): void {
+  const documented = Object.keys((documentedSchema(ctx.document, schema)?.properties as Json | undefined) ?? {})
+  if (documented.length === 0) {
+    ctx.observations.cannot(`resources.extraFields.${resource}`, `the document has no ${schema} schema to compare with`)
+    return
+  }
+  const extra = Object.fromEntries(Object.entries(record).filter(([key]) => !documented.includes(key)))
+  const seen =
+    Object.keys(extra).length === 0 ? 'no field beyond the document' : `beyond the document: ${JSON.stringify(extra)}`
+  ctx.observations.learn(`resources.extraFields.${resource}`, extra, ctx.evidence(exchange, seen))
+}
+
+/** A schema of the document's components, by name. */
+export function documentedSchema(document: ContractDocument, name: string): Json | undefined {
+  try {
+    const schema = document.dereference(document.at(`#/components/schemas/${name}`))
+    return isJson(schema) ? schema : undefined
+  } catch {
+    return undefined
+  }
+}
