@@ -27,8 +27,9 @@ export function faultFlags({
   if (!file && latency === undefined && errorRate === undefined && seed === undefined) return undefined
   const settings: FaultSettingsInput = { ...file }
   if (latency !== undefined) {
-    const [min, max] = latency.split('-').map(Number)
-    settings.latency = { min_ms: min!, ...(max === undefined ? {} : { max_ms: max }) }
+    // split always yields a first part ('' for an empty flag, which Number reads as 0).
+    const [min = '', max] = latency.split('-')
+    settings.latency = { min_ms: Number(min), ...(max === undefined ? {} : { max_ms: Number(max) }) }
   }
   if (errorRate !== undefined) {
     const [method, path] = routeOf(errorRoute)
@@ -47,10 +48,7 @@ export function faultFlags({
 /** "POST /campaigns" -> ['POST', '/campaigns']; "/campaigns/*" -> [undefined, '/campaigns/*']. */
 function routeOf(route: string | undefined): [string | undefined, string | undefined] {
   if (!route) return [undefined, undefined]
-  const parts = route.trim().split(/\s+/)
-  return parts.length === 2
-    ? [parts[0]!.toUpperCase(), parts[1]]
-    : parts[0]!.startsWith('/')
-      ? [undefined, parts[0]]
-      : [parts[0]!.toUpperCase(), undefined]
+  const [first = '', second, ...more] = route.trim().split(/\s+/)
+  if (second !== undefined && more.length === 0) return [first.toUpperCase(), second]
+  return first.startsWith('/') ? [undefined, first] : [first.toUpperCase(), undefined]
 }

@@ -149,10 +149,11 @@ function readFlags(args: string[]) {
  */
 function withNegativeValues(args: string[]): string[] {
   const joined: string[] = []
-  for (let index = 0; index < args.length; index++) {
-    const [arg, next] = [args[index]!, args[index + 1]]
-    const takesValue = arg.startsWith('--') && OPTIONS[arg.slice(2) as keyof typeof OPTIONS]?.type === 'string'
-    if (takesValue && next !== undefined && /^-\d/.test(next)) joined.push(`${arg}=${args[++index]}`)
+  for (const arg of args) {
+    // The argument before, unless already joined to its value (then no option has its name).
+    const flag = joined.at(-1)
+    const takesValue = flag?.startsWith('--') && OPTIONS[flag.slice(2) as keyof typeof OPTIONS]?.type === 'string'
+    if (takesValue && /^-\d/.test(arg)) joined[joined.length - 1] = `${flag}=${arg}`
     else joined.push(arg)
   }
   return joined

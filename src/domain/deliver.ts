@@ -1,8 +1,10 @@
 import { ApiError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import type { CampaignDelivery, DeliveryInput, DeliveryReport } from '../schemas/control-plane.js'
-import type { CampaignRecord } from '../store/models.js'
+import type { CampaignRecord, UserRecord } from '../store/models.js'
 import { exactUsdToMicros, microsToExactUsd, usdToMicros } from '../store/money.js'
+import { must } from '../store/must.js'
+import type { Store } from '../store/store.js'
 import { stampNow } from './clock.js'
 import type { DomainContext } from './domain-context.js'
 
@@ -16,6 +18,14 @@ export function pricePerSendMicros(campaign: Pick<CampaignRecord, 'cpm'>): numbe
 interface Held {
   campaign: CampaignRecord
   userId: number
+}
+
+/** What a delivery will do to one campaign, and the purse of its owner (what the plan leaves of the balance, in micros). */
+interface Plan extends Held {
+  purse: { balance: number }
+  price: number
+  sent: number
+  charged: number
 }
 
 /**
@@ -34,40 +44,40 @@ export async function deliver(ctx: DomainContext, { sends, campaign_ids }: Deliv
     : enabledCampaigns(ctx)
 
   // Plan everything first from one snapshot, then write: the balance never goes below zero.
-  const balances = new Map<number, number>()
-  const plans = held.map(({ campaign, userId }) => {
+  // An owner's purse holds what the plan leaves of its balance, in micros.
+  const purses = new Map<number, { balance: number }>()
+  const purseOf = (userId: number) => {
+    let purse = purses.get(userId)
+    if (!purse) {
+      purse = { balance: exactUsdToMicros(ownerOf(store, userId).balance_usd) }
+      purses.set(userId, purse)
+    }
+    return purse
+  }
+  const plans = held.map(({ campaign, userId }): Plan => {
     const price = pricePerSendMicros(campaign)
-    const balance = balances.get(userId) ?? exactUsdToMicros(store.users.get(userId)!.balance_usd)
+    const purse = purseOf(userId)
     const room = campaign.sending_limit - campaign.sending_count
-    const sent = campaign.enabled ? Math.min(sends, room, Math.floor(balance / price)) : 0
-    balances.set(userId, balance - sent * price)
-    return { campaign, userId, price, sent, charged: sent * price }
+    const sent = campaign.enabled ? Math.min(sends, room, Math.floor(purse.balance / price)) : 0
+    purse.balance -= sent * price
+    return { campaign, userId, purse, price, sent, charged: sent * price }
   })
 
-  const report: CampaignDelivery[] = plans.map(({ campaign, userId, price, sent, charged }) => {
-    const sendingCount = campaign.sending_count + sent
-    const outcome: CampaignDelivery['outcome'] = !campaign.enabled
-      ? 'skipped_disabled'
-      : sendingCount >= campaign.sending_limit
-        ? 'limit_reached'
-        : balances.get(userId)! < price
-          ? 'disabled_unpaid'
-          : 'sent'
-    return {
-      campaign_id: campaign.id,
-      user_id: userId,
-      sent,
-      charged_micros: charged,
-      sending_count: sendingCount,
-      sending_limit: campaign.sending_limit,
-      enabled: campaign.enabled && outcome !== 'disabled_unpaid',
-      outcome,
-    }
-  })
+  const outcomes = plans.map((plan) => ({ ...plan, outcome: outcomeOf(plan) }))
+  const report: CampaignDelivery[] = outcomes.map(({ campaign, userId, sent, charged, outcome }) => ({
+    campaign_id: campaign.id,
+    user_id: userId,
+    sent,
+    charged_micros: charged,
+    sending_count: campaign.sending_count + sent,
+    sending_limit: campaign.sending_limit,
+    enabled: campaign.enabled && outcome !== 'disabled_unpaid',
+    outcome,
+  }))
 
   const now = stampNow(ctx)
-  for (const [index, { campaign, userId, sent }] of plans.entries()) {
-    const disable = report[index]!.outcome === 'disabled_unpaid'
+  for (const { campaign, userId, sent, outcome } of outcomes) {
+    const disable = outcome === 'disabled_unpaid'
     if (sent === 0 && !disable) continue
     await store.account(userId).campaigns.update(campaign, {
       strict: true,
@@ -79,8 +89,8 @@ export async function deliver(ctx: DomainContext, { sends, campaign_ids }: Deliv
     })
   }
   // The plan's last balance of each owner is what it pays down to.
-  for (const [userId, balance] of balances) {
-    const user = store.users.get(userId)!
+  for (const [userId, { balance }] of purses) {
+    const user = ownerOf(store, userId)
     if (balance === exactUsdToMicros(user.balance_usd)) continue
     await store.updateUser(user, (draft) => {
       draft.balance_usd = microsToExactUsd(balance)
@@ -93,6 +103,18 @@ export async function deliver(ctx: DomainContext, { sends, campaign_ids }: Deliv
     charged_micros: report.reduce((sum, row) => sum + row.charged_micros, 0),
     campaigns: report,
   }
+}
+
+/** How a planned campaign ends up, read once every plan is made: its owner's purse then holds the last balance. */
+function outcomeOf({ campaign, purse, price, sent }: Plan): CampaignDelivery['outcome'] {
+  if (!campaign.enabled) return 'skipped_disabled'
+  if (campaign.sending_count + sent >= campaign.sending_limit) return 'limit_reached'
+  return purse.balance < price ? 'disabled_unpaid' : 'sent'
+}
+
+/** The user who holds an account: the store drops an account with its user, so there is one. */
+function ownerOf(store: Store, userId: number): UserRecord {
+  return must(store.users.get(userId), `user ${userId}, who holds a campaign`)
 }
 
 /** The campaign with this id, in whichever account holds it (one look-up per account). */

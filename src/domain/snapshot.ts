@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/api-error.js'
 import { MockState } from '../schemas/control-plane.js'
+import { must } from '../store/must.js'
 import { PACKAGE_VERSION } from './package-version.js'
 
 /** Marks a saved state as this package's, so a file or storage entry of anything else is told apart. */
@@ -71,7 +72,7 @@ export function parseSnapshot(text: string, { source = 'the saved state' }: Pars
   if (Number.isNaN(savedAt)) throw new SnapshotError('invalid', `${source} has no valid "saved_at" timestamp`)
   const state = MockState.safeParse(parsed.state)
   if (!state.success) {
-    const first = state.error.issues[0]!
+    const first = must(state.error.issues[0], 'the first issue of a failed parse')
     throw new SnapshotError(
       'invalid',
       `${source} holds an invalid state: ${['state', ...first.path.map(String)].join('.')} ${first.message}`,

@@ -17,10 +17,9 @@ export interface Preferences {
 export function parsePrefer(header: string | null): Preferences {
   const preferences: Preferences = {}
   for (const item of header?.split(',') ?? []) {
-    const [name, raw] = item
-      .split(';')[0]!
-      .split('=')
-      .map((part) => part.trim().replace(/^"(.*)"$/, '$1'))
+    // Only the preference itself, not its parameters; split always gives a first part.
+    const [preference = ''] = item.split(';')
+    const [name, raw] = preference.split('=').map((part) => part.trim().replace(/^"(.*)"$/, '$1'))
     const value = Number(raw)
     if (name === 'code' && FAULT_STATUSES.includes(value as FaultStatus)) preferences.code = value as FaultStatus
     if (name === 'delay' && /^\d+$/.test(raw ?? '') && value <= MAX_DELAY_MS) preferences.delay = value

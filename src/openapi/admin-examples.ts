@@ -23,13 +23,14 @@ import {
 } from '../schemas/control-plane.js'
 import { Dataset } from '../schemas/dataset.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
+import { must } from '../store/must.js'
 
 // Control-plane examples, built from the default fixtures and tier table where they
 // show data, and parsed with their schemas so a stale example fails at build time.
 
 const dataset = Dataset.parse(DEFAULT_FIXTURES)
-const campaign = dataset.campaigns[0]!
-const advert = dataset.adverts.find((a) => a.id === campaign.advert_id)!
+const campaign = must(dataset.campaigns[0], "the default fixtures' first campaign")
+const advert = must(dataset.adverts.find((a) => a.id === campaign.advert_id), "the first campaign's advert")
 const sends = 1000
 // cpm is USD per thousand sends, so a thousand sends cost cpm USD: in micro-dollars, cpm * 1e6.
 const charged = Math.round(campaign.cpm * 1_000_000 * (sends / 1000))

@@ -44,7 +44,7 @@ function readerByName(name: string, all: readonly Operation[]): Operation | unde
 
 /** Path parameters of a reader, each taken from the field of the same name. */
 const paramsOf = (reader: Operation, from: (param: string) => string = (param) => param) =>
-  Object.fromEntries([...reader.path.matchAll(/\{(\w+)\}/g)].map(([, param]) => [param!, from(param!)]))
+  Object.fromEntries([...reader.path.matchAll(/\{(\w+)\}/g)].map(([, param = '']) => [param, from(param)]))
 
 const identity = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, name]))
 
@@ -65,9 +65,10 @@ export function consistencyFacts(op: Operation, all: readonly Operation[]): Fact
     }
     // A field of another resource shown here: `advert_title` is the title of the advert advert_id names.
     const [, ref, name] = /^([a-z]+)_([a-z]+)$/.exec(field) ?? []
-    const target = ref && name !== 'id' ? readerByName(ref, all) : undefined
-    if (target && `${ref}_id` in shape && name! in fieldsOf(target.response.data)) {
-      facts.push({ read: target.operationId, params: paramsOf(target, () => `${ref}_id`), fields: { [field]: name! } })
+    if (ref === undefined || name === undefined || name === 'id') continue
+    const target = readerByName(ref, all)
+    if (target && `${ref}_id` in shape && name in fieldsOf(target.response.data)) {
+      facts.push({ read: target.operationId, params: paramsOf(target, () => `${ref}_id`), fields: { [field]: name } })
       referenced.add(field)
     }
   }

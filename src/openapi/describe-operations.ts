@@ -16,6 +16,7 @@ import { operationErrorCodes } from '../pipeline/steps.js'
 import type { Plane } from '../pipeline/route.js'
 import type { Operation } from '../operations/define-operation.js'
 import { envelopeOf, IdParam, pageEnvelopeOf } from '../schemas/common.js'
+import { must } from '../store/must.js'
 import { errorResponseComponent, errorResponseName, rateLimitHeaderComponents, responseHeaders } from './error-responses.js'
 import { HEADER_EXTENSIONS, operationExtensions, SCHEMA_EXTENSIONS } from './behaviour-extensions.js'
 import { exampleOf, LIST_EXAMPLES, pageOf, SCHEMA_EXAMPLES } from './examples.js'
@@ -62,15 +63,16 @@ export function describeOperations(
   const input = { schemas: inputSchemas }
 
   const responses: Record<string, ResponseObject> = {}
+  const component = (code: ErrorCode) => errorResponseComponent(code, plane, schemaOf(output, `error:${code}`))
   const errorResponse = (status: number, statusCodes: ErrorCode[]): ResponseObject | ReferenceObject => {
-    if (statusCodes.length === 1) {
-      const code = statusCodes[0]!
-      responses[errorResponseName(code)] ??= errorResponseComponent(code, plane, output.schemas[`error:${code}`]!)
+    const [code, ...others] = statusCodes
+    if (code !== undefined && others.length === 0) {
+      responses[errorResponseName(code)] ??= component(code)
       return { $ref: `#/components/responses/${errorResponseName(code)}` }
     }
     // Several codes share a status (say two kinds of 422): one response, one schema per code
     // (anyOf, not oneOf: the codes already keep them apart, which linters cannot see).
-    const each = statusCodes.map((code) => errorResponseComponent(code, plane, output.schemas[`error:${code}`]!))
+    const each = statusCodes.map(component)
     // Headers every one of the codes promises, or none.
     const headers = statusCodes.every((code) => responseHeaders(plane, code)) ? responseHeaders(plane) : undefined
     return {
@@ -78,8 +80,8 @@ export function describeOperations(
       ...(headers ? { headers } : {}),
       content: {
         'application/json': {
-          schema: { anyOf: each.map((response) => response.content!['application/json']!.schema!) },
-          examples: Object.assign({}, ...each.map((response) => response.content!['application/json']!.examples)),
+          schema: { anyOf: each.map((response) => response.content['application/json'].schema) },
+          examples: Object.assign({}, ...each.map((response) => response.content['application/json'].examples)),
         },
       },
     }
@@ -89,21 +91,21 @@ export function describeOperations(
   for (const op of operations) {
     const byStatus = new Map<number, ErrorCode[]>()
     for (const code of operationErrorCodes(op)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
+    const parameters = [...pathParameters(op, schemaOf(input, 'id')), ...queryParameters(input.schemas[`${op.operationId}:query`])]
     const operation: OperationObject = {
       operationId: op.operationId,
       summary: op.summary,
       description: op.description,
       tags: [op.tag],
       security,
-      parameters: [...pathParameters(op, input.schemas.id!), ...queryParameters(input.schemas[`${op.operationId}:query`])],
-      ...(op.body ? { requestBody: requestBody(op, input.schemas[`${op.operationId}:body`]!) } : {}),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(op.body ? { requestBody: requestBody(op, op.body, schemaOf(input, `${op.operationId}:body`)) } : {}),
       responses: {
-        [op.response.status]: successResponse(op, plane, output.schemas[op.operationId]!),
+        [op.response.status]: successResponse(op, plane, schemaOf(output, op.operationId)),
         ...Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [status, errorResponse(status, list)])),
       },
       ...(plane === 'api' ? operationExtensions(op) : {}),
     }
-    if (operation.parameters!.length === 0) delete operation.parameters
     paths[op.path] = { ...paths[op.path], [op.method]: operation }
   }
 
@@ -113,6 +115,11 @@ export function describeOperations(
     responses,
     headers: plane === 'api' ? withHeaderExtensions(rateLimitHeaderComponents()) : {},
   }
+}
+
+/** The converted schema of a key given to toOpenApiSchemas above. */
+function schemaOf({ schemas }: Pick<OpenApiSchemas, 'schemas'>, key: string): SchemaObject {
+  return must(schemas[key], `the converted schema "${key}"`)
 }
 
 function successSchema(op: Operation): z.ZodMiniType {
@@ -160,8 +167,7 @@ function queryParameters(schema: SchemaObject | undefined): ParameterObject[] {
   })
 }
 
-function requestBody(op: Operation, schema: SchemaObject): RequestBodyObject {
-  const body = op.body!
+function requestBody(op: Operation, body: z.ZodMiniType, schema: SchemaObject): RequestBodyObject {
   const example = exampleOf(body instanceof z.ZodMiniOptional ? (body.def.innerType as z.ZodMiniType) : body)
   return {
     required: !body.safeParse(undefined).success,
@@ -191,10 +197,7 @@ function reconcile(output: OpenApiSchemas, input: OpenApiSchemas): { components:
       json = json.replaceAll(`"${SCHEMA_REF_PREFIX}${id}"`, `"${SCHEMA_REF_PREFIX}${id}Input"`)
     }
     renamed = JSON.parse(json) as OpenApiSchemas
-    for (const id of differing) {
-      renamed.components[`${id}Input`] = renamed.components[id]!
-      delete renamed.components[id]
-    }
+    renamed.components = Object.fromEntries(Object.entries(renamed.components).map(([id, schema]) => [differing.includes(id) ? `${id}Input` : id, schema]))
   }
   const merged = { ...output.components, ...renamed.components }
   return {

@@ -1,4 +1,4 @@
-import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31'
+import type { ExampleObject, HeaderObject, MediaTypeObject, ReferenceObject, ResponseObject, SchemaObject } from 'openapi3-ts/oas31'
 import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js'
 import type { Plane } from '../pipeline/route.js'
 import { RATE_LIMIT_HEADERS, RATE_LIMIT_RESPONSE_HEADERS } from '../http/rate-limit-headers.js'
@@ -70,11 +70,16 @@ export function responseHeaders(plane: Plane, code?: ErrorCode): Record<string, 
   return Object.fromEntries(names.map((name) => [name, headerRef(name)]))
 }
 
+/** An error response component: always one JSON body, with its schema and its example. */
+export interface ErrorResponse extends ResponseObject {
+  content: { 'application/json': MediaTypeObject & { schema: SchemaObject; examples: Record<string, ExampleObject> } }
+}
+
 /**
  * The response component for one error code: the error envelope narrowed to that code,
  * with a real example. `schema` is the converted `errorEnvelopeFor(code)`.
  */
-export function errorResponseComponent(code: ErrorCode, plane: Plane, schema: SchemaObject): ResponseObject {
+export function errorResponseComponent(code: ErrorCode, plane: Plane, schema: SchemaObject): ErrorResponse {
   const headers = responseHeaders(plane, code)
   return {
     description: `${ERROR_STATUS[code]} \`${code}\`: ${WHEN[code] ?? code.replaceAll('_', ' ')}`,

@@ -17,6 +17,7 @@ import { DEFAULT_RESOURCE_CAPS } from '../schemas/resource-caps.js'
 import { Balance, EXAMPLE_EMAIL_DOMAIN, User, UserUpdateInput } from '../schemas/user.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 import { generateDataset } from '../store/generate-dataset.js'
+import { must } from '../store/must.js'
 import { ADMIN_SCHEMA_EXAMPLES } from './admin-examples.js'
 
 // Examples are data, not prose: what the mock holds for the demo user of the default
@@ -25,23 +26,24 @@ import { ADMIN_SCHEMA_EXAMPLES } from './admin-examples.js'
 
 const fixtures = Dataset.parse(DEFAULT_FIXTURES)
 const fresh = generateDataset({ seed: 1, users: 1 })
-const demo = fixtures.users[0]!
+const demo = must(fixtures.users[0], "the default fixtures' demo user")
 const newestFirst = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => b.id - a.id)
 
 const demoAdverts = newestFirst(fixtures.adverts.filter((advert) => advert.user_id === demo.id)).map(({ user_id: _owner, ...advert }) =>
   Advert.parse(advert),
 )
-const titleOf = (advertId: number) => demoAdverts.find((advert) => advert.id === advertId)!.title
+const titleOf = (advertId: number) => must(demoAdverts.find((advert) => advert.id === advertId), `the demo user's advert ${advertId}`).title
 const demoCampaigns = newestFirst(fixtures.campaigns.filter((campaign) => demoAdverts.some((advert) => advert.id === campaign.advert_id))).map(
   (campaign) => Campaign.parse({ ...campaign, advert_title: titleOf(campaign.advert_id) }),
 )
 
 const { topups_count: _topups, ...demoUser } = demo
 const user = User.parse({ ...demoUser, api_tier_limits: DEFAULT_TIER_LIMITS[demo.api_tier] })
-const advert = demoAdverts[0]!
-const campaign = demoCampaigns[0]!
-const { user_id: _freshOwner, id: _advertId, created_at: _a, updated_at: _b, ...freshAdvert } = fresh.adverts[0]!
-const { advert_id, broadcasting_type, cpm, sending_limit } = fresh.campaigns[0]!
+const advert = must(demoAdverts[0], "the demo user's newest advert")
+const campaign = must(demoCampaigns[0], "the demo user's newest campaign")
+const [freshLocalPart = ''] = must(fresh.users[0], 'a generated user').email.split('@')
+const { user_id: _freshOwner, id: _advertId, created_at: _a, updated_at: _b, ...freshAdvert } = must(fresh.adverts[0], 'a generated advert')
+const { advert_id, broadcasting_type, cpm, sending_limit } = must(fresh.campaigns[0], 'a generated campaign')
 const freshCampaign = { advert_id, broadcasting_type, cpm, sending_limit }
 
 // What the mock says for each code, from the same MESSAGES the code that throws uses; the
@@ -80,7 +82,7 @@ export const SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
   Campaign: campaign,
   CampaignDetailed: CampaignDetailed.parse({ ...campaign, advert: demoAdverts.find((a) => a.id === campaign.advert_id) }),
   Pagination: pageOf(demoCampaigns.length),
-  UserUpdateInput: UserUpdateInput.parse({ user: { email: exampleEmail(fresh.users[0]!.email.split('@')[0]!) } }),
+  UserUpdateInput: UserUpdateInput.parse({ user: { email: exampleEmail(freshLocalPart) } }),
   AdvertInput: AdvertInput.parse({ advert: freshAdvert }),
   AdvertUpdateInput: AdvertUpdateInput.parse({ advert: { title: freshAdvert.title } }),
   CampaignInput: CampaignInput.parse({ campaign: { ...freshCampaign, advert_id: advert.id } }),
@@ -111,7 +113,7 @@ export function pageOf(total: number): Pagination {
 }
 
 function advertInUseMessage(): string {
-  const used = demoCampaigns.at(-1)!.advert_id
+  const used = must(demoCampaigns.at(-1), "the demo user's oldest campaign").advert_id
   const campaigns = demoCampaigns.filter((c) => c.advert_id === used).map((c) => c.id)
   return MESSAGES.advert_in_use.campaigns(used, campaigns.sort((a, b) => a - b))
 }

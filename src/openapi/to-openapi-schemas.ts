@@ -28,11 +28,16 @@ export function componentName(schema: z.ZodMiniType): string | undefined {
 export function toOpenApiSchemas(entries: Record<string, z.ZodMiniType>, io: 'input' | 'output'): OpenApiSchemas {
   const registry = z.registry<{ id: string }>()
   const idOf = new Map<z.ZodMiniType, string>()
+  // Each key with the registry id of its schema (the first key's, for a schema given twice).
+  const keyIds: [key: string, id: string][] = []
   for (const [key, schema] of Object.entries(entries)) {
-    if (idOf.has(schema)) continue
-    const id = componentName(schema) ?? INLINE_PREFIX + key
-    idOf.set(schema, id)
-    registry.add(schema, { id })
+    let id = idOf.get(schema)
+    if (id === undefined) {
+      id = componentName(schema) ?? INLINE_PREFIX + key
+      idOf.set(schema, id)
+      registry.add(schema, { id })
+    }
+    keyIds.push([key, id])
   }
 
   // zod puts a named schema that is not in the registry being converted under a
@@ -42,7 +47,7 @@ export function toOpenApiSchemas(entries: Record<string, z.ZodMiniType>, io: 'in
     const { schemas } = z.toJSONSchema(registry, { io, uri: (id) => SCHEMA_REF_PREFIX + id, unrepresentable: 'throw', override: dropEmptyAdditional })
     const shared = (schemas.__shared?.$defs ?? {}) as Record<string, unknown>
     const missing = Object.keys(shared).filter((id) => !registry._idmap.has(id))
-    if (missing.length === 0) return split(schemas, entries, idOf)
+    if (missing.length === 0) return split(schemas, keyIds)
     for (const id of missing) {
       const schema = z.globalRegistry._idmap.get(id)
       if (!schema) throw new Error(`Schema "${id}" is referenced but not in zod's global registry`)
@@ -58,11 +63,7 @@ function dropEmptyAdditional({ jsonSchema }: { jsonSchema: { additionalPropertie
   if (extra && typeof extra === 'object' && Object.keys(extra).length === 0) delete jsonSchema.additionalProperties
 }
 
-function split(
-  converted: Record<string, object>,
-  entries: Record<string, z.ZodMiniType>,
-  idOf: Map<z.ZodMiniType, string>,
-): OpenApiSchemas {
+function split(converted: Record<string, object>, keyIds: readonly [key: string, id: string][]): OpenApiSchemas {
   const clean = (id: string): SchemaObject => {
     const { $schema: _schema, $id: _id, ...rest } = converted[id] as SchemaObject & { $schema?: string; $id?: string }
     return inlineRefs(rest) as SchemaObject
@@ -81,8 +82,7 @@ function split(
     if (!id.startsWith(INLINE_PREFIX)) components[id] = clean(id)
   }
   const schemas: Record<string, SchemaObject> = {}
-  for (const [key, schema] of Object.entries(entries)) {
-    const id = idOf.get(schema)!
+  for (const [key, id] of keyIds) {
     schemas[key] = id.startsWith(INLINE_PREFIX) ? clean(id) : { $ref: SCHEMA_REF_PREFIX + id }
   }
   return { schemas, components }

@@ -30,9 +30,8 @@ interface Base {
 interface Entry {
   route: OperationRoute
   base: Base
-  /** The whole path's segments (base and operation), `undefined` where a parameter goes. */
-  segments: (string | undefined)[]
-  names: string[]
+  /** The whole path's segments (base and operation): a string is spelled exactly, `{ param }` takes any one. */
+  segments: (string | { param: string })[]
 }
 
 /**
@@ -57,8 +56,10 @@ export function createRouteIndex(
     const entry: Entry = {
       route,
       base,
-      segments: [...base.segments, ...template.map((segment) => (segment.startsWith('{') ? undefined : segment))],
-      names: template.filter((segment) => segment.startsWith('{')).map((segment) => segment.slice(1, -1)),
+      segments: [
+        ...base.segments,
+        ...template.map((segment) => (segment.startsWith('{') ? { param: segment.slice(1, -1) } : segment)),
+      ],
     }
     const key = method.toUpperCase()
     byMethod.set(key, [...(byMethod.get(key) ?? []), entry])
@@ -111,22 +112,23 @@ function pathSegments(pathname: string): string[] {
  * does (a base with an origin, which must be the URL's too). msw alone matches paths in any case;
  * fixed segments must be spelled exactly here, so `/CAMPAIGNS` falls through to the 404.
  */
-function matchEntry({ base, segments: expected, names }: Entry, url: URL, actual: string[]): PathParams | undefined {
+function matchEntry({ base, segments: expected }: Entry, url: URL, actual: string[]): PathParams | undefined {
   if (base.origin !== undefined && (url.origin !== base.origin || actual.length !== expected.length)) return undefined
   const offset = actual.length - expected.length
   if (offset < 0) return undefined
-  const values: string[] = []
-  for (let i = 0; i < expected.length; i++) {
-    const segment = actual[offset + i]!
-    const fixed = expected[i]
-    if (fixed === undefined) {
+  const params: Record<string, string> = {}
+  let at = offset
+  for (const wanted of expected) {
+    const segment = actual[at++]
+    if (segment === undefined) return undefined
+    if (typeof wanted === 'string') {
+      if (segment !== wanted) return undefined
+    } else {
       if (segment === '') return undefined
-      values.push(decodeURIComponent(segment))
-    } else if (segment !== fixed) {
-      return undefined
+      params[wanted.param] = decodeURIComponent(segment)
     }
   }
-  return Object.fromEntries(names.map((name, i) => [name, values[i]!]))
+  return params
 }
 
 /**

@@ -1,5 +1,6 @@
 import defaultFixtures from '../../fixtures/default.json' with { type: 'json' }
 import type { DatasetInput } from '../schemas/dataset.js'
+import { must } from './must.js'
 
 /** The default dataset (fixtures/default.json): what the mock starts with and a reset restores. */
 export const DEFAULT_FIXTURES: DatasetInput = defaultFixtures as DatasetInput
@@ -14,7 +15,7 @@ export function demoApiKey(dataset: DatasetInput): string | undefined {
 }
 
 /** The demo user's fixed API key, from the default fixtures. */
-export const DEMO_API_KEY: string = demoApiKey(DEFAULT_FIXTURES)!
+export const DEMO_API_KEY: string = must(demoApiKey(DEFAULT_FIXTURES), "the default fixtures' first user")
 
 /** The second fixture user's key, handy for trying user isolation by hand. */
-export const OTHER_API_KEY: string = DEFAULT_FIXTURES.users[1]!.api_key
+export const OTHER_API_KEY: string = must(DEFAULT_FIXTURES.users[1], "the default fixtures' second user").api_key

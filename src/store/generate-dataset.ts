@@ -2,6 +2,7 @@ import { Faker, en } from '@faker-js/faker'
 import { BROADCASTING_TYPES } from '../schemas/campaign.js'
 import type { Dataset } from '../schemas/dataset.js'
 import { API_TIERS, GENERATED_EMAIL_DOMAIN } from '../schemas/user.js'
+import { must } from './must.js'
 
 export interface GenerateDatasetOptions {
   /** Same seed, same dataset. */
@@ -31,7 +32,7 @@ export function generateDataset({
   // One increasing sequence of instants keeps created_at in id order, as the API's lists expect.
   const instants = faker.date.betweens({ from, to, count: users * (1 + advertsPerUser * (1 + campaignsPerAdvert)) })
   let next = 0
-  const instant = () => instants[next++]!.toISOString()
+  const instant = () => must(instants[next++], 'a drawn instant').toISOString()
 
   const dataset: Dataset = { users: [], adverts: [], campaigns: [] }
   for (let u = 1; u <= users; u++) {

@@ -1,3 +1,5 @@
+import { must } from './must.js'
+
 /** Most ids one chunk holds: a removal shifts at most this many, whatever the list's length. */
 const CHUNK_SIZE = 512
 
@@ -28,10 +30,11 @@ export class IdChunks {
   remove(id: number): boolean {
     const chunkIndex = this.#chunkOf(id)
     const chunk = this.#chunks[chunkIndex]
-    const at = chunk ? binarySearch(chunk, id) : -1
+    if (chunk === undefined) return false
+    const at = binarySearch(chunk, id)
     if (at < 0) return false
-    chunk!.splice(at, 1)
-    if (chunk!.length === 0) this.#chunks.splice(chunkIndex, 1)
+    chunk.splice(at, 1)
+    if (chunk.length === 0) this.#chunks.splice(chunkIndex, 1)
     this.#size--
     return true
   }
@@ -41,12 +44,13 @@ export class IdChunks {
     const ids: number[] = []
     let skip = offset
     for (let c = this.#chunks.length - 1; c >= 0 && ids.length < limit; c--) {
-      const chunk = this.#chunks[c]!
+      const chunk = must(this.#chunks[c], 'a chunk of the id list')
       if (skip >= chunk.length) {
         skip -= chunk.length
         continue
       }
-      for (let i = chunk.length - 1 - skip; i >= 0 && ids.length < limit; i--) ids.push(chunk[i]!)
+      for (let i = chunk.length - 1 - skip; i >= 0 && ids.length < limit; i--)
+        ids.push(must(chunk[i], 'an id of a chunk'))
       skip = 0
     }
     return ids
@@ -55,8 +59,8 @@ export class IdChunks {
   /** Every id, largest first. */
   *descending(): Generator<number> {
     for (let c = this.#chunks.length - 1; c >= 0; c--) {
-      const chunk = this.#chunks[c]!
-      for (let i = chunk.length - 1; i >= 0; i--) yield chunk[i]!
+      const chunk = must(this.#chunks[c], 'a chunk of the id list')
+      for (let i = chunk.length - 1; i >= 0; i--) yield must(chunk[i], 'an id of a chunk')
     }
   }
 
@@ -71,7 +75,7 @@ export class IdChunks {
     let high = this.#chunks.length - 1
     while (low < high) {
       const middle = (low + high + 1) >> 1
-      if (this.#chunks[middle]![0]! <= id) low = middle
+      if (must(this.#chunks[middle]?.[0], 'the first id of a chunk') <= id) low = middle
       else high = middle - 1
     }
     return low
@@ -83,7 +87,7 @@ function binarySearch(sorted: readonly number[], value: number): number {
   let high = sorted.length - 1
   while (low <= high) {
     const middle = (low + high) >> 1
-    const at = sorted[middle]!
+    const at = must(sorted[middle], 'an id of a chunk')
     if (at === value) return middle
     if (at < value) low = middle + 1
     else high = middle - 1

@@ -12,6 +12,10 @@ type LibraryRow<S extends RowSchema> = StoredRow<S>
 type RecordRef = { readonly id: number }
 type Predicate<S extends RowSchema> = NonNullable<Parameters<Collection<S>['findMany']>[0]>
 type UpdateOptions<S extends RowSchema> = Parameters<Collection<S>['update']>[1]
+/** A record's fields as the schema gives them, without the library's own keys. */
+export type RowValues<S extends RowSchema> = Omit<StoredRow<S>, symbol>
+/** The record an update's `data` function changes (the library's draft of it). */
+type DraftRow<S extends RowSchema> = Parameters<UpdateOptions<S>['data']>[0]
 
 /** One page of rows, newest first, and how many rows matched in all. */
 export interface Page<T> {
@@ -39,15 +43,18 @@ export interface PageOptions<T> {
 }
 
 /** What a collection enforces beyond its schema, and whom it tells of each write. */
-export interface IndexedCollectionOptions<T> {
+export interface IndexedCollectionOptions<S extends RowSchema> {
   /** The counter of this kind of record (shared by every account's collection of it). */
   ids: IdCounter
-  /** Refuses values that break a rule the schema cannot state (a foreign advert, a taken e-mail); `previous` on an update. */
-  check?: (values: T, previous?: T) => void
+  /**
+   * Refuses values that break a rule the schema cannot state (a foreign advert, a taken e-mail):
+   * the values given to `create`, or an update's draft with `previous`.
+   */
+  check?: (values: RowValues<S> | DraftRow<S>, previous?: StoredRow<S>) => void
   /** Refuses a delete that would break a rule (an advert a campaign uses). */
-  checkDelete?: (row: T) => void
+  checkDelete?: (row: StoredRow<S>) => void
   /** Told after every write, from what the write returned: (new, undefined) on create, (new, old) on update, (undefined, old) on delete. */
-  written?: (next: T | undefined, previous: T | undefined) => void
+  written?: (next: StoredRow<S> | undefined, previous: StoredRow<S> | undefined) => void
 }
 
 const isQuery = (value: unknown): boolean => typeof value === 'function' || value instanceof Query
@@ -67,9 +74,9 @@ const byId = (id: number) => new Query<{ id: number }>((row) => row.id === id)
 export class IndexedCollection<S extends RowSchema> extends Collection<S> {
   readonly #byId = new Map<number, LibraryRow<S>>()
   #order = new IdChunks()
-  readonly #rules: IndexedCollectionOptions<StoredRow<S>>
+  readonly #rules: IndexedCollectionOptions<S>
 
-  constructor(schema: S, rules: IndexedCollectionOptions<StoredRow<S>>) {
+  constructor(schema: S, rules: IndexedCollectionOptions<S>) {
     super({ schema })
     this.#rules = rules
   }
@@ -124,11 +131,11 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
   }
 
   /** Validates the values, stores them as a new record and indexes it; its id must be above every id handed out. */
-  override async create(values: z.input<S>): Promise<LibraryRow<S>> {
+  override async create(values: z.input<S> & RowValues<S>): Promise<LibraryRow<S>> {
     const { id } = values as { id?: unknown }
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
       throw new RangeError(`A record needs a positive integer id, got ${String(id)}`)
-    this.#rules.check?.(values as unknown as StoredRow<S>)
+    this.#rules.check?.(values)
     const release = this.#rules.ids.claim(id)
     let record: LibraryRow<S>
     try {
@@ -159,7 +166,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
       data: async (draft) => {
         await options.data(draft)
         if (draft.id !== previous.id) throw new RangeError(`Record ${previous.id}: an update cannot change the id`)
-        this.#rules.check?.(draft as unknown as StoredRow<S>, previous)
+        this.#rules.check?.(draft, previous)
       },
     })
     if (next) {
@@ -178,7 +185,10 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     // No match: the library's own answer (an empty list, or its error with `strict`).
     if (rows.length === 0) return super.updateMany(predicate, options)
     const updated: LibraryRow<S>[] = []
-    for (const row of rows) updated.push((await this.update(row, { data: options.data }))!)
+    for (const row of rows) {
+      const next = await this.update(row, { data: options.data })
+      if (next) updated.push(next)
+    }
     return updated
   }
 

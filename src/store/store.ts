@@ -5,6 +5,7 @@ import { Account } from './account.js'
 import { IdCounter } from './id-counter.js'
 import { IndexedCollection } from './indexed-collection.js'
 import { AdvertRecord, CampaignRecord, UserRecord } from './models.js'
+import { must } from './must.js'
 
 /** The schemas of the store's records: the default profile's unless a profile gives others. */
 export interface StoreRecords {
@@ -161,7 +162,7 @@ export class Store {
       await this.account(advert.user_id).adverts.create(advert)
     }
     for (const campaign of [...dataset.campaigns].sort(byId))
-      await this.account(ownerOfAdvert.get(campaign.advert_id)!).campaigns.create(campaign)
+      await this.account(must(ownerOfAdvert.get(campaign.advert_id), "a campaign's advert")).campaigns.create(campaign)
     if (lastIds) for (const kind of ['users', 'adverts', 'campaigns'] as const) this.#ids[kind].advance(lastIds[kind])
   }
 

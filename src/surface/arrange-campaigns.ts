@@ -16,6 +16,7 @@ import { validate } from '../errors/validate.js'
 import { presentCampaign } from '../presentation/present.js'
 import { BROADCASTING_TYPES, type Campaign } from '../schemas/campaign.js'
 import type { AdvertRecord, UserRecord } from '../store/models.js'
+import { must } from '../store/must.js'
 
 // The arrange helpers that make campaigns: every check (caps, limits) runs before anything is made.
 
@@ -107,7 +108,7 @@ function seededCampaigns(count: number, seed: number, given: Partial<CampaignFie
   const pick = (low: number, high: number) => low + Math.floor(random() * (high - low + 1))
   return Array.from({ length: count }, () => {
     const drawn = {
-      broadcasting_type: BROADCASTING_TYPES[pick(0, BROADCASTING_TYPES.length - 1)]!,
+      broadcasting_type: must(BROADCASTING_TYPES[pick(0, BROADCASTING_TYPES.length - 1)], 'a drawn broadcasting type'),
       cpm: pick(50, 2000) / 100,
       sending_limit: Math.max(pick(1, 1000) * 100, given.sending_count ?? 0),
       sending_count: 0,

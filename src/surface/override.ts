@@ -52,7 +52,7 @@ export function createOverrideHandler(apiBase: string): OverrideHandlerFactory {
       throw new TypeError(
         `override: the API has no operation "${operationId}" (one of ${operations.map((op) => op.operationId).join(', ')})`,
       )
-    // Each operation's own path and method type the resolver above; here they are only looked up.
+    // openapi-msw's handlers are generic per method; no type ties a looked-up method to its path (TypeScript#30581).
     const handlerOf = http[operation.method] as unknown as (
       path: string,
       resolver: unknown,
