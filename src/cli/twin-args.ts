@@ -105,7 +105,7 @@ function parse(args: readonly string[]) {
     })
   } catch (error) {
     // parseArgs says e.g. "Unknown option '--bogus'. To specify a positional argument starting with a '-', …": its first sentence.
-    throw new TwinUsageError((error as Error).message.split('. ')[0]!.replace(/\.$/, ''))
+    throw new TwinUsageError(((error as Error).message.split('. ')[0] ?? '').replace(/\.$/, ''))
   }
 }
 

@@ -28,8 +28,8 @@ export function profileDocument(document: OpenAPIObject, profile: Profile): Open
 
 /** Extra fields, enums and bounds of the resources. */
 function describeResources(schemas: Json, { resources, rateLimits, inputs }: Profile): void {
-  const extra = (schema: Json | undefined, fields: Record<string, unknown>) => {
-    for (const [name, value] of Object.entries(fields)) schema!.properties[name] = typeOfValue(value)
+  const extra = (schema: Json, fields: Record<string, unknown>) => {
+    for (const [name, value] of Object.entries(fields)) schema.properties[name] = typeOfValue(value)
   }
   extra(schemas.User, resources.extraFields.user)
   extra(schemas.Balance, resources.extraFields.balance)
@@ -185,7 +185,7 @@ function codeOf(branch: Json): string {
   return found
 }
 
-const oneOrAny = (branches: Json[]): Json => (branches.length === 1 ? branches[0]! : { anyOf: branches })
+const oneOrAny = ([first, ...rest]: Json[]): Json => (first && rest.length === 0 ? first : { anyOf: [first, ...rest] })
 
 /** Error codes in the examples, by their wire names. */
 function renameCodesInExamples(doc: Json, { errors }: Profile): void {

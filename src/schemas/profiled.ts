@@ -111,11 +111,9 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
     ...extra(resources.extraFields.campaign),
   })
   const records = {
-    // A profile's records accept more than the default's types say (another tier name, extra
-    // fields); TypeScript keeps the default's shape, which is what the code reads of them.
-    UserRecord: userRecord as unknown as typeof UserRecord,
-    AdvertRecord: advertRecord as unknown as typeof AdvertRecord,
-    CampaignRecord: campaignRecord as unknown as typeof CampaignRecord,
+    UserRecord: typedAs(UserRecord, userRecord),
+    AdvertRecord: typedAs(AdvertRecord, advertRecord),
+    CampaignRecord: typedAs(CampaignRecord, campaignRecord),
   }
   return {
     inputs: {
@@ -149,11 +147,23 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
     },
     records: {
       ...records,
-      Dataset: z.strictObject({
-        users: z.array(z.extend(records.UserRecord, { topups_count: z._default(z.int().check(z.nonnegative()), 0) })),
-        adverts: z.array(records.AdvertRecord),
-        campaigns: z.array(records.CampaignRecord),
-      }) as unknown as typeof Dataset,
+      Dataset: typedAs(
+        Dataset,
+        z.strictObject({
+          users: z.array(z.extend(records.UserRecord, { topups_count: z._default(z.int().check(z.nonnegative()), 0) })),
+          adverts: z.array(records.AdvertRecord),
+          campaigns: z.array(records.CampaignRecord),
+        }),
+      ),
     },
   }
+}
+
+/**
+ * A profile's schema, typed as the default's it widens: it accepts more than the default's type
+ * says (another tier name, an extra field), and TypeScript keeps the default's shape, which is all
+ * the code reads of a record. The one place a schema's type is asserted rather than inferred.
+ */
+function typedAs<S extends z.ZodMiniType>(_default: S, widened: z.ZodMiniType): S {
+  return widened as unknown as S
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors/error-codes.js'
 import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
 
 // Every choice of the Profile a learner can ask a deployment about, by its path in the profile,
@@ -18,7 +19,7 @@ export const LEARNED_CODES = [
   'method_not_allowed',
   'advert_in_use',
   'rate_limit_exceeded',
-] as const
+] as const satisfies readonly ErrorCode[]
 export type LearnedCode = (typeof LEARNED_CODES)[number]
 
 const CODE_LABELS: Record<LearnedCode, string> = {
@@ -108,7 +109,7 @@ export function withChoice(profile: Profile, path: ChoicePath, value: unknown): 
     return copy
   }
   const keys = path.split('.')
-  const last = keys.pop()!
+  const last = keys.pop() ?? path
   const parent = keys.reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, copy)
   parent[last] = structuredClone(value)
   return copy

@@ -12,10 +12,10 @@ import { show } from './observations.js'
  */
 export function formatChoices(choices: readonly LearnedChoice[]): string {
   const rows = choices.map((choice) => [labelOf(choice.path), valueCell(choice), evidenceCell(choice)] as const)
-  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => row[column]!.length), column ? 13 : 6))
+  const widths = [0, 1].map((column) => Math.max(...rows.map((row) => (row[column] ?? '').length), column ? 13 : 6))
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell))
+      .map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell))
       .join('  ')
       .trimEnd()
   return [line(['choice', 'learned value', 'evidence']), ...rows.map(line)].join('\n')

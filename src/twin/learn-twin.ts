@@ -112,14 +112,9 @@ export async function learnTwin(options: LearnTwinOptions): Promise<LearnedTwin>
   }
 }
 
-/**
- * The deployment's OpenAPI document. The mock builds its document for its default profile only
- * (buildOpenApi takes no profile yet); once src/openapi builds one for any Profile, this is that
- * document for `profile`. Until then the twin holds the mock's default document.
- */
+/** The deployment's document: the mock's, with the learned choices written in (openapi/profile-document.ts). */
 function documentFor(profile: Profile): Record<string, unknown> {
-  void profile
-  return buildOpenApi() as unknown as Record<string, unknown>
+  return { ...buildOpenApi({ profile }) }
 }
 
 /** A copy with every live key replaced wherever a deployment may have echoed it (the user's own key is replaced already). */

@@ -65,7 +65,10 @@ async function probeCpm(ctx: LearnContext, campaignId: number): Promise<void> {
   const evidence: Evidence[] = []
   const takes = taker(ctx, `/campaigns/${campaignId}`, 'campaign', 'cpm', evidence)
   let decimals = 0
-  while (decimals < CPM_DECIMALS.length && (await takes(CPM_DECIMALS[decimals]!))) decimals++
+  for (const cpm of CPM_DECIMALS) {
+    if (!(await takes(cpm))) break
+    decimals++
+  }
   if (decimals === 0) ctx.observations.cannot('inputs.cpm.decimals', 'a cpm of 1.5 was refused', ...evidence)
   else
     ctx.observations.learn(

@@ -73,7 +73,7 @@ function learnOrder(ctx: LearnContext, exchange: Exchange): void {
   const ids = (itemsOf(exchange) ?? []).map(idOf).filter((id) => id !== undefined)
   if (ids.length < 2) return
   const seen = `ids ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}`
-  const pairs = ids.slice(1).map((id, index) => Math.sign(id - ids[index]!))
+  const pairs = ids.slice(1).map((id, index) => Math.sign(id - (ids[index] ?? id)))
   if (pairs.every((sign) => sign < 0))
     ctx.observations.learn('lists.order', 'newest_first', ctx.evidence(exchange, seen))
   else if (pairs.every((sign) => sign > 0))
