@@ -1,13 +1,12 @@
 export { createMockApi, type MockApi, type MockApiOptions } from './surface/create-mock-api.js'
-export {
-  ArrangeError,
-  type Arrange,
-  type ArrangeAdvertOptions,
-  type ArrangeCampaignOptions,
-  type ArrangeCampaignsOptions,
-  type ArrangeUserOptions,
-  type RecordRef,
-} from './surface/arrange.js'
+export { ArrangeError, type Arrange } from './surface/arrange.js'
+export type {
+  ArrangeAdvertOptions,
+  ArrangeCampaignOptions,
+  ArrangeCampaignsOptions,
+  ArrangeUserOptions,
+  RecordRef,
+} from './surface/arrange-options.js'
 export type { OperationId, Override, OverrideHandlerFactory, OverrideResolver } from './surface/override.js'
 export type { MockContext } from './pipeline/mock-context.js'
 export { createClock, type Clock } from './domain/clock.js'

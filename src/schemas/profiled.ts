@@ -77,15 +77,19 @@ export function schemaPairs(schemas: ProfiledSchemas): Map<z.ZodMiniType, z.ZodM
   return pairs
 }
 
-function deriveSchemas(profile: Profile): ProfiledSchemas {
-  const { inputs, resources, rateLimits, lists } = profile
-  const object = inputs.unknownFields === 'refuse' ? z.strictObject : z.object
-  const broadcastingType = z.enum(resources.broadcastingTypes as [string, ...string[]])
-  const tier = z.enum(Object.keys(rateLimits.tiers) as [string, ...string[]])
-  const cpm = cpmOf(inputs.cpm)
-  const title = titleOf(inputs.titleMaxLength)
-  const extra = (fields: Record<string, unknown>) =>
-    Object.fromEntries(Object.keys(fields).map((name) => [name, z.optional(z.unknown())]))
+/** The pieces every derived schema is built of: the profile's enums and bounds, and its strictness. */
+function piecesOf({ inputs, resources }: Profile) {
+  return {
+    object: inputs.unknownFields === 'refuse' ? z.strictObject : z.object,
+    broadcastingType: z.enum(resources.broadcastingTypes as [string, ...string[]]),
+    cpm: cpmOf(inputs.cpm),
+    title: titleOf(inputs.titleMaxLength),
+  }
+}
+
+/** The bodies a profile accepts. */
+function inputsOf(profile: Profile): ProfiledSchemas['inputs'] {
+  const { object, broadcastingType, cpm, title } = piecesOf(profile)
   const atLeastOne = z.refine(
     (fields: unknown) => Object.keys(fields as object).length > 0,
     'must contain at least one field',
@@ -96,6 +100,27 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
     cpm,
     sending_limit: SendingLimit,
   })
+  return {
+    UserUpdateInput: object({ user: object({ email: Email }) }),
+    CampaignInput: object({ campaign: campaignFields }),
+    CampaignUpdateInput: object({
+      campaign: z.partial(z.extend(campaignFields, { enabled: z.boolean() })).check(atLeastOne),
+    }),
+    AdvertInput: object({
+      advert: object({ title, description: z._default(Description, ''), target_url: z._default(TargetUrl, null) }),
+    }),
+    AdvertUpdateInput: object({
+      advert: z.partial(object({ title, description: Description, target_url: TargetUrl })).check(atLeastOne),
+    }),
+  }
+}
+
+function deriveSchemas(profile: Profile): ProfiledSchemas {
+  const { resources, rateLimits, lists } = profile
+  const { broadcastingType, cpm, title } = piecesOf(profile)
+  const tier = z.enum(Object.keys(rateLimits.tiers) as [string, ...string[]])
+  const extra = (fields: Record<string, unknown>) =>
+    Object.fromEntries(Object.keys(fields).map((name) => [name, z.optional(z.unknown())]))
   const paginationQuery = paginationQueryOf(lists)
   const advert = z.extend(Advert, { title, ...extra(resources.extraFields.advert) })
   const campaign = z.extend(Campaign, {
@@ -116,19 +141,7 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
     CampaignRecord: typedAs(CampaignRecord, campaignRecord),
   }
   return {
-    inputs: {
-      UserUpdateInput: object({ user: object({ email: Email }) }),
-      CampaignInput: object({ campaign: campaignFields }),
-      CampaignUpdateInput: object({
-        campaign: z.partial(z.extend(campaignFields, { enabled: z.boolean() })).check(atLeastOne),
-      }),
-      AdvertInput: object({
-        advert: object({ title, description: z._default(Description, ''), target_url: z._default(TargetUrl, null) }),
-      }),
-      AdvertUpdateInput: object({
-        advert: z.partial(object({ title, description: Description, target_url: TargetUrl })).check(atLeastOne),
-      }),
-    },
+    inputs: inputsOf(profile),
     queries: {
       PaginationQuery: paginationQuery,
       CampaignListQuery: z.extend(paginationQuery, {

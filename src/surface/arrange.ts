@@ -15,13 +15,6 @@ import type { Campaign } from '../schemas/campaign.js'
 import type { User } from '../schemas/user.js'
 
 export { ArrangeError } from './arrange-error.js'
-export type {
-  ArrangeAdvertOptions,
-  ArrangeCampaignOptions,
-  ArrangeCampaignsOptions,
-  ArrangeUserOptions,
-  RecordRef,
-} from './arrange-options.js'
 
 /**
  * Helpers that put the mock in a state in one awaited call, through the same domain rules as the
