@@ -78,6 +78,11 @@ export interface FailureDetail {
   rootCause?: string
   /** A flow's judgement reported under another check's name (the list checks the campaign flow judges). */
   check?: CheckName
+  /** Which part of the root cause it shows, and the title of a finding that lists several (see ContractFailure). */
+  facet?: string
+  facetsTitle?: string
+  /** A knock-on effect of the root cause: said beside it, not as a finding of its own. */
+  knockOn?: string
 }
 
 /**
@@ -93,6 +98,11 @@ export interface CheckContext extends RunContext {
   fail(title: string, detail: FailureDetail): void
   /** Counts one judgement on an operation (by default under the check's own name). */
   ran(operation: OperationLabel, check?: CheckName): void
+  /**
+   * Says why it could not judge what it looked at (by default on the exchange's operation): the
+   * reason the report gives if the check never judges that operation at all.
+   */
+  unjudged(reason: string, operation?: OperationLabel): void
   /** Memory of this check for the whole run, made by `init` on first use. */
   local<T>(init: () => T): T
 }

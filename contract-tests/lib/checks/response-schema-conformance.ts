@@ -1,4 +1,6 @@
 import type { Exchange } from '../client/exchange.js'
+import type { ContractDocument, DocumentedResponse, JsonObject } from '../document/document.js'
+import { codeForStatus, errorCodes, receivedErrorCode, withErrorCode } from '../document/error-codes.js'
 import type { SchemaViolation } from '../document/schema-validator.js'
 import { SPEC_ENTITIES, SPEC_OPERATIONS } from '../document/spec-facts.js'
 import {
@@ -9,6 +11,7 @@ import {
   preview,
   specOperations,
   type Check,
+  type CheckContext,
   type FailureDetail,
 } from './check.js'
 
@@ -16,8 +19,10 @@ import {
  * The body validates (ajv, formats on) against the schema the document gives for the operation and
  * status; for the spec's two operations, `data` also has every field of User or Campaign the spec lists.
  * Each violation is its own failure, named by where it sits in the document and its keyword, so
- * that the same difference in many answers is one finding (an undocumented or missing property by
- * its name, wherever the schema that lists the properties sits).
+ * that the same difference in many answers is one finding: the undocumented (or missing)
+ * properties of one schema are one finding that names each; an error code the response does not
+ * pin is one finding per status and code received, headed by the code of that status (see
+ * codeForStatus), and the rest of the body is judged as if it had carried that code.
  */
 export const responseSchemaConformance: Check = {
   kind: 'response',
@@ -53,8 +58,13 @@ export const responseSchemaConformance: Check = {
           profile: 'contract',
         })
       } else {
-        for (const violation of ctx.validator.violations(documented.schemaPointer, json)) {
-          const { title, ...detail } = violationFailure(exchange, violation, where)
+        const judgedBody = judgeErrorCode(ctx, exchange, documented, where)
+        // A code judged already is not judged again (by an enum that may not list the documented code).
+        const violations = ctx.validator
+          .violations(documented.schemaPointer, judgedBody)
+          .filter((violation) => judgedBody === json || violation.instancePath !== '/error/code')
+        for (const violation of violations) {
+          const { title, ...detail } = violationFailure(ctx.document, exchange, violation, where)
           ctx.fail(title, detail)
         }
       }
@@ -63,7 +73,39 @@ export const responseSchemaConformance: Check = {
   },
 }
 
-function violationFailure(
+/**
+ * An error code the documented response does not pin: one failure, whose root cause is the status
+ * and the code received, headed by the code of that status. Gives back the body to judge the rest
+ * of by: with the documented code in place of the received one.
+ */
+function judgeErrorCode(ctx: CheckContext, exchange: Exchange, documented: DocumentedResponse, where: string): unknown {
+  const { status, json } = exchange.response
+  const stated = errorCodes(ctx.document, documented)
+  const received = receivedErrorCode(json)
+  if (stated.length === 0 || received === undefined || stated.some(({ code }) => code === received)) return json
+  const expected = codeForStatus(ctx.document, status, stated)
+  const others = stated.filter((other) => other !== expected).map(({ code }) => `"${code}"`)
+  ctx.fail(`error.code must be "${expected.code}"`, {
+    received: `error.code: ${JSON.stringify(received)} on a ${status}`,
+    documented: `${expected.pointer} (const), in ${where}${others.length ? ` (it also documents ${others.join(', ')} for other rules)` : ''}`,
+    profile: 'contract',
+    rootCause: errorCodeCause(status, received),
+  })
+  return withErrorCode(json, expected.code)
+}
+
+/** What makes two answers' unknown error codes the same difference: the status and the code. */
+export function errorCodeCause(status: number, received: string): string {
+  return `error.code ${status} ${received}`
+}
+
+/**
+ * A violation as a failure: an undocumented or missing property is a facet of its schema's
+ * finding (every such property of one schema is one finding); anything else is one place in the
+ * schema and its keyword.
+ */
+export function violationFailure(
+  document: ContractDocument,
   exchange: Exchange,
   violation: SchemaViolation,
   where: string,
@@ -73,10 +115,7 @@ function violationFailure(
       .replace(/^\//, '')
       .replace(/\/\d+(?=\/|$)/g, '[]')
       .replace(/\//g, '.') || '(body)'
-  // An undocumented or missing property is the same difference wherever its object sits; anything else is one place in the schema.
-  const rootCause = violation.property
-    ? `${violation.keyword} ${violation.property}`
-    : `${violation.location} ${violation.keyword}`
+  const schema = violation.property ? schemaLabel(document, violation.location) : undefined
   const allowed = violation.allowed?.map((value) => JSON.stringify(value))
   const title =
     violation.keyword === 'additionalProperties'
@@ -93,8 +132,37 @@ function violationFailure(
     received,
     documented: `${violation.location} (${violation.keyword}), in ${where}`,
     profile: 'contract',
-    rootCause,
+    ...(schema && violation.property
+      ? {
+          rootCause: `${violation.keyword} ${schema.key}`,
+          facet: violation.property,
+          facetsTitle:
+            violation.keyword === 'required'
+              ? `Required properties of ${schema.name} are missing:`
+              : `Undocumented properties of ${schema.name}:`,
+        }
+      : { rootCause: `${violation.location} ${violation.keyword}` }),
   }
+}
+
+/**
+ * Which schema lists the properties: a named one by its name (`Advert`, `User.api_tier_limits`),
+ * an inline one by the properties it documents, so that the envelopes of every operation are one.
+ */
+function schemaLabel(document: ContractDocument, location: string): { key: string; name: string } {
+  const named = /^#\/components\/schemas\/([^/]+)((?:\/properties\/[^/]+)*)$/.exec(location)
+  if (named) {
+    const name = `${named[1]}${(named[2] ?? '').replace(/\/properties\//g, '.')}`
+    return { key: name, name }
+  }
+  let properties: string[] = []
+  try {
+    properties = Object.keys(((document.at(location) as JsonObject).properties ?? {}) as JsonObject)
+  } catch {
+    // An inline schema ajv could not place: its properties are unknown.
+  }
+  const name = `the object {${properties.join(', ')}}`
+  return { key: `{${[...properties].sort().join(',')}}`, name }
 }
 
 function valueAt(json: unknown, pointer: string): unknown {

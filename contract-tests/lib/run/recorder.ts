@@ -76,12 +76,19 @@ export function createRecorder(
             documented: detail.documented,
             request: shown?.request,
             rootCause: detail.rootCause,
+            ...(detail.facet === undefined ? {} : { facet: detail.facet }),
+            ...(detail.facetsTitle === undefined ? {} : { facetsTitle: detail.facetsTitle }),
+            ...(detail.knockOn === undefined ? {} : { knockOn: detail.knockOn }),
           }),
         )
         ctx.failed++
       },
       ran(operation: OperationLabel, check = name) {
         if (enabled(check)) coverage.ran(operation, check)
+      },
+      unjudged(reason: string, operation?: OperationLabel) {
+        const where = operation ?? (exchange ? labelOf(exchange) : undefined)
+        if (where && enabled(name)) coverage.note(where, name, reason)
       },
       local<T>(init: () => T): T {
         if (!locals.has(name)) locals.set(name, init())
