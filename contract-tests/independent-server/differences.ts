@@ -25,7 +25,9 @@
  *
  * Choices the contract does not judge, so they are no rows: the rate limit is a token bucket
  * refilled continuously (Retry-After is the seconds until one more request), and deleting an
- * advert deletes its campaigns.
+ * advert deletes its campaigns. Timestamps are stamped to the second (`2026-01-15T09:30:07Z`),
+ * which the document's timestamp pattern allows: a correct-but-different choice that must raise
+ * no finding (the suite judges write stamps at the precision it learns from the answers).
  */
 
 /** The options a run needs before a difference can show: a 429 needs the quota spent, a 403 a second key. */

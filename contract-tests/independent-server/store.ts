@@ -41,7 +41,8 @@ export function newApiKey(): string {
 
 /** Everything the server holds, in memory: one account per configured key, and their adverts and campaigns. */
 export function createStore(keys: readonly string[]) {
-  const now = () => new Date().toISOString()
+  // Stamps to the second (the document's timestamp pattern allows it: the fraction is optional).
+  const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z')
   const accounts: Account[] = keys.map((apiKey, index) => ({
     id: index + 1,
     email: `user${index + 1}@example.com`,

@@ -3,6 +3,7 @@ import { consistencyFacts, selfFact, type ConsistencyFact } from '../document/do
 import type { DocumentedOperation } from '../document/document.js'
 import { isSuccess, type RunContext } from './check.js'
 import { pathOf } from './probe.js'
+import { StampPrecision } from './stamp-precision.js'
 
 /** One resource as one answer reported it, in the field names of the operation that reads it. */
 export interface Sighting {
@@ -31,8 +32,22 @@ export class ResourceLedger {
   /** Indexes of accepted writes, by account and path (a write to `/campaigns/12/toggle` touches `/campaigns/12` too). */
   private readonly touches = new Map<string, number[]>()
   private seen = 0
+  /** How finely the deployment stamps each field of each resource, by read operation and field. */
+  private readonly precision = new StampPrecision()
 
   constructor(private readonly ctx: RunContext) {}
+
+  /** The finest unit (ms) the answers so far showed for a timestamp field of what `read` answers. */
+  unitOf(read: DocumentedOperation, field: string): number | undefined {
+    this.catchUp()
+    return this.precision.unitMs(`${read.label} ${field}`)
+  }
+
+  /** The last sighting so far of one resource (`primary /campaigns/12`), embedded ones aside. */
+  lastOf(key: string): Sighting | undefined {
+    this.catchUp()
+    return this.sightings.findLast((sighting) => sighting.key === key && !sighting.fact.at)
+  }
 
   /** What an exchange of the history reported (reading the history up to it first). */
   of(exchange: Exchange): Sighting[] {
@@ -103,6 +118,8 @@ export class ResourceLedger {
             .filter(([here]) => here in resource)
             .map(([here, there]) => [there, resource[here]]),
         )
+        for (const [field, value] of Object.entries(fields))
+          this.precision.observe(`${fact.read.label} ${field}`, value)
         const write = fact === self && exchange.request.method !== 'GET'
         const kind = write ? (fact.state === 'before' ? 'before' : 'write') : 'read'
         found.push({

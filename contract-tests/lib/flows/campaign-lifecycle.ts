@@ -2,6 +2,7 @@ import type { CheckContext, Flow } from '../checks/check.js'
 import type { Exchange } from '../client/exchange.js'
 import { listBehaviour } from '../document/document-behaviour.js'
 import { SPEC_BROADCASTING_TYPE } from '../document/spec-facts.js'
+import { spaceWrite } from './spacing.js'
 import { createSteps, data, page, type Steps } from './steps.js'
 
 const OPERATIONS = [
@@ -116,8 +117,12 @@ async function changeCampaign(
     data(read).advert_title,
     `"${title}"`,
   )
-  for (const round of [1, 2])
+  // Each kind of write one unit of the deployment's stamps after the last answer, so that each is judged.
+  for (const round of [1, 2]) {
+    if (round === 1) await spaceWrite(ctx, `/campaigns/${String(id)}`)
     steps.require(await steps.send('POST /campaigns/{id}/toggle', { id }), 200, `Toggle ${round} failed`)
+  }
+  await spaceWrite(ctx, `/campaigns/${String(id)}`)
   const updated = await steps.send('PATCH /campaigns/{id}', {
     id,
     body: steps.validBody('PATCH /campaigns/{id}', { cpm: 1.13, sending_limit: 2000 }),
@@ -125,6 +130,7 @@ async function changeCampaign(
   steps.require(updated, 200, 'Updating the campaign failed')
 
   const renamed = `${ctx.state.titlePrefix} advert renamed`
+  await spaceWrite(ctx, `/adverts/${String(advertId)}`)
   const advertUpdated = await steps.send('PATCH /adverts/{id}', {
     id: advertId,
     body: steps.validBody('PATCH /adverts/{id}', { title: renamed }),

@@ -74,11 +74,13 @@ function summarize(
     ctx.state.history.map((exchange) => exchange.operation).filter((label): label is string => label !== undefined),
   )
   // Said without the operation, so that one reason for many operations is one line of the report.
-  const coverage = recorder.coverage.rows(recorder.failures, (operation, check) =>
-    exercised.has(operation)
-      ? `${check} found nothing to judge in their answers`
-      : 'no request of the run reached them',
-  )
+  const coverage = recorder.coverage.rows(recorder.failures, (operation, check) => {
+    if (!exercised.has(operation)) return 'no request of the run reached them'
+    const bodiless = bodilessStatuses(ctx.state.history, operation)
+    return bodiless
+      ? `nothing to judge: every success answered with no body (${bodiless})`
+      : `${check} found nothing to judge in their answers`
+  })
   const verdict: Verdict =
     recorder.failures.length > 0 || errors.length > 0
       ? 'FAILED'
