@@ -28,6 +28,7 @@ export const CHECK_NAMES = [
   'repeatable_read',
   'ignored_auth',
   'negative_data_rejection',
+  'positive_data_acceptance',
   'read_back_conformance',
   'use_after_free',
   'ensure_resource_availability',

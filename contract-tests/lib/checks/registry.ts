@@ -15,6 +15,7 @@ import { nestedResourceConsistency } from './nested-resource-consistency.js'
 import { notAServerError } from './not-a-server-error.js'
 import { objectLevelAuthorization } from './object-level-authorization.js'
 import { orderingConformance } from './ordering-conformance.js'
+import { positiveDataAcceptance } from './positive-data-acceptance.js'
 import { paginationConformance } from './pagination-conformance.js'
 import { rateLimitCountdown } from './rate-limit-countdown.js'
 import { rateLimitHeaderAgreement } from './rate-limit-header-agreement.js'
@@ -57,6 +58,7 @@ export const REGISTRY = {
   repeatable_read: repeatableRead,
   ignored_auth: ignoredAuth,
   negative_data_rejection: negativeDataRejection,
+  positive_data_acceptance: positiveDataAcceptance,
   read_back_conformance: readBackConformance,
   use_after_free: useAfterFree,
   ensure_resource_availability: ensureResourceAvailability,

@@ -35,6 +35,8 @@ export interface Exchange {
   negative?: boolean
   /** The request just before it sent again at once, to compare the answers: only repeatable_read judges it against the first. */
   echo?: boolean
+  /** A request the run chose not to send, handed to the probing checks as if it had been accepted: no probe that would be accepted follows it. */
+  unsent?: boolean
   /** When the request left and the answer was read, in the client's epoch milliseconds. */
   sentAt?: number
   receivedAt?: number

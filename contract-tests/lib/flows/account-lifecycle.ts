@@ -156,6 +156,7 @@ function unsentUpdate(ctx: CheckContext, email: string): Exchange {
     response: { status: 200, headers: {}, text: '', json: undefined },
     purpose: 'account_lifecycle: PATCH /user (not sent)',
     primary: true,
+    unsent: true,
     credentials: 'primary',
   }
 }
