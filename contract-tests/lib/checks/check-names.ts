@@ -24,6 +24,8 @@ export const CHECK_NAMES = [
   'rate_limit_countdown',
   'rate_limit_reset_conformance',
   'rate_limit_header_agreement',
+  'validation_field_conformance',
+  'retry_after_agreement',
   // First of the probes: it sends the read again at once, before any other request.
   'repeatable_read',
   'ignored_auth',
@@ -31,6 +33,8 @@ export const CHECK_NAMES = [
   'positive_data_acceptance',
   'read_back_conformance',
   'use_after_free',
+  'deleted_resource_unlisted',
+  'in_use_deletion_refused',
   'ensure_resource_availability',
   'object_level_authorization',
   'account_lifecycle',

@@ -18,6 +18,11 @@ export interface RunState {
   acceptedBodies: Map<string, unknown>
   /** Every exchange of the run, in order. */
   history: Exchange[]
+  /**
+   * What the run deleted (a DELETE answered 2xx), as `account path` (`primary /campaigns/12`):
+   * list judgements leave such items to deleted_resource_unlisted, wherever a deployment still lists them.
+   */
+  deleted: Set<string>
   notes: string[]
   /** The primary key after a reset (only with consent on a live deployment). */
   rotatedApiKey?: string
@@ -99,10 +104,10 @@ export interface CheckContext extends RunContext {
   /** Counts one judgement on an operation (by default under the check's own name). */
   ran(operation: OperationLabel, check?: CheckName): void
   /**
-   * Says why it could not judge what it looked at (by default on the exchange's operation): the
-   * reason the report gives if the check never judges that operation at all.
+   * Says why it could not judge what it looked at (by default on the exchange's operation, under
+   * its own name): the reason the report gives if the check never judges that operation at all.
    */
-  unjudged(reason: string, operation?: OperationLabel): void
+  unjudged(reason: string, operation?: OperationLabel, check?: CheckName): void
   /** Memory of this check for the whole run, made by `init` on first use. */
   local<T>(init: () => T): T
 }

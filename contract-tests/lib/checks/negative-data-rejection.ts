@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/exchange.js'
 import type { DocumentedOperation } from '../document/document.js'
-import { negativeBodies, negativeQueries, type NegativeCase } from '../document/negative-data.js'
+import { negativeBodies, negativeQueries, type NegativeCase, type NegativeKind } from '../document/negative-data.js'
 import type { Profile } from '../document/profiles.js'
 import { isSpecOperation } from '../document/spec-facts.js'
 import { describeResponse, isSuccess, specOperations, type Check, type CheckContext } from './check.js'
@@ -47,6 +47,7 @@ export const negativeDataRejection: Check = {
         credentials: 'primary',
         purpose: `negative_data_rejection: ${negative.title}`,
         negative: true,
+        ...(FIELD_KINDS.has(negative.kind) ? { brokenField: negative.field } : {}),
       })
       const { status } = probe.response
       if (isSuccess(status)) await takeBack(ctx, exchange, probe)
@@ -75,6 +76,18 @@ export const negativeDataRejection: Check = {
     }
   },
 }
+
+/** The kinds of invalid input that break one field, which a 422 can name. */
+const FIELD_KINDS: ReadonlySet<NegativeKind> = new Set<NegativeKind>([
+  'wrong_type',
+  'below_range',
+  'above_range',
+  'bad_format',
+  'not_a_multiple',
+  'unknown_enum',
+  'foreign_reference',
+  'missing_required',
+])
 
 /**
  * What makes two refusals the same difference: the kind of invalid input, the field without the

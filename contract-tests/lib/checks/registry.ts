@@ -5,11 +5,13 @@ import { CHECK_NAMES, type CheckName } from './check-names.js'
 import type { Check, Flow } from './check.js'
 import { contentTypeConformance } from './content-type-conformance.js'
 import { crossOperationConsistency } from './cross-operation-consistency.js'
+import { deletedResourceUnlisted } from './deleted-resource-unlisted.js'
 import { ensureResourceAvailability } from './ensure-resource-availability.js'
 import { envelopeConformance } from './envelope-conformance.js'
 import { filterConformance } from './filter-conformance.js'
 import { ignoredAuth } from './ignored-auth.js'
 import { immutableFields } from './immutable-fields.js'
+import { inUseDeletionRefused } from './in-use-deletion-refused.js'
 import { negativeDataRejection } from './negative-data-rejection.js'
 import { nestedResourceConsistency } from './nested-resource-consistency.js'
 import { notAServerError } from './not-a-server-error.js'
@@ -24,11 +26,13 @@ import { rateLimitTierConformance } from './rate-limit-tier-conformance.js'
 import { readBackConformance } from './read-back-conformance.js'
 import { repeatableRead } from './repeatable-read.js'
 import { resourceInvariants } from './resource-invariants.js'
+import { retryAfterAgreement } from './retry-after-agreement.js'
 import { responseHeadersConformance } from './response-headers-conformance.js'
 import { responseSchemaConformance } from './response-schema-conformance.js'
 import { statusCodeConformance } from './status-code-conformance.js'
 import { toggleConformance } from './toggle-conformance.js'
 import { useAfterFree } from './use-after-free.js'
+import { validationFieldConformance } from './validation-field-conformance.js'
 import { writeStampProgression } from './write-stamp-progression.js'
 
 /**
@@ -55,12 +59,16 @@ export const REGISTRY = {
   rate_limit_countdown: rateLimitCountdown,
   rate_limit_reset_conformance: rateLimitResetConformance,
   rate_limit_header_agreement: rateLimitHeaderAgreement,
+  validation_field_conformance: validationFieldConformance,
+  retry_after_agreement: retryAfterAgreement,
   repeatable_read: repeatableRead,
   ignored_auth: ignoredAuth,
   negative_data_rejection: negativeDataRejection,
   positive_data_acceptance: positiveDataAcceptance,
   read_back_conformance: readBackConformance,
   use_after_free: useAfterFree,
+  deleted_resource_unlisted: deletedResourceUnlisted,
+  in_use_deletion_refused: inUseDeletionRefused,
   ensure_resource_availability: ensureResourceAvailability,
   object_level_authorization: objectLevelAuthorization,
   account_lifecycle: accountLifecycle,

@@ -60,7 +60,14 @@ function judge(exchanges: Exchange[]) {
     document,
     validator: new SchemaValidator(document),
     client: { baseUrl: BASE, keys: { primary: 'k' }, requests: 0 },
-    state: { runId: 'r', titlePrefix: '[contract r]', acceptedBodies: new Map(), history, notes: [] },
+    state: {
+      runId: 'r',
+      titlePrefix: '[contract r]',
+      acceptedBodies: new Map(),
+      history,
+      deleted: new Set(),
+      notes: [],
+    },
     settings: {
       allowDestructive: false,
       hasSecondKey: false,

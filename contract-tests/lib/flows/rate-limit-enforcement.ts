@@ -61,7 +61,7 @@ function windowBudget(ctx: CheckContext): number {
  * The request that spends the window: a secured GET with nothing to fill in, preferring one whose
  * answer does not carry the api_key (spec 2.2: a failure prints the answer) and that has no parameters.
  */
-function spendingOperation(document: ContractDocument): DocumentedOperation | undefined {
+export function spendingOperation(document: ContractDocument): DocumentedOperation | undefined {
   const carriesKey = (operation: DocumentedOperation) => {
     const pointer = operation.responses.find((response) => /^2/.test(response.key))?.schemaPointer
     return pointer !== undefined && JSON.stringify(document.dereference(document.at(pointer))).includes('"api_key"')

@@ -1,4 +1,5 @@
-import { labelOf, type Check, type RunContext } from '../checks/check.js'
+import { isSuccess, labelOf, type Check, type RunContext } from '../checks/check.js'
+import { pathOf } from '../checks/probe.js'
 import type { Registration } from '../checks/registry.js'
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest, ContractClient } from '../client/http-client.js'
@@ -53,6 +54,8 @@ export class ContractRun {
     if (exchange.primary && exchange.response.status < 300 && exchange.request.body && exchange.operation) {
       state.acceptedBodies.set(exchange.operation, JSON.parse(exchange.request.body))
     }
+    if (exchange.request.method === 'DELETE' && isSuccess(exchange.response.status))
+      state.deleted.add(`${exchange.credentials} ${pathOf(this.ctx, exchange)}`)
     await this.judgeBy('response', exchange)
     if (exchange.primary) await this.judgeBy('probe', exchange)
   }

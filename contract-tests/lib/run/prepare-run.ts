@@ -64,6 +64,7 @@ export async function prepareRun(options: ContractSuiteOptions): Promise<Prepare
     titlePrefix: `[contract ${runId}]`,
     acceptedBodies: new Map(),
     history: [],
+    deleted: new Set(),
     notes: [],
   }
   const recorder = createRecorder(profiles, enabled, (name) => REGISTRY[name].claims)
