@@ -31,6 +31,8 @@ export const CHECK_NAMES = [
   'ignored_auth',
   'negative_data_rejection',
   'positive_data_acceptance',
+  'malformed_body_rejection',
+  'unsupported_method',
   'read_back_conformance',
   'use_after_free',
   'deleted_resource_unlisted',

@@ -11,6 +11,7 @@ import { envelopeConformance } from './envelope-conformance.js'
 import { filterConformance } from './filter-conformance.js'
 import { ignoredAuth } from './ignored-auth.js'
 import { immutableFields } from './immutable-fields.js'
+import { malformedBodyRejection } from './malformed-body-rejection.js'
 import { inUseDeletionRefused } from './in-use-deletion-refused.js'
 import { negativeDataRejection } from './negative-data-rejection.js'
 import { nestedResourceConsistency } from './nested-resource-consistency.js'
@@ -31,6 +32,7 @@ import { responseHeadersConformance } from './response-headers-conformance.js'
 import { responseSchemaConformance } from './response-schema-conformance.js'
 import { statusCodeConformance } from './status-code-conformance.js'
 import { toggleConformance } from './toggle-conformance.js'
+import { unsupportedMethod } from './unsupported-method.js'
 import { useAfterFree } from './use-after-free.js'
 import { validationFieldConformance } from './validation-field-conformance.js'
 import { writeStampProgression } from './write-stamp-progression.js'
@@ -65,6 +67,8 @@ export const REGISTRY = {
   ignored_auth: ignoredAuth,
   negative_data_rejection: negativeDataRejection,
   positive_data_acceptance: positiveDataAcceptance,
+  malformed_body_rejection: malformedBodyRejection,
+  unsupported_method: unsupportedMethod,
   read_back_conformance: readBackConformance,
   use_after_free: useAfterFree,
   deleted_resource_unlisted: deletedResourceUnlisted,

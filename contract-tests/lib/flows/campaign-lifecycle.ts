@@ -2,6 +2,7 @@ import type { CheckContext, Flow } from '../checks/check.js'
 import { SPEC_BROADCASTING_TYPE } from '../document/spec-facts.js'
 import { createWithAcceptedValue } from './accepted-value.js'
 import { listsOf } from './campaign-lists.js'
+import { judgeLongLists } from './long-lists.js'
 import { spaceWrite } from './spacing.js'
 import { createSteps, data, type Steps } from './steps.js'
 
@@ -47,6 +48,7 @@ export const campaignLifecycle: Flow = {
     const first = await changeCampaign(ctx, steps, id, advertId, title)
     const second = await secondCampaign(ctx, steps, input, first.enabled)
     await listsOf(ctx, steps, Number(advertId), [first, second])
+    await judgeLongLists(ctx)
     await deleteAll(steps, advertId, [id, second.id])
   },
 }

@@ -86,9 +86,9 @@ export function createRecorder(
       ran(operation: OperationLabel, check = name) {
         if (enabled(check)) coverage.ran(operation, check)
       },
-      unjudged(reason: string, operation?: OperationLabel) {
+      unjudged(reason: string, operation?: OperationLabel, check: CheckName = name) {
         const where = operation ?? (exchange ? labelOf(exchange) : undefined)
-        if (where && enabled(name)) coverage.note(where, name, reason)
+        if (where && enabled(check)) coverage.note(where, check, reason)
       },
       local<T>(init: () => T): T {
         if (!locals.has(name)) locals.set(name, init())
