@@ -19,10 +19,11 @@ export interface RunState {
   /** Every exchange of the run, in order. */
   history: Exchange[]
   /**
-   * What the run deleted (a DELETE answered 2xx), as `account path` (`primary /campaigns/12`):
-   * list judgements leave such items to deleted_resource_unlisted, wherever a deployment still lists them.
+   * What the run deleted (a DELETE answered 2xx), as `account path` (`primary /campaigns/12`),
+   * with the position of that DELETE in the history: list judgements leave such items to
+   * deleted_resource_unlisted, wherever a deployment still lists them.
    */
-  deleted: Set<string>
+  deleted: Map<string, number>
   notes: string[]
   /** The primary key after a reset (only with consent on a live deployment). */
   rotatedApiKey?: string

@@ -109,6 +109,7 @@ export class ResourceLedger {
     const self = selfFact(facts, operation)
     const found: Sighting[] = []
     for (const holder of (Array.isArray(data) ? data : [data]).filter(isObject)) {
+      if (this.deletedBefore(account, self, holder, exchange, index)) continue
       for (const fact of facts) {
         const resource = fact.at ? holder[fact.at] : holder
         const path = readPath(fact, holder)
@@ -136,6 +137,22 @@ export class ResourceLedger {
     }
     this.sightings.push(...found)
     this.byExchange.set(exchange, found)
+  }
+
+  /**
+   * Whether a read answered a resource the run had already deleted (a deployment that still lists
+   * it): no fact of it is compared, it is deleted_resource_unlisted's.
+   */
+  private deletedBefore(
+    account: string,
+    self: ConsistencyFact | undefined,
+    holder: Record<string, unknown>,
+    exchange: Exchange,
+    index: number,
+  ): boolean {
+    const path = self && readPath(self, holder)
+    const deletedAt = path === undefined ? undefined : this.ctx.state.deleted.get(`${account} ${path}`)
+    return exchange.request.method === 'GET' && deletedAt !== undefined && deletedAt < index
   }
 
   private touch(key: string, index: number): void {

@@ -65,7 +65,7 @@ function judge(exchanges: Exchange[]) {
       titlePrefix: '[contract r]',
       acceptedBodies: new Map(),
       history,
-      deleted: new Set(),
+      deleted: new Map(),
       notes: [],
     },
     settings: {

@@ -4,6 +4,7 @@ import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest, Credentials } from '../client/http-client.js'
 import { readRateLimit, remainingOf } from '../client/rate-limit-reading.js'
 import type { ContractDocument, DocumentedOperation } from '../document/document.js'
+import { retryAfterDisagreements } from '../checks/retry-after-agreement.js'
 
 const TINY_PER_MINUTE = 5
 
@@ -194,7 +195,18 @@ async function recover(ctx: CheckContext, target: DocumentedOperation, limited: 
   const again = await send('after Retry-After')
   if (!isSuccess(again.response.status)) {
     const documented = `a 2xx after waiting Retry-After (${limited.response.headers['retry-after'] ?? 'missing'}) seconds`
-    ctx.fail('Still refused after Retry-After', { exchange: again, received: describeResponse(again), documented })
+    // A Retry-After shorter than the reset its own answer states is retry_after_agreement's finding: this is its knock-on.
+    const [cause] = ctx.enabled('retry_after_agreement')
+      ? (retryAfterDisagreements(limited.response.headers) ?? [])
+      : []
+    ctx.fail('Still refused after Retry-After', {
+      exchange: again,
+      received: describeResponse(again),
+      documented,
+      ...(cause
+        ? { check: 'retry_after_agreement', rootCause: cause.title, knockOn: 'refused again after waiting it' }
+        : {}),
+    })
   }
 }
 

@@ -55,7 +55,7 @@ export class ContractRun {
       state.acceptedBodies.set(exchange.operation, JSON.parse(exchange.request.body))
     }
     if (exchange.request.method === 'DELETE' && isSuccess(exchange.response.status))
-      state.deleted.add(`${exchange.credentials} ${pathOf(this.ctx, exchange)}`)
+      state.deleted.set(`${exchange.credentials} ${pathOf(this.ctx, exchange)}`, state.history.length - 1)
     await this.judgeBy('response', exchange)
     if (exchange.primary) await this.judgeBy('probe', exchange)
   }
