@@ -27,7 +27,8 @@ export const unsupportedMethod: Check = {
   claims: { contract: () => true },
   async run(ctx, exchange) {
     const operation = operationOf(ctx, exchange)
-    if (!operation || !exchange.primary || exchange.credentials !== 'primary') return false
+    // Not on the key reset's answer: the key it was sent with is no longer the key (the sweep after the flows takes it).
+    if (!operation || !exchange.primary || exchange.credentials !== 'primary' || isKeyReset(operation)) return false
     if (ctx.once(`unsupported_method ${operation.path}`)) await probePath(ctx, operation.path)
     return false
   },

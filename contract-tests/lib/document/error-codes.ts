@@ -25,11 +25,12 @@ export function errorCodes(document: ContractDocument, response: DocumentedRespo
 const counts = new WeakMap<ContractDocument, Map<number, Map<string, number>>>()
 
 /**
- * The code a status means in this document, among those a response pins: the one the most
- * operations pin for that status (a 422 is `validation_failed` on every operation, a limit's code
- * only on creates), the first of them on a tie. What an answer with a code of its own is told it
- * should have said: the code of its status, never the constant of a branch the answer only
- * happens to break in fewer ways.
+ * The code a status means in this document, among those a response pins: where a status has
+ * alternatives (a 422 that is `validation_failed` or, on a create, the limit's code; a 400 that is
+ * `invalid_json` or `bad_request`), the one that the most operations with alternatives for that
+ * status pin, and on a tie the one the response lists first. What an answer with a code of its own
+ * is told it should have said: the general code of its status, never the constant of a branch the
+ * answer only happens to break in fewer ways (the limit's, which names no fields).
  */
 export function codeForStatus(document: ContractDocument, status: number, stated: readonly StatedCode[]): StatedCode {
   let byStatus = counts.get(document)
@@ -39,7 +40,8 @@ export function codeForStatus(document: ContractDocument, status: number, stated
     tally = new Map()
     for (const operation of document.operations) {
       const response = operation.responses.find((r) => r.key === String(status))
-      for (const { code } of response ? errorCodes(document, response) : []) tally.set(code, (tally.get(code) ?? 0) + 1)
+      const codes = response ? errorCodes(document, response) : []
+      if (codes.length > 1) for (const { code } of codes) tally.set(code, (tally.get(code) ?? 0) + 1)
     }
     byStatus.set(status, tally)
   }
