@@ -1,5 +1,5 @@
 import { readRateLimit } from '../client/rate-limit-reading.js'
-import { spendingOperation } from '../flows/rate-limit-enforcement.js'
+import { spendingOperation } from '../document/spending-operation.js'
 import type { Check } from './check.js'
 
 /** How far apart (s) Retry-After and the reset the same answer states may be: both are whole seconds. */
