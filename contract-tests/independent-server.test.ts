@@ -194,6 +194,9 @@ it('reports as many findings as its options reach rows of differences.ts: withou
       difference.id,
     ).toHaveLength(1)
   expect(shown, outcome.stdout).toHaveLength(reachable.length)
+  // Within the default budget of 800 requests (375 on this server), never stopped by it.
+  expect(Number(/^(\d+) requests in /m.exec(outcome.stdout)?.[1])).toBeLessThan(800)
+  expect(outcome.stdout).not.toContain('budget')
   expect(outcome.stdout).toMatch(new RegExp(`^FAILED: ${reachable.length} findings \\(in \\d+ responses\\)`, 'm'))
 }, 150_000)
 

@@ -92,7 +92,7 @@ function judge(ctx: CheckContext, answer: Exchange, operations: DocumentedOperat
     typeof error !== 'object'
   )
     return fail('Unsupported method refused without the error envelope')
-  errorKnockOns(ctx, answer, error, sent)
+  errorKnockOns(ctx, answer, error, operations[0]!.label)
 }
 
 /**
@@ -100,7 +100,7 @@ function judge(ctx: CheckContext, answer: Exchange, operations: DocumentedOperat
  * error, reported as a knock-on of that finding (response_schema_conformance's): the same unknown
  * code for the same status, the same undocumented property.
  */
-function errorKnockOns(ctx: CheckContext, answer: Exchange, error: object, sent: string): void {
+function errorKnockOns(ctx: CheckContext, answer: Exchange, error: object, operation: string): void {
   let schema = true
   try {
     ctx.document.at(ERROR_SCHEMA)
@@ -108,7 +108,7 @@ function errorKnockOns(ctx: CheckContext, answer: Exchange, error: object, sent:
     schema = false
   }
   if (!schema) return
-  const knockOn = `also in the answer to an unsupported method (${sent})`
+  const knockOn = 'also in the answers to a method a path does not document'
   const code = receivedErrorCode(answer.response.json)
   for (const violation of ctx.validator.violations(ERROR_SCHEMA, error)) {
     if (violation.instancePath === '/code' && code !== undefined) {
@@ -119,6 +119,7 @@ function errorKnockOns(ctx: CheckContext, answer: Exchange, error: object, sent:
         check: 'response_schema_conformance',
         rootCause: errorCodeCause(answer.response.status, code),
         knockOn,
+        operation,
       })
       continue
     }
@@ -126,8 +127,8 @@ function errorKnockOns(ctx: CheckContext, answer: Exchange, error: object, sent:
       ctx.document,
       answer,
       { ...violation, instancePath: `/error${violation.instancePath}` },
-      sent,
+      'the answer to a method the path does not document',
     )
-    ctx.fail(title, { ...detail, exchange: answer, check: 'response_schema_conformance', knockOn })
+    ctx.fail(title, { ...detail, exchange: answer, check: 'response_schema_conformance', knockOn, operation })
   }
 }

@@ -29,7 +29,10 @@ export function groupFindings(failures: readonly ContractFailure[]): Finding[] {
       rootCause: example.rootCause,
       // A failure without a request (a flow's own verdict) counts as one response of its own.
       responses: new Set(members.map((failure) => failure.request ?? failure)).size,
-      operations: operationsOf(members),
+      // Where the cause showed; a knock-on's operation counts only when nothing else showed it.
+      operations: operationsOf(
+        members.some((f) => f.knockOn === undefined) ? members.filter((f) => f.knockOn === undefined) : members,
+      ),
       example,
       failures: members,
       facets,
