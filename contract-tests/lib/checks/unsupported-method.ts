@@ -108,7 +108,7 @@ function errorKnockOns(ctx: CheckContext, answer: Exchange, error: object, opera
     schema = false
   }
   if (!schema) return
-  const knockOn = 'also in the answers to a method a path does not document'
+  const knockOn = 'in the answers to a method a path does not document'
   const code = receivedErrorCode(answer.response.json)
   for (const violation of ctx.validator.violations(ERROR_SCHEMA, error)) {
     if (violation.instancePath === '/code' && code !== undefined) {

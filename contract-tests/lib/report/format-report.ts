@@ -60,7 +60,7 @@ export function findingLines(finding: Finding): string[] {
       (facet) =>
         `- ${facet.name}: ${facet.operations.join(', ') || '(only as a knock-on)'}${facet.knockOns.map((knockOn) => `; ${knockOn}`).join('')}`,
     ),
-    ...(finding.knockOns.length > 0 ? [`Also: ${finding.knockOns.join('; ')}`] : []),
+    ...(finding.knockOns.length > 0 ? [`Knock-ons: ${finding.knockOns.join('; ')}`] : []),
     ...(example.request ? describeRequest(example.request) : []),
     `Received: ${example.received}`,
     `Documented: ${example.documented}`,

@@ -64,8 +64,10 @@ export class ContractRun {
   private async judgeBy(kind: Check['kind'], exchange: Exchange): Promise<void> {
     for (const item of this.items) {
       if (item.kind === 'flow' || item.kind !== kind) continue
+      // An answer to no documented operation (a method a path does not have) is judged, but only its failures show.
       await this.recorder.runBound(this.ctx, item.name, labelOf(exchange), (ctx) => item.run(ctx, exchange), {
         exchange,
+        ...(exchange.operation ? {} : { counted: () => false }),
       })
     }
   }
