@@ -1,10 +1,10 @@
 import type { Exchange } from '../client/exchange.js'
 import type { DocumentedOperation } from '../document/document.js'
-import { negativeBodies, negativeQueries, type NegativeCase } from '../document/negative-data.js'
+import { negativeBodies, negativeQueries, type NegativeCase, type NegativeKind } from '../document/negative-data.js'
 import type { Profile } from '../document/profiles.js'
 import { isSpecOperation } from '../document/spec-facts.js'
-import { dataOf, describeResponse, isSuccess, specOperations, type Check, type CheckContext } from './check.js'
-import { operationToProbe, pathOf } from './probe.js'
+import { describeResponse, isSuccess, specOperations, type Check, type CheckContext } from './check.js'
+import { operationToProbe, pathOf, takeBack } from './probe.js'
 
 /**
  * Invalid input is refused: bodies and queries generated from the documented schemas (see
@@ -47,9 +47,10 @@ export const negativeDataRejection: Check = {
         credentials: 'primary',
         purpose: `negative_data_rejection: ${negative.title}`,
         negative: true,
+        ...(FIELD_KINDS.has(negative.kind) ? { brokenField: negative.field } : {}),
       })
       const { status } = probe.response
-      if (isSuccess(status)) await undo(ctx, exchange, probe)
+      if (isSuccess(status)) await takeBack(ctx, exchange, probe)
       const refused =
         profile === 'spec'
           ? status >= 400 && status < 500 && status !== 401
@@ -76,6 +77,18 @@ export const negativeDataRejection: Check = {
   },
 }
 
+/** The kinds of invalid input that break one field, which a 422 can name. */
+const FIELD_KINDS: ReadonlySet<NegativeKind> = new Set<NegativeKind>([
+  'wrong_type',
+  'below_range',
+  'above_range',
+  'bad_format',
+  'not_a_multiple',
+  'unknown_enum',
+  'foreign_reference',
+  'missing_required',
+])
+
 /**
  * What makes two refusals the same difference: the kind of invalid input, the field without the
  * wrapper it sits in (`cpm` for `campaign.cpm`; nothing for the wrapper itself or an unknown
@@ -84,33 +97,6 @@ export const negativeDataRejection: Check = {
 function leafOf(negative: NegativeCase): string {
   if (['missing_wrapper', 'wrapper_not_object', 'unknown_field'].includes(negative.kind)) return ''
   return negative.field.split('.').pop() ?? negative.field
-}
-
-/**
- * Takes back what an accepted probe did: deletes what it created (a POST that answered an id),
- * or sends the accepted request it varied once more (a PATCH), so the flow's own resources are
- * as they were.
- */
-async function undo(ctx: CheckContext, accepted: Exchange, probe: Exchange): Promise<void> {
-  const method = probe.request.method
-  const path = pathOf(ctx, accepted)
-  const id = dataOf(probe)?.id
-  if (method === 'POST' && id !== undefined && ctx.document.find('DELETE', `${path}/${String(id)}`)) {
-    await ctx.send({
-      method: 'DELETE',
-      path: `${path}/${String(id)}`,
-      credentials: 'primary',
-      purpose: 'negative_data_rejection: delete what an accepted probe created',
-    })
-  } else if (method === 'PATCH' && accepted.request.body) {
-    await ctx.send({
-      method: 'PATCH',
-      path,
-      body: JSON.parse(accepted.request.body),
-      credentials: 'primary',
-      purpose: 'negative_data_rejection: write back what an accepted probe changed',
-    })
-  }
 }
 
 /** The invalid variants of an accepted request: its body's (from the request schema) and, on a GET, its query's. */
