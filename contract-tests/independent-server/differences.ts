@@ -26,6 +26,11 @@
  * Choices the contract does not judge, so they are no rows: the rate limit is a token bucket
  * refilled continuously (Retry-After is the seconds until one more request), and deleting an
  * advert deletes its campaigns.
+ *
+ * That is the first set of choices, the default. A second set, chosen by the `choices: 'second'`
+ * option of startIndependentServer, the INDEPENDENT_CHOICES=second environment variable or
+ * main.ts's `--choices second`, differs from our document and from this set otherwise: its table
+ * is SECOND_DIFFERENCES, in second-differences.ts.
  */
 
 /** The options a run needs before a difference can show: a 429 needs the quota spent, a 403 a second key. */
