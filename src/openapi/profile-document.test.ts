@@ -37,3 +37,13 @@ it("leaves the default profile's document as it is", () => {
   expect(codesOf(document, document.paths['/user'].patch.responses['400'])).toEqual(['invalid_json', 'bad_request'])
   expect(codesOf(document, document.paths['/user'].patch.responses['422'])).toEqual(['validation_failed'])
 })
+
+it('states no facts about the body of a delete that answers 204 without one', () => {
+  const deletes = { campaign: { status: 204 as const }, advert: { status: 200 as const } }
+  const document: Json = buildOpenApi({ profile: { ...DEFAULT_PROFILE, resources: { ...DEFAULT_PROFILE.resources, deletes } } })
+  const [campaign, advert] = [document.paths['/campaigns/{id}'].delete, document.paths['/adverts/{id}'].delete]
+  expect(Object.keys(campaign.responses)).toContain('204')
+  expect(campaign['x-consistency']).toBeUndefined()
+  const byDefault: Json = buildOpenApi()
+  expect(advert['x-consistency']).toEqual(byDefault.paths['/adverts/{id}'].delete['x-consistency'])
+})

@@ -121,6 +121,8 @@ function describeOperation(doc: Json, path: string, method: string, operation: J
       const { headers } = operation.responses['200']
       delete operation.responses['200']
       operation.responses['204'] = { description: 'No Content: deleted.', ...(headers ? { headers } : {}) }
+      // No body reports the deleted resource: nothing to compare with its last read.
+      delete operation['x-consistency']
     }
   }
   if (method === 'get' && path === '/campaigns/{id}' && !resources.campaignDetailEmbedsAdvert) {
