@@ -47,3 +47,14 @@ it('states no facts about the body of a delete that answers 204 without one', ()
   const byDefault: Json = buildOpenApi()
   expect(advert['x-consistency']).toEqual(byDefault.paths['/adverts/{id}'].delete['x-consistency'])
 })
+
+it('states the agreement of the two rate-limit header families only where both are sent', () => {
+  const withHeaders = (headers: 'ietf' | 'x-ratelimit' | 'both'): Json =>
+    buildOpenApi({ profile: { ...DEFAULT_PROFILE, rateLimits: { ...DEFAULT_PROFILE.rateLimits, headers } } })
+  expect(withHeaders('ietf').components.headers.RateLimit['x-consistency']).toBeUndefined()
+  expect(withHeaders('ietf').components.headers['X-RateLimit-Limit']).toBeUndefined()
+  expect(withHeaders('x-ratelimit').components.headers.RateLimit).toBeUndefined()
+  expect(withHeaders('both').components.headers.RateLimit['x-consistency']).toEqual({
+    agrees: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+  })
+})

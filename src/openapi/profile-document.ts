@@ -105,6 +105,8 @@ function describeHeaders(doc: Json, { rateLimits }: Profile): void {
   walk(doc, (node) => {
     if (node.headers && typeof node.headers === 'object') for (const name of dropped) delete node.headers[name]
   })
+  // RateLimit agrees with the X- family only where both are sent.
+  if (dropped.length > 0) delete doc.components.headers?.RateLimit?.['x-consistency']
 }
 
 /** One operation: statuses of its errors, a 403 for another account's resource, deletes, embedding, lists. */
