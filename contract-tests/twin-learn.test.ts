@@ -5,13 +5,15 @@ import { startListener, type Listener } from '../src/runtimes/express.js'
 import { learnTwin, LearningBroke } from '../src/twin/learn-twin.js'
 import { startHttpProxy, type HttpProxy } from './support/http-proxy.js'
 import { accountSnapshot } from './support/account-snapshot.js'
+import { SECOND_DIFFERENCES } from './independent-server/second-differences.js'
+import { startIndependentServer } from './independent-server/server.js'
 import { startServerProcess, type ServerProcess } from './support/independent-server-process.js'
 import { startPageSizeProxy } from './support/page-size-proxy.js'
 import { TWIN_DATASET, TWIN_KEY_1, TWIN_KEY_2 } from './support/twin-fixtures.js'
 
 // Learning a twin, through the library: from the mock itself (the learned profile must be the
 // default one, choice for choice), from someone else's deployment (the independent server: its
-// differences table, row by row), from a deployment that answers one choice two ways, and when
+// differences table, row by row, and its second set of choices), from a deployment that answers one choice two ways, and when
 // the deployment breaks midway. Each time what the deployment holds is read with the keys before
 // and after: the learner leaves nothing behind.
 
@@ -22,6 +24,7 @@ const UNSEEN_ON_THE_MOCK = [
   'errors.codes.rate_limit_exceeded',
 ]
 const IK_KEYS = ['ik_first_twin_account_0123456789', 'ik_second_twin_account_0123456789'] as const
+const SECOND_KEYS = ['sk_first_twin_account_0123456789', 'sk_second_twin_account_0123456789'] as const
 
 let listener: Listener
 let counter: HttpProxy
@@ -128,6 +131,41 @@ it("learns the independent server's choices, row by row of its differences table
   expect(inUse).toMatchObject({ learned: 'default', value: 422, reason: expect.stringContaining('deleted an advert') })
   expect(JSON.stringify(twin)).not.toMatch(new RegExp(IK_KEYS.join('|')))
   expect(await Promise.all(IK_KEYS.map((key) => accountSnapshot(independent.baseUrl, key)))).toEqual(before)
+})
+
+it("learns the independent server's second set of choices, row by row of SECOND_DIFFERENCES, and leaves nothing behind", async () => {
+  const second = await startIndependentServer({ keys: SECOND_KEYS, choices: 'second' })
+  try {
+    // An account with records of its own: the first id is learned from them.
+    const made = await fetch(`${second.baseUrl}/adverts`, {
+      method: 'POST',
+      headers: { authorization: SECOND_KEYS[0], 'content-type': 'application/json' },
+      body: JSON.stringify({ advert: { title: 'Spring sale' } }),
+    })
+    expect(made.status).toBe(201)
+    const before = await Promise.all(SECOND_KEYS.map((key) => accountSnapshot(second.baseUrl, key)))
+    const { twin, requests, seconds } = await learnTwin({
+      baseUrl: second.baseUrl,
+      key: SECOND_KEYS[0],
+      key2: SECOND_KEYS[1],
+    })
+    console.log(`twin of the second set: ${requests} requests in ${seconds.toFixed(2)} s`)
+    expect(requests).toBeLessThanOrEqual(500)
+    for (const difference of SECOND_DIFFERENCES)
+      for (const [path, value] of Object.entries(difference.choices)) {
+        const learned = path
+          .split('.')
+          .reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], twin.profile)
+        expect(learned, `${difference.id}: ${path}`).toEqual(difference.learnable ? value : undefined)
+      }
+    // Where the second set chooses as the document does, the default is learned.
+    expect(twin.profile.errors.foreignStatus).toBe(404)
+    expect(twin.profile).toMatchObject({ lists: { order: 'newest_first' }, inputs: { unknownFields: 'refuse' } })
+    expect(twin.profile.resources).toMatchObject({ newCampaignEnabled: true, extraFields: { user: {}, balance: {} } })
+    expect(await Promise.all(SECOND_KEYS.map((key) => accountSnapshot(second.baseUrl, key)))).toEqual(before)
+  } finally {
+    await second.close()
+  }
 })
 
 it('reports a choice the deployment answers two ways as conflicting, and keeps the default', async () => {

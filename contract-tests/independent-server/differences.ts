@@ -35,6 +35,11 @@
  * Refusing `passive_ad` is correct by the spec but differs from the document: one finding, and
  * no check may go unexercised for it (the campaign flow goes on with `active_ad`). A deleted row
  * is kept and still listed (a soft delete the list query forgets): a difference that must be found.
+ *
+ * That is the first set of choices, the default. A second set, chosen by the `choices: 'second'`
+ * option of startIndependentServer, the INDEPENDENT_CHOICES=second environment variable or
+ * main.ts's `--choices second`, differs from our document and from this set otherwise: its table
+ * is SECOND_DIFFERENCES, in second-differences.ts.
  */
 
 /** The options a run needs before a difference can show: a 429 needs the quota spent, a 403 a second key. */

@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createRateLimiter } from './rate-limiter.js'
+import { MALFORMED, readBody, TOO_LARGE } from './read-body.js'
 import { problem, route, type Reply } from './routes.js'
+import { createSecondHandler } from './second-server.js'
+import { independentChoices, type IndependentChoices } from './second-set.js'
 import { createStore } from './store.js'
 
 // A second implementation of the Advertising Campaign Service, written only from the interface
@@ -18,6 +21,8 @@ import { createStore } from './store.js'
 // shown"); it uses the same ones as openapi/openapi.json, since a deployment with other paths
 // could not be judged by that document at all. Everywhere else the spec is silent it chooses
 // otherwise than our document: differences.ts lists each difference and the finding it makes.
+// With `choices: 'second'` (or INDEPENDENT_CHOICES=second) it makes a second set of choices
+// instead (second-set.ts; its table is second-differences.ts).
 
 /** How to run it. */
 export interface IndependentServerOptions {
@@ -28,6 +33,8 @@ export interface IndependentServerOptions {
   /** What creating an advert answers: 201, or 200 for the variant the spec cannot judge. */
   advertCreateStatus?: 200 | 201
   port?: number
+  /** Which set of choices it makes: `first` (differences.ts), or `second` (second-differences.ts). Default: the INDEPENDENT_CHOICES environment variable, else `first`. */
+  choices?: IndependentChoices
 }
 
 /** A running server. */
@@ -39,7 +46,6 @@ export interface IndependentServer {
 }
 
 const PREFIX = '/api/v1'
-const MAX_BODY = 1024 * 1024
 
 /**
  * Starts the independent server on a loopback port (0: one the OS picks).
@@ -49,8 +55,10 @@ export async function startIndependentServer(options: IndependentServerOptions):
   const perMinute = options.perMinute ?? 600
   const store = createStore(options.keys)
   const limiter = createRateLimiter(perMinute)
+  // The second set answers with its own handler (second-server.ts); the rest of this file is the first set's.
+  const second = independentChoices(options.choices) === 'second' ? createSecondHandler(options, PREFIX) : undefined
   const server = createServer((req, res) => {
-    handle(req)
+    ;(second?.handle ?? handle)(req)
       .then(({ reply, headers }) => send(res, reply, headers))
       .catch((error: Error) => send(res, problem(500, 'internal_error', error.message), {}))
   })
@@ -106,26 +114,6 @@ export async function startIndependentServer(options: IndependentServerOptions):
         server.closeAllConnections()
         server.close((error) => (error ? reject(error) : resolve()))
       }),
-  }
-}
-
-const TOO_LARGE = Symbol('too large')
-const MALFORMED = Symbol('malformed')
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY) return TOO_LARGE
-    chunks.push(chunk as Buffer)
-  }
-  const text = Buffer.concat(chunks).toString('utf8')
-  if (text.trim() === '') return undefined
-  try {
-    return JSON.parse(text) as unknown
-  } catch {
-    return MALFORMED
   }
 }
 

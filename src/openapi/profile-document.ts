@@ -21,7 +21,8 @@ export function profileDocument(document: OpenAPIObject, profile: Profile): Open
   describeErrors(doc, schemas, profile)
   describeHeaders(doc, profile)
   for (const [path, item] of Object.entries(doc.paths as Json))
-    for (const [method, operation] of Object.entries(item as Json)) describeOperation(path, method, operation, profile)
+    for (const [method, operation] of Object.entries(item as Json))
+      describeOperation(doc, path, method, operation, profile)
   renameCodesInExamples(doc, profile)
   return doc as OpenAPIObject
 }
@@ -104,14 +105,16 @@ function describeHeaders(doc: Json, { rateLimits }: Profile): void {
   walk(doc, (node) => {
     if (node.headers && typeof node.headers === 'object') for (const name of dropped) delete node.headers[name]
   })
+  // RateLimit agrees with the X- family only where both are sent.
+  if (dropped.length > 0) delete doc.components.headers?.RateLimit?.['x-consistency']
 }
 
 /** One operation: statuses of its errors, a 403 for another account's resource, deletes, embedding, lists. */
-function describeOperation(path: string, method: string, operation: Json, profile: Profile): void {
+function describeOperation(doc: Json, path: string, method: string, operation: Json, profile: Profile): void {
   const { errors, resources, lists } = profile
   const named = (code: string) => (found: string) => found === code || found === errors.codes[code]
-  moveStatus(operation, 422, errors.validationStatus, named('validation_failed'))
-  moveStatus(operation, 422, errors.advertInUseStatus, named('advert_in_use'))
+  moveStatus(doc, operation, 422, errors.validationStatus, named('validation_failed'))
+  moveStatus(doc, operation, 422, errors.advertInUseStatus, named('advert_in_use'))
   if (errors.foreignStatus === 403 && path.includes('{id}') && operation.responses['404'])
     operation.responses['403'] = forbiddenResponse(operation.responses['404'], errors.codes.forbidden ?? 'forbidden')
   if (method === 'delete') {
@@ -120,6 +123,8 @@ function describeOperation(path: string, method: string, operation: Json, profil
       const { headers } = operation.responses['200']
       delete operation.responses['200']
       operation.responses['204'] = { description: 'No Content: deleted.', ...(headers ? { headers } : {}) }
+      // No body reports the deleted resource: nothing to compare with its last read.
+      delete operation['x-consistency']
     }
   }
   if (method === 'get' && path === '/campaigns/{id}' && !resources.campaignDetailEmbedsAdvert) {
@@ -139,8 +144,12 @@ function describeOperation(path: string, method: string, operation: Json, profil
   if (operation['x-initial-values']) operation['x-initial-values'].enabled = resources.newCampaignEnabled
 }
 
-/** Moves the branches of a status whose code `matches` to another status (422 validation to 400, say). */
-function moveStatus(operation: Json, from: number, to: number, matches: (codeName: string) => boolean): void {
+/**
+ * Moves the branches of a status whose code `matches` to another status (422 validation to 400,
+ * say). Where the operation documents that status already (400 `invalid_json`), the two are one
+ * response: each branch, the headers both have, both descriptions.
+ */
+function moveStatus(doc: Json, operation: Json, from: number, to: number, matches: (codeName: string) => boolean): void {
   const response = operation.responses[from]
   if (from === to || !response) return
   const schema = response.content?.['application/json']?.schema
@@ -148,11 +157,42 @@ function moveStatus(operation: Json, from: number, to: number, matches: (codeNam
   const moving = branches.filter((branch) => matches(codeOf(branch)))
   if (moving.length === 0) return
   const staying = branches.filter((branch) => !moving.includes(branch))
-  operation.responses[to] = response.$ref
-    ? { $ref: response.$ref }
-    : { ...response, content: { 'application/json': { schema: oneOrAny(moving) } } }
+  const already = operation.responses[to]
+  operation.responses[to] = already
+    ? joinResponses(resolved(doc, already), resolved(doc, response), moving.map(codeOf), from, to)
+    : response.$ref
+      ? { $ref: response.$ref }
+      : { ...response, content: { 'application/json': { schema: oneOrAny(moving) } } }
   if (staying.length === 0) delete operation.responses[from]
   else response.content['application/json'].schema = oneOrAny(staying)
+}
+
+/** One response of two: the first's branches and those of the second whose codes are `codes`, the headers both have. */
+function joinResponses(first: Json, second: Json, codes: string[], from: number, to: number): Json {
+  const branchesOf = (response: Json): Json[] => {
+    const schema = response.content?.['application/json']?.schema
+    return schema ? (schema.anyOf ?? [schema]) : []
+  }
+  const added = branchesOf(second).filter((branch) => codes.includes(codeOf(branch)))
+  const headers = Object.fromEntries(
+    Object.entries(first.headers ?? {}).filter(([name]) => name in (second.headers ?? {})),
+  )
+  const examples = { ...first.content?.['application/json']?.examples, ...second.content?.['application/json']?.examples }
+  const described = codes.reduce(
+    (text: string, code) => text.replaceAll(`${from} \`${code}\``, `${to} \`${code}\``),
+    String(second.description ?? ''),
+  )
+  return {
+    description: `${first.description} Or ${described}`,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    content: { 'application/json': { schema: oneOrAny([...branchesOf(first), ...added]), examples } },
+  }
+}
+
+/** A response, or the component response its `$ref` names (a copy). */
+function resolved(doc: Json, response: Json): Json {
+  const name = typeof response.$ref === 'string' ? response.$ref.split('/').pop() : undefined
+  return structuredClone(name ? doc.components.responses[name] : response)
 }
 
 /** The 403 of another account's resource, with the headers of the operation's 404. */

@@ -1,10 +1,16 @@
 /**
  * The highest id handed out for one kind of record, shared by every collection of that kind (ids
  * are unique across accounts). Ids only grow, so each collection holds its records in id order.
+ * The first id handed out is `first` (a profile's `stamps.firstId`), or one above the highest loaded.
  * @example const ids = new IdCounter(); ids.next() // 1; ids.claim(1) // then next() is 2
  */
 export class IdCounter {
   #last = 0
+  readonly #first: number
+
+  constructor(first = 1) {
+    this.#first = first
+  }
 
   /** The highest id handed out so far. */
   get last(): number {
@@ -13,7 +19,7 @@ export class IdCounter {
 
   /** The id the next record gets; it is not taken until a create claims it. */
   next(): number {
-    return this.#last + 1
+    return Math.max(this.#last + 1, this.#first)
   }
 
   /** Takes `id`, which must be above every id handed out; answers how to give it back if its write fails. */
@@ -32,7 +38,7 @@ export class IdCounter {
     this.#last = id
   }
 
-  /** Starts from 1 again (an empty store). */
+  /** Starts from the first id again (an empty store). */
   reset(): void {
     this.#last = 0
   }

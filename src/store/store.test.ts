@@ -81,3 +81,19 @@ it('refuses a user whose API key or e-mail another user holds, on create and on 
   )
   expect(store.export()).toEqual(DEFAULT_FIXTURES)
 })
+
+it("gives an empty store's first advert and campaign the first id it was made with, and a loaded one the id above its highest", async () => {
+  const store = new Store(undefined, { firstId: 1000 })
+  const fixtures = store.records.Dataset.parse(DEFAULT_FIXTURES)
+  await store.load({ ...fixtures, adverts: [], campaigns: [] })
+  expect([store.nextId('adverts'), store.nextId('campaigns'), store.nextId('users')]).toEqual([1000, 1000, 3])
+  await store.load({
+    ...fixtures,
+    adverts: fixtures.adverts.map((advert) => ({ ...advert, id: advert.id + 2000 })),
+    campaigns: fixtures.campaigns.map((row) => ({ ...row, id: row.id + 3000, advert_id: row.advert_id + 2000 })),
+  })
+  expect([store.nextId('adverts'), store.nextId('campaigns')]).toEqual([2005, 3005])
+  store.clear()
+  expect(store.nextId('adverts')).toBe(1000)
+  expect(new Store().nextId('adverts')).toBe(1)
+})

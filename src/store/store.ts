@@ -47,7 +47,7 @@ export interface MockDb {
  * Writes are async (they go through the collections, which validate); reads are sync.
  */
 export class Store {
-  readonly #ids = { users: new IdCounter(), adverts: new IdCounter(), campaigns: new IdCounter() }
+  readonly #ids: { users: IdCounter; adverts: IdCounter; campaigns: IdCounter }
   readonly #accounts = new Map<number, Account>()
   readonly #userIdByApiKey = new Map<string, number>()
   readonly #userIdByEmail = new Map<string, number>()
@@ -57,8 +57,10 @@ export class Store {
   /** The record schemas every write is validated with: the default profile's, or a twin's. */
   readonly records: StoreRecords
 
-  constructor(records: StoreRecords = { UserRecord, AdvertRecord, CampaignRecord, Dataset }) {
+  /** `firstId`: the id the first advert and the first campaign of an empty store get (a profile's `stamps.firstId`). */
+  constructor(records: StoreRecords = { UserRecord, AdvertRecord, CampaignRecord, Dataset }, { firstId = 1 } = {}) {
     this.records = records
+    this.#ids = { users: new IdCounter(), adverts: new IdCounter(firstId), campaigns: new IdCounter(firstId) }
     this.users = new IndexedCollection(records.UserRecord, {
       ids: this.#ids.users,
       check: (user, previous) => this.#assertFree(user, previous),
@@ -130,7 +132,7 @@ export class Store {
     return { users: this.users.size, adverts, campaigns }
   }
 
-  /** Empties the store and starts ids from 1 again. */
+  /** Empties the store and starts ids from the first again. */
   clear(): void {
     this.users.clear()
     this.#accounts.clear()

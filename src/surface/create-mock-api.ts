@@ -138,7 +138,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     twin: twin && { source: twin.source, document: twin.document },
     schemas,
     operations: profiledOperations(profile, schemas),
-    store: new Store(schemas.records),
+    store: new Store(schemas.records, { firstId: profile.stamps.firstId }),
     clock: options.clock ?? createClock(),
     tiers,
     caps,

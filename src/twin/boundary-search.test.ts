@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { findBoundary } from './boundary-search.js'
+import { findBoundary, roundValuesBetween } from './boundary-search.js'
 
 /** A deployment taking values up to `max`, counting the questions. */
 function upTo(max: number) {
@@ -39,4 +39,37 @@ it('says when every value tried was taken', async () => {
     kind: 'above',
     largest: 1000,
   })
+})
+
+it('with round, finds a round bound far below the first refusal in a few requests, then its step above', async () => {
+  const deployment = upTo(500)
+  const boundary = await findBoundary(deployment.takes, [100_000, 100_000.01], {
+    low: 2.5,
+    step: 0.01,
+    budget: 10,
+    round: true,
+  })
+  expect(boundary).toEqual({ kind: 'bound', largest: 500, refused: 500.01, exact: true })
+  expect(deployment.asked).toEqual([100_000, 50_000, 20_000, 10_000, 5_000, 2_000, 1_000, 500, 500.01])
+})
+
+it('with round, halves from the round value taken when the bound is not round, and asks nothing more when the ladder found it', async () => {
+  const uneven = upTo(612.5)
+  expect(await findBoundary(uneven.takes, [100_000], { low: 2.5, step: 0.01, budget: 20, round: true })).toMatchObject({
+    largest: 612.5,
+    exact: true,
+  })
+  const onTheLadder = upTo(100_000)
+  await findBoundary(onTheLadder.takes, [100_000, 100_000.01, 1_000_000], {
+    low: 2.5,
+    step: 0.01,
+    budget: 10,
+    round: true,
+  })
+  expect(onTheLadder.asked).toEqual([100_000, 100_000.01])
+})
+
+it('lists the round values strictly between two numbers, largest first', () => {
+  expect(roundValuesBetween(2.5, 1000)).toEqual([500, 200, 100, 50, 20, 10, 5])
+  expect(roundValuesBetween(100_000, 100_000.01)).toEqual([])
 })

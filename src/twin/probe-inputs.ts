@@ -78,10 +78,12 @@ async function probeCpm(ctx: LearnContext, campaignId: number): Promise<void> {
     )
   const max = documentedCpmMax(ctx) ?? 100_000
   const from = evidence.length
+  // A largest cpm is a round number more often than not (500, 1,000): those below a refusal are tried before halving.
   const boundary = await findBoundary((value) => takes(value), [max, Number((max + 0.01).toFixed(2)), max * 10], {
     low: 2.5,
     step: 0.01,
     budget: HALVING_BUDGET,
+    round: true,
   })
   learnBoundary(ctx, 'inputs.cpm.max', boundary, evidence.slice(from))
 }

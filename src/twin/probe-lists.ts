@@ -109,7 +109,10 @@ function learnKeys(ctx: LearnContext, exchange: Exchange): void {
 async function probeLargestPage(ctx: LearnContext): Promise<void> {
   const evidence: Evidence[] = []
   let past: 'refuse' | 'clamp' | undefined
+  // A per_page clamped says the largest itself: the search then asks nothing more, and it is learned.
+  let clampedTo: number | undefined
   const takes = async (perPage: number) => {
+    if (clampedTo !== undefined) return perPage <= clampedTo
     const exchange = await ctx.send({
       method: 'GET',
       path: '/adverts',
@@ -130,6 +133,7 @@ async function probeLargestPage(ctx: LearnContext): Promise<void> {
     if (outcome === 'unclear')
       throw new Error(`GET /adverts?per_page=${perPage} answered ${errorSeen(exchange)} without per_page`)
     if (outcome !== 'kept') past ??= outcome
+    if (outcome === 'clamp' && shown !== undefined && shown > 0 && shown < perPage) clampedTo = shown
     evidence.push(
       ctx.evidence(
         exchange,
@@ -157,7 +161,8 @@ async function probeLargestPage(ctx: LearnContext): Promise<void> {
     ctx.observations.cannot('lists.abovePerPageMax', reason, ...around)
     return
   }
-  if (boundary.exact) ctx.observations.learn('lists.maxPerPage', boundary.largest, ...around)
+  if (clampedTo !== undefined) ctx.observations.learn('lists.maxPerPage', clampedTo, ...around)
+  else if (boundary.exact) ctx.observations.learn('lists.maxPerPage', boundary.largest, ...around)
   else ctx.observations.cannot('lists.maxPerPage', `between ${boundary.largest} and ${boundary.refused}`, ...around)
   if (past)
     ctx.observations.learn(

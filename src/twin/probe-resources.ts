@@ -16,8 +16,8 @@ import {
 // deleted, and which broadcasting types are taken. Creates the advert and campaign the later
 // probes share; everything else it creates it deletes at once.
 
-/** Broadcasting types tried beside the document's: names a deployment could plausibly take. */
-const OTHER_BROADCASTING_TYPES = ['banner_ad', 'video_ad', 'native_ad', 'email_ad']
+/** Broadcasting types tried beside the document's: names a deployment could plausibly take (the common ad formats). */
+const OTHER_BROADCASTING_TYPES = ['banner_ad', 'video_ad', 'native_ad', 'interstitial_ad', 'email_ad']
 
 /** A campaign body on an advert, with a type the spec names. */
 export function campaignBody(advertId: number, changes: Json = {}): Json {

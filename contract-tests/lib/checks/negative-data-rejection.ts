@@ -1,5 +1,5 @@
 import type { Exchange } from '../client/exchange.js'
-import type { DocumentedOperation } from '../document/document.js'
+import type { ContractDocument, DocumentedOperation } from '../document/document.js'
 import { negativeBodies, negativeQueries, type NegativeCase, type NegativeKind } from '../document/negative-data.js'
 import type { Profile } from '../document/profiles.js'
 import { isSpecOperation } from '../document/spec-facts.js'
@@ -8,14 +8,17 @@ import { operationToProbe, pathOf, takeBack } from './probe.js'
 
 /**
  * Invalid input is refused: bodies and queries generated from the documented schemas (see
- * negative-data.ts) are each answered 422 where the document lists 422. Under `spec`, on the
+ * negative-data.ts) are each answered with the status whose documented response carries the
+ * validation error (the ValidationError schema: 422 in our document, 400 in a twin's of a
+ * deployment answering 400), else 422 where the document lists 422. Under `spec`, on the
  * spec's two operations, any 4xx refuses (section 7 leaves the conditions of each error open):
  * only accepting the input fails. Whatever a wrongly accepted probe created is deleted at once,
  * and a resource it changed is written back, so that no later check sees it.
  */
 export const negativeDataRejection: Check = {
   kind: 'probe',
-  description: 'Invalid bodies and queries generated from the schemas are a 422 (spec: refused with a 4xx).',
+  description:
+    'Invalid bodies and queries generated from the schemas are a 422, or the documented status of the validation error (spec: refused with a 4xx).',
   claims: {
     spec: specOperations,
     contract: (operation) =>
@@ -30,7 +33,7 @@ export const negativeDataRejection: Check = {
       (o) => `negative_data_rejection ${o.label}`,
     )
     if (!operation) return false
-    const documents422 = Boolean(operation.responses.find((r) => r.key === '422'))
+    const expected = validationStatuses(ctx.document, operation)
     const cases = casesFor(ctx, operation, exchange).map((negative) => ({
       negative,
       profile: (negative.profile === 'spec' && isSpecOperation(operation.label) ? 'spec' : 'contract') as Profile,
@@ -54,15 +57,15 @@ export const negativeDataRejection: Check = {
       const refused =
         profile === 'spec'
           ? status >= 400 && status < 500 && status !== 401
-          : documents422
-            ? status === 422
+          : expected.length > 0
+            ? expected.includes(status)
             : status >= 400 && status < 500 && status !== 401
       if (refused || status === 429) continue
       const documented =
         profile === 'spec'
           ? 'refused with a 4xx, as 422 Unprocessable Entity (spec sections 4, 7)'
-          : documents422
-            ? '422 ValidationError'
+          : expected.length > 0
+            ? `${expected.join(' or ')} ValidationError`
             : 'a documented 4xx'
       const outcome = isSuccess(status) ? 'accepted' : `answered ${status}`
       const title = `Invalid input ${isSuccess(status) ? 'accepted' : `answered ${status}`}: ${negative.title}`
@@ -88,6 +91,29 @@ const FIELD_KINDS: ReadonlySet<NegativeKind> = new Set<NegativeKind>([
   'foreign_reference',
   'missing_required',
 ])
+
+/**
+ * The statuses whose documented responses carry the validation error (their schema uses the
+ * document's ValidationError); else 422 where the operation documents one; else none (any 4xx refuses).
+ */
+function validationStatuses(document: ContractDocument, operation: DocumentedOperation): number[] {
+  const carrying = operation.responses.filter(
+    (response) => response.schemaPointer && usesValidationError(document.at(response.schemaPointer)),
+  )
+  const keys = carrying.length > 0 ? carrying.map((response) => response.key) : ['422']
+  return keys
+    .filter((key) => /^\d{3}$/.test(key) && operation.responses.some((response) => response.key === key))
+    .map(Number)
+}
+
+/** Whether a schema (its `$ref`s not followed) refers to a schema named ValidationError. */
+function usesValidationError(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(usesValidationError)
+  if (!node || typeof node !== 'object') return false
+  const ref = (node as { $ref?: unknown }).$ref
+  if (typeof ref === 'string' && ref.endsWith('/schemas/ValidationError')) return true
+  return Object.values(node).some(usesValidationError)
+}
 
 /**
  * What makes two refusals the same difference: the kind of invalid input, the field without the

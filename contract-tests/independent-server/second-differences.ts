@@ -1,0 +1,242 @@
+import type { NeededOption } from './differences.js'
+
+/**
+ * Where the second set of choices (INDEPENDENT_CHOICES=second; second-set.ts) differs from
+ * openapi/openapi.json. Every row is a place the interface spec leaves open, and a choice a
+ * Profile can hold (src/profile/profile.ts): its path and the value a twin of this set learns.
+ * The second set keeps to everything the spec states, as the first does.
+ *
+ * | id                     | the spec leaves open        | our document                  | the first set              | this set                                   | reported by                  |
+ * |------------------------|-----------------------------|-------------------------------|----------------------------|--------------------------------------------|------------------------------|
+ * | error-code-401         | error body fields (7)       | 401 code `unauthorized`       | `invalid_api_key`          | `UNAUTHENTICATED`                          | response_schema_conformance  |
+ * | error-code-404         | error body fields (7)       | 404 `not_found`, `route_not_found` | `resource_not_found`  | `NOT_FOUND` for both                       | response_schema_conformance  |
+ * | validation-400         | conditions of errors (7)    | 422 `validation_failed`       | 422 `invalid_request`      | 400 `VALIDATION_ERROR`                     | negative_data_rejection      |
+ * | invalid-json-code      | error body fields (7)       | 400 `invalid_json`            | `malformed_json`           | `INVALID_JSON`                             | -                            |
+ * | problem-list           | error body fields (7)       | `fields: [{ field, message }]`, `campaign.cpm` | the same  | `errors: [{ path, detail }]`, `cpm`        | response_schema_conformance  |
+ * | advert-in-use-409      | conditions of errors (7)    | 422 `advert_in_use`           | deletes its campaigns too  | 409 `CONFLICT`                             | -                            |
+ * | method-not-allowed-405 | conditions of errors (7)    | 404 like an unknown path      | 404 `resource_not_found`   | 405 `METHOD_NOT_ALLOWED` with Allow        | -                            |
+ * | error-code-429         | rate-limit response (8)     | 429 `rate_limit_exceeded`     | `too_many_requests`        | `RATE_LIMITED`                             | response_schema_conformance  |
+ * | x-ratelimit-headers    | rate-limit headers (8)      | X-RateLimit-* and RateLimit   | only RateLimit             | only X-RateLimit-* (a fixed window)        | response_headers_conformance |
+ * | api-tier-growth        | api_tier values (2.5)       | free, basic, pro, enterprise  | `starter`                  | `growth`: 900 a minute, 50,000 a day, 25 top-ups | response_schema_conformance |
+ * | default-page-50        | page sizes (8)              | per_page defaults to 25       | 20                         | 50                                         | -                            |
+ * | per-page-clamped-200   | page sizes (8)              | per_page at most 100, more refused | the same              | at most 200, more counts as 200            | negative_data_rejection      |
+ * | pagination-meta        | list parameters (4.1)       | the page under `pagination`   | the same                   | under `meta`                               | response_schema_conformance  |
+ * | list-object-key        | list parameters (4.1)       | success, data, pagination     | the same                   | also `object: "list"`                      | response_schema_conformance  |
+ * | detail-without-advert  | other operations (4.1)      | GET /campaigns/{id} embeds its advert | the same           | no advert embedded                         | response_schema_conformance  |
+ * | campaign-delete-204    | other operations (4.1)      | both DELETEs 200 with the body | both 204                  | campaign 204, advert 200 with the body     | status_code_conformance      |
+ * | interstitial-ad        | broadcasting types (2.3)    | active_ad, passive_ad         | the same                   | active_ad, interstitial_ad                 | campaign_lifecycle           |
+ * | advert-category-field  | Advert fields (2.5)         | no `category`                 | `status: "active"`         | `category: "general"`                      | response_schema_conformance  |
+ * | campaign-currency-field | Campaign is open to more fields | no `currency`             | none                       | `currency: "USD"`                          | response_schema_conformance  |
+ * | cpm-three-decimals     | field bounds (2.5)          | cpm in whole cents            | any positive cpm           | up to 3 decimals                           | negative_data_rejection      |
+ * | cpm-max-500            | field bounds (2.5)          | cpm at most 100,000           | the same                   | at most 500                                | -                            |
+ * | titles-80              | field bounds (2.5)          | advert titles up to 120       | up to 200                  | up to 80                                   | -                            |
+ * | stamps-to-the-second   | timestamp precision (2.5)   | milliseconds                  | milliseconds               | seconds: `2026-01-15T09:30:00Z`            | -                            |
+ * | ids-from-1000          | identifiers (2.5)           | ids from 1                    | from 1, one counter        | from 1000, a sequence per kind             | -                            |
+ *
+ * Where it chooses as our document does, there is no row: another account's resource is a 404,
+ * lists are newest first, unknown body fields are refused, new campaigns start enabled, errors
+ * carry code and message only, and users and balances carry no field beyond the document's.
+ * "-": no check of the suite sees it against our document: a bound stricter than the document's
+ * is never probed, the suite sends no PUT and provokes no advert in use, a page size shows only
+ * under `pagination`, and both stamp precisions are date-times (write_stamp_progression's false
+ * alarms on stamps to the second are issue 25's). The rate limit is a fixed window per minute
+ * from an account's first request in it (not a choice a profile holds, so no row).
+ */
+
+/** One difference of the second set: the choices it is, by Profile path, and the findings it makes against our document. */
+export interface SecondDifference {
+  id: string
+  open: string
+  document: string
+  /** What the first set does (differences.ts). */
+  first: string
+  server: string
+  /** The Profile's choices this row is: path → the value a twin of this set learns (`errors.codes.<mock code>` is a wire name). */
+  choices: Record<string, unknown>
+  /** Whether a twin learns it; a 429's code is never learned (the learner does not spend the window). */
+  learnable: boolean
+  /** The findings it makes against our document; none where no check sees it. */
+  reportedAs: readonly { check: string; title: RegExp }[]
+  needs?: NeededOption
+}
+
+const schema = (title: RegExp) => ({ check: 'response_schema_conformance', title })
+
+/** The table above, as data. */
+export const SECOND_DIFFERENCES: readonly SecondDifference[] = [
+  {
+    ...row('error-code-401', 'error body fields (7)', '401 code `unauthorized`', '`invalid_api_key`'),
+    server: '`UNAUTHENTICATED`',
+    choices: { 'errors.codes.unauthorized': 'UNAUTHENTICATED' },
+    reportedAs: [schema(/^error\.code must be "unauthorized"$/)],
+  },
+  {
+    ...row('error-code-404', 'error body fields (7)', '404 `not_found`, `route_not_found`', '`resource_not_found`'),
+    server: '`NOT_FOUND` for both',
+    choices: { 'errors.codes.not_found': 'NOT_FOUND', 'errors.codes.route_not_found': 'NOT_FOUND' },
+    reportedAs: [schema(/^error\.code must be "not_found"$/)],
+  },
+  {
+    ...row('validation-400', 'conditions of errors (7)', '422 `validation_failed`', '422 `invalid_request`'),
+    server: '400 `VALIDATION_ERROR`',
+    choices: { 'errors.validationStatus': 400, 'errors.codes.validation_failed': 'VALIDATION_ERROR' },
+    reportedAs: [
+      { check: 'negative_data_rejection', title: /^Invalid input answered 400: / },
+      { check: 'status_code_conformance', title: /^Undocumented status 400$/ },
+      // Where our document's only 400 is invalid JSON.
+      schema(/^error\.code must be "invalid_json"$/),
+    ],
+  },
+  {
+    ...row('invalid-json-code', 'error body fields (7)', '400 `invalid_json`', '`malformed_json`'),
+    server: '`INVALID_JSON`',
+    choices: { 'errors.codes.invalid_json': 'INVALID_JSON' },
+    reportedAs: [],
+  },
+  {
+    ...row('problem-list', 'error body fields (7)', '`fields: [{ field, message }]`, `campaign.cpm`', 'the same'),
+    server: '`errors: [{ path, detail }]`, `cpm`',
+    choices: {
+      'errors.problems': { key: 'errors', field: 'path', message: 'detail' },
+      'errors.problemPathWrapped': false,
+    },
+    reportedAs: [schema(/^Undocumented property errors$/)],
+  },
+  {
+    ...row('advert-in-use-409', 'conditions of errors (7)', '422 `advert_in_use`', 'deletes its campaigns too'),
+    server: '409 `CONFLICT`',
+    choices: { 'errors.advertInUseStatus': 409, 'errors.codes.advert_in_use': 'CONFLICT' },
+    reportedAs: [],
+  },
+  {
+    ...row(
+      'method-not-allowed-405',
+      'conditions of errors (7)',
+      '404 like an unknown path',
+      '404 `resource_not_found`',
+    ),
+    server: '405 `METHOD_NOT_ALLOWED` with Allow',
+    choices: { 'errors.unsupportedMethodStatus': 405, 'errors.codes.method_not_allowed': 'METHOD_NOT_ALLOWED' },
+    reportedAs: [],
+  },
+  {
+    ...row('error-code-429', 'rate-limit response (8)', '429 `rate_limit_exceeded`', '`too_many_requests`'),
+    server: '`RATE_LIMITED`',
+    choices: { 'errors.codes.rate_limit_exceeded': 'RATE_LIMITED' },
+    learnable: false,
+    reportedAs: [schema(/^error\.code must be "rate_limit_exceeded"$/)],
+    needs: 'rate-limit',
+  },
+  {
+    ...row('x-ratelimit-headers', 'rate-limit headers (8)', 'X-RateLimit-* and RateLimit', 'only RateLimit'),
+    server: 'only X-RateLimit-* (a fixed window)',
+    choices: { 'rateLimits.headers': 'x-ratelimit' },
+    reportedAs: [{ check: 'response_headers_conformance', title: /^Missing headers RateLimit-Policy, RateLimit$/ }],
+  },
+  {
+    ...row('api-tier-growth', 'api_tier values (2.5)', 'free, basic, pro, enterprise', '`starter`'),
+    server: '`growth`: 900 a minute, 50,000 a day, 25 top-ups',
+    choices: {
+      'rateLimits.defaultTier': 'growth',
+      'rateLimits.tiers.growth': { per_minute: 900, per_day: 50_000, max_topups: 25 },
+    },
+    reportedAs: [schema(/^data\.api_tier must be one of /)],
+  },
+  {
+    ...row('default-page-50', 'page sizes (8)', 'per_page defaults to 25', '20'),
+    server: '50',
+    choices: { 'lists.defaultPerPage': 50 },
+    reportedAs: [],
+  },
+  {
+    ...row('per-page-clamped-200', 'page sizes (8)', 'per_page at most 100, more refused', 'the same'),
+    server: 'at most 200, more counts as 200',
+    choices: { 'lists.maxPerPage': 200, 'lists.abovePerPageMax': 'clamp' },
+    reportedAs: [
+      { check: 'negative_data_rejection', title: /^Invalid input accepted: query per_page=101 is out of range$/ },
+    ],
+  },
+  {
+    ...row('pagination-meta', 'list parameters (4.1)', 'the page under `pagination`', 'the same'),
+    server: 'under `meta`',
+    choices: { 'lists.paginationKey': 'meta' },
+    reportedAs: [schema(/^Required property pagination is missing$/), schema(/^Undocumented property meta$/)],
+  },
+  {
+    ...row('list-object-key', 'list parameters (4.1)', 'success, data, pagination', 'the same'),
+    server: 'also `object: "list"`',
+    choices: { 'lists.extraKeys': { object: 'list' } },
+    reportedAs: [schema(/^Undocumented property object$/)],
+  },
+  {
+    ...row('detail-without-advert', 'other operations (4.1)', 'GET /campaigns/{id} embeds its advert', 'the same'),
+    server: 'no advert embedded',
+    choices: { 'resources.campaignDetailEmbedsAdvert': false },
+    reportedAs: [schema(/^Required property advert is missing$/)],
+  },
+  {
+    ...row('campaign-delete-204', 'other operations (4.1)', 'both DELETEs 200 with the body', 'both 204'),
+    server: 'campaign 204, advert 200 with the body',
+    choices: { 'resources.deletes': { campaign: { status: 204 }, advert: { status: 200 } } },
+    reportedAs: [{ check: 'status_code_conformance', title: /^Undocumented status 204$/ }],
+  },
+  {
+    ...row('interstitial-ad', 'broadcasting types (2.3)', 'active_ad, passive_ad', 'the same'),
+    server: 'active_ad, interstitial_ad',
+    choices: { 'resources.broadcastingTypes': ['active_ad', 'interstitial_ad'] },
+    // The lifecycle's second campaign is of the document's second type, passive_ad.
+    reportedAs: [{ check: 'campaign_lifecycle', title: /^Creating a second campaign failed$/ }],
+  },
+  {
+    ...row('advert-category-field', 'Advert fields (2.5)', 'no `category`', '`status: "active"`'),
+    server: '`category: "general"`',
+    choices: { 'resources.extraFields.advert': { category: 'general' } },
+    reportedAs: [schema(/^Undocumented property category$/)],
+  },
+  {
+    ...row('campaign-currency-field', 'Campaign is open to more fields', 'no `currency`', 'none'),
+    server: '`currency: "USD"`',
+    choices: { 'resources.extraFields.campaign': { currency: 'USD' } },
+    reportedAs: [schema(/^Undocumented property currency$/)],
+  },
+  {
+    ...row('cpm-three-decimals', 'field bounds (2.5)', 'cpm in whole cents', 'any positive cpm'),
+    server: 'up to 3 decimals',
+    choices: { 'inputs.cpm.decimals': 3 },
+    reportedAs: [
+      {
+        check: 'negative_data_rejection',
+        title: /^Invalid input accepted: campaign\.cpm=[\d.]+ is not a multiple of 0\.01$/,
+      },
+    ],
+  },
+  {
+    ...row('cpm-max-500', 'field bounds (2.5)', 'cpm at most 100,000', 'the same'),
+    server: 'at most 500',
+    choices: { 'inputs.cpm.max': 500 },
+    reportedAs: [],
+  },
+  {
+    ...row('titles-80', 'field bounds (2.5)', 'advert titles up to 120', 'up to 200'),
+    server: 'up to 80',
+    choices: { 'inputs.titleMaxLength': 80 },
+    reportedAs: [],
+  },
+  {
+    ...row('stamps-to-the-second', 'timestamp precision (2.5)', 'milliseconds', 'milliseconds'),
+    server: 'seconds: `2026-01-15T09:30:00Z`',
+    choices: { 'stamps.precision': 's' },
+    reportedAs: [],
+  },
+  {
+    ...row('ids-from-1000', 'identifiers (2.5)', 'ids from 1', 'from 1, one counter'),
+    server: 'from 1000, a sequence per kind',
+    choices: { 'stamps.firstId': 1000 },
+    reportedAs: [],
+  },
+]
+
+/** The columns every row fills the same way, learnable unless it says otherwise. */
+function row(id: string, open: string, document: string, first: string) {
+  return { id, open, document, first, learnable: true }
+}

@@ -1,0 +1,141 @@
+import type { TwinFile } from '../../../src/profile/twin-file.js'
+import { DEFAULT_BROADCASTING_TYPES, DEFAULT_PROFILE } from '../../../src/profile/profile.js'
+import { startListener, type Listener } from '../../../src/listener/listener.js'
+import { AdvertRecord, CampaignRecord, UserRecord } from '../../../src/schemas/dataset.js'
+import type { DatasetInput } from '../../../src/schemas/dataset.js'
+import { twinDataset } from '../../../src/surface/twin.js'
+import { learnTwin } from '../../../src/twin/learn-twin.js'
+import type { IndependentChoices } from '../../independent-server/second-set.js'
+import { startIndependentServer } from '../../independent-server/server.js'
+
+// The three places a differential battery is sent to, each started fresh on 127.0.0.1: the
+// deployment (the independent server with one set of choices, its account holding records of its
+// own), the twin learned from it (serving the captured account), and the default mock loaded with
+// the same captured account (the baseline). Each has a second account holding one advert.
+
+/** The records every target holds under the same names: the account's own (captured, so the same ids everywhere) and the other account's advert. */
+export const RECORD_NAMES = ['advert A1', 'advert A2', 'campaign C1', 'foreign advert'] as const
+export type RecordName = (typeof RECORD_NAMES)[number]
+
+/** One place the battery is sent to. */
+export interface Target {
+  name: string
+  baseUrl: string
+  key: string
+  /** The other account's key. */
+  key2: string
+  records: Record<RecordName, number>
+  close(): Promise<void>
+}
+
+const KEYS = ['ik_differential_first_0123456789', 'ik_differential_second_0123456789'] as const
+
+/**
+ * The independent server with a set of choices, its first account holding two adverts and a
+ * campaign (what a twin captures), its second one advert.
+ * @example const deployment = await startDeployment('second')
+ */
+export async function startDeployment(choices: IndependentChoices): Promise<Target> {
+  const server = await startIndependentServer({ keys: KEYS, choices })
+  const create = creator(server.baseUrl)
+  const a1 = await create(KEYS[0], '/adverts', { advert: { title: 'Spring sale', description: 'Up to 30% off' } })
+  const a2 = await create(KEYS[0], '/adverts', {
+    advert: { title: 'Summer sale', target_url: 'https://shop.example.com' },
+  })
+  const campaign = { advert_id: a1, broadcasting_type: 'active_ad', cpm: 2.5, sending_limit: 1000 }
+  const c1 = await create(KEYS[0], '/campaigns', { campaign })
+  const foreign = await create(KEYS[1], '/adverts', { advert: { title: "Someone else's advert" } })
+  const records = { 'advert A1': a1, 'advert A2': a2, 'campaign C1': c1, 'foreign advert': foreign }
+  return {
+    name: `the ${choices} set`,
+    baseUrl: server.baseUrl,
+    key: KEYS[0],
+    key2: KEYS[1],
+    records,
+    close: server.close,
+  }
+}
+
+/** Learns a twin of a deployment with both its keys. */
+export async function learnFrom(deployment: Target): Promise<TwinFile> {
+  return (await learnTwin({ baseUrl: deployment.baseUrl, key: deployment.key, key2: deployment.key2 })).twin
+}
+
+/** The twin serving what it learned, with a second account (made through its control plane) holding one advert. */
+export async function startTwin(twin: TwinFile, deployment: Target): Promise<Target> {
+  return withSecondAccount('its twin', await startListener({ port: 0, twin }), twin, deployment)
+}
+
+/** The default mock (the default profile) loaded with the twin's captured account, as far as its schemas take it. */
+export async function startBaseline(twin: TwinFile, deployment: Target): Promise<Target> {
+  return withSecondAccount(
+    'the default mock',
+    await startListener({ port: 0, fixtures: baselineDataset(twin) }),
+    twin,
+    deployment,
+  )
+}
+
+/**
+ * The captured account in the default profile's records: the fields its schemas know, a tier and
+ * broadcasting types it has (else `basic`, `active_ad`), bounds it keeps.
+ */
+export function baselineDataset(twin: TwinFile): DatasetInput {
+  const dataset = twinDataset(twin) as { users: Json[]; adverts: Json[]; campaigns: Json[] }
+  const tiers = Object.keys(DEFAULT_PROFILE.rateLimits.tiers)
+  const types: readonly string[] = DEFAULT_BROADCASTING_TYPES
+  return {
+    users: dataset.users.map((user) => ({
+      ...pick(user, UserRecord),
+      api_tier: tiers.includes(String(user.api_tier)) ? user.api_tier : 'basic',
+    })),
+    adverts: dataset.adverts.map((advert) => pick(advert, AdvertRecord)),
+    campaigns: dataset.campaigns.map((campaign) => ({
+      ...pick(campaign, CampaignRecord),
+      broadcasting_type: types.includes(String(campaign.broadcasting_type)) ? campaign.broadcasting_type : 'active_ad',
+    })),
+  } as DatasetInput
+}
+
+type Json = Record<string, unknown>
+
+/** A record's fields that a default schema knows. */
+function pick(record: Json, schema: { def: { shape: object } }): Json {
+  const known = Object.keys(schema.def.shape)
+  return Object.fromEntries(Object.entries(record).filter(([key]) => known.includes(key)))
+}
+
+async function withSecondAccount(
+  name: string,
+  listener: Listener,
+  twin: TwinFile,
+  deployment: Target,
+): Promise<Target> {
+  const other = await listener.api.createUser({ email: 'second-account@example.com' })
+  const foreign = await creator(listener.baseUrl)(other.api_key, '/adverts', {
+    advert: { title: "Someone else's advert" },
+  })
+  return {
+    name,
+    baseUrl: listener.baseUrl,
+    key: twin.account.user.api_key,
+    key2: other.api_key,
+    records: { ...deployment.records, 'foreign advert': foreign },
+    close: () => listener.close(),
+  }
+}
+
+/** POSTs a record and answers its id; anything but a 201 is an Error. */
+function creator(baseUrl: string) {
+  return async (key: string, path: string, body: unknown): Promise<number> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const answer = (await response.json()) as { data?: { id?: number } }
+    if (response.status !== 201 || typeof answer.data?.id !== 'number')
+      throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(answer)}`)
+    return answer.data.id
+  }
+}
