@@ -175,8 +175,10 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
 /**
  * A profile's schema, typed as the default's it widens: it accepts more than the default's type
  * says (another tier name, an extra field), and TypeScript keeps the default's shape, which is all
- * the code reads of a record. The one place a schema's type is asserted rather than inferred.
+ * the code reads of a record. The one place a schema's type is asserted rather than inferred (arrange's
+ * options under a profile go through it too).
+ * @example typedAs(UserRecord, z.extend(UserRecord, { api_tier: z.enum(['starter']) }))
  */
-function typedAs<S extends z.ZodMiniType>(_default: S, widened: z.ZodMiniType): S {
+export function typedAs<S extends z.ZodMiniType>(_default: S, widened: z.ZodMiniType): S {
   return widened as unknown as S
 }
