@@ -12,8 +12,9 @@ import {
   SendingLimit,
 } from './campaign.js'
 import { Id, IdParam, Pagination, PaginationQuery, paginationQueryOf } from './common.js'
+import { MockState } from './control-plane.js'
 import { AdvertRecord, CampaignRecord, Dataset, UserRecord } from './dataset.js'
-import { Balance, Email, User, UserUpdateInput } from './user.js'
+import { ApiTierLimits, Balance, Email, User, UserUpdateInput } from './user.js'
 
 // The schemas a profile validates and describes with. The default profile's are the modules' own
 // (their bounds are read from DEFAULT_PROFILE); another profile's are derived here from the same
@@ -45,6 +46,8 @@ export interface ProfiledSchemas {
     AdvertRecord: typeof AdvertRecord
     CampaignRecord: typeof CampaignRecord
     Dataset: typeof Dataset
+    /** The whole state as exported and saved (a state file, web storage): the dataset and the profile's tier table. */
+    MockState: typeof MockState
   }
 }
 
@@ -52,7 +55,7 @@ const DEFAULT_SCHEMAS: ProfiledSchemas = {
   inputs: { UserUpdateInput, CampaignInput, CampaignUpdateInput, AdvertInput, AdvertUpdateInput },
   queries: { PaginationQuery, CampaignListQuery },
   resources: { User, Balance, Advert, Campaign, CampaignDetailed, Pagination },
-  records: { UserRecord, AdvertRecord, CampaignRecord, Dataset },
+  records: { UserRecord, AdvertRecord, CampaignRecord, Dataset, MockState },
 }
 
 /**
@@ -140,6 +143,14 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
     AdvertRecord: typedAs(AdvertRecord, advertRecord),
     CampaignRecord: typedAs(CampaignRecord, campaignRecord),
   }
+  const dataset = typedAs(
+    Dataset,
+    z.strictObject({
+      users: z.array(z.extend(records.UserRecord, { topups_count: z._default(z.int().check(z.nonnegative()), 0) })),
+      adverts: z.array(records.AdvertRecord),
+      campaigns: z.array(records.CampaignRecord),
+    }),
+  )
   return {
     inputs: inputsOf(profile),
     queries: {
@@ -158,18 +169,14 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
       CampaignDetailed: z.extend(campaign, { advert }),
       Pagination: z.extend(Pagination, { per_page: z.int().check(z.minimum(1), z.maximum(lists.maxPerPage)) }),
     },
-    records: {
-      ...records,
-      Dataset: typedAs(
-        Dataset,
-        z.strictObject({
-          users: z.array(z.extend(records.UserRecord, { topups_count: z._default(z.int().check(z.nonnegative()), 0) })),
-          adverts: z.array(records.AdvertRecord),
-          campaigns: z.array(records.CampaignRecord),
-        }),
-      ),
-    },
+    records: { ...records, Dataset: dataset, MockState: stateOf(dataset, Object.keys(rateLimits.tiers)) },
   }
+}
+
+/** The whole state under a profile: its dataset, and a tier table of its own tier names. */
+function stateOf(dataset: typeof Dataset, tierNames: readonly string[]): typeof MockState {
+  const tiers = z.strictObject(Object.fromEntries(tierNames.map((name) => [name, ApiTierLimits])))
+  return typedAs(MockState, z.extend(MockState, { dataset, tiers: z.optional(tiers) }))
 }
 
 /**
