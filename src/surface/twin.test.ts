@@ -27,6 +27,16 @@ const BAD_TWINS: [string, unknown, RegExp][] = [
   ],
   ['no captured account', twinWith((twin) => delete twin.account), /^is not a valid twin file: account /],
   [
+    'a captured record its own profile refuses',
+    twinWith((twin) => (twin.account.campaigns[2].broadcasting_type = 'banner_ad')),
+    /^is inconsistent: account\.campaigns\.2\.broadcasting_type does not fit its profile: /,
+  ],
+  [
+    'a captured user on a tier its profile lacks',
+    twinWith((twin) => (twin.account.user.api_tier = 'gold')),
+    /^is inconsistent: account\.user\.api_tier does not fit its profile: /,
+  ],
+  [
     'a campaign on an advert its account lacks',
     twinWith((twin) => (twin.account.campaigns[0].advert_id = 99)),
     /^is inconsistent: campaign 4 is on advert 99, which its account does not hold$/,
