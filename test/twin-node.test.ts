@@ -50,14 +50,17 @@ it("arranges a user, an advert and campaigns through the twin's rules", async ()
   expect(quiet).toMatchObject({ advert_id: advert.id, enabled: false, cpm: 1.125 })
   const live = await mock.arrange.campaign(user, { advert, enabled: true })
   expect(live.enabled).toBe(true)
+  // Asked off, it stays off (it was toggled on when arrange assumed campaigns start enabled).
+  const off = await mock.arrange.campaign(user, { advert, enabled: false })
+  expect(off.enabled).toBe(false)
   const seeded = await mock.arrange.campaigns(user, 21, { advert })
   expect(seeded.every(({ enabled }) => !enabled)).toBe(true)
   // The list: oldest first, 20 a page by default.
   const page = await (await send(user.api_key, 'GET', '/campaigns')).json()
   expect(page.data.map(({ id }: { id: number }) => id)).toEqual(
-    [quiet, live, ...seeded].slice(0, 20).map(({ id }) => id),
+    [quiet, live, off, ...seeded].slice(0, 20).map(({ id }) => id),
   )
-  expect(page.pagination).toMatchObject({ per_page: 20, total_count: 23, total_pages: 2 })
+  expect(page.pagination).toMatchObject({ per_page: 20, total_count: 24, total_pages: 2 })
   // What the store holds, without a request: the twin's extra advert field included.
   const { adverts, campaigns } = mock.db.account(user.id)
   expect(adverts.findFirst((q) => q.where({ id: advert.id }))).toMatchObject({ status: 'active', user_id: user.id })
