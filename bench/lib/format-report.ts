@@ -165,7 +165,7 @@ function formatTwin(twin: NonNullable<BenchResults['twin']>): string {
   return [
     `## Twin: the listener serving a twin of ${twin.twinOf} vs the default listener, ${twin.connections} connections, ${twin.durationSec} s per run, ${rounds} alternating rounds after ${twin.warmupSec} s of warm-up per target and request`,
     '',
-    `Both answer for the same account (${count(twin.accountCampaigns)} campaigns on 10 adverts; the default listener holds ${count(twin.campaigns)} campaigns in all, the twin only that account, as its captured one), limits out of reach.`,
+    `Both hold the same ${count(twin.campaigns)} campaigns and answer for the same account (${count(twin.accountCampaigns)} campaigns on 10 adverts: the twin's captured account), limits out of reach; the two runs of a request go back to back, which first alternating by round.`,
     '',
     table(['target', 'request', 'req/s (median)', 'p50 ms', 'p99 ms'], rows, 2),
     '',

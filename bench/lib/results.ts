@@ -99,7 +99,7 @@ export interface ListenerResults {
 export interface TwinResults {
   /** The twin file whose profile the twin serves. */
   twinOf: string
-  /** Campaigns the default listener holds (the twin holds its one account). */
+  /** Campaigns each listener holds (the twin: its captured account, then the rest of the default's dataset). */
   campaigns: number
   /** Campaigns of the account both answer for (the twin's captured account). */
   accountCampaigns: number

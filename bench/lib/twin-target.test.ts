@@ -4,7 +4,7 @@ import { createMockApi } from '../../src/surface/create-mock-api.js'
 import { formatReport } from './format-report.js'
 import type { BenchResults, LoadRun, TwinResults } from './results.js'
 import { evaluateTargets } from './targets.js'
-import { readBenchTwin, twinOfAccount } from './twin-workload.js'
+import { readBenchTwin, twinOfAccount, withExtraFields } from './twin-workload.js'
 import { requestsOf, spreadDataset, subjectOf, type RequestKind } from './workload.js'
 
 // Issue 24's target: the listener serving a twin answers at least 0.9x the default listener's
@@ -93,12 +93,14 @@ it('reports the twin section: each target and request, and the ratio per request
   )
 })
 
-it("serves, as the bench's twin, the same account the default listener's reads act as, with the twin's choices", async () => {
+it("serves, as the bench's twin, the default listener's data and the account its reads act as, with the twin's choices", async () => {
   const dataset = spreadDataset(1_000)
   const subject = subjectOf(dataset, 5)
   const twin = twinOfAccount(readBenchTwin(), dataset, 5)
   const api = await createMockApi({ twin })
   expect(api.context.store.firstUser()?.api_key).toBe(subject.apiKey)
+  // Then as much as the default listener holds, every record with the twin's extra fields.
+  expect(await api.reset(withExtraFields(twin.profile, dataset))).toEqual({ users: 10, adverts: 100, campaigns: 1_000 })
   const list = requestsOf('list', subject)[0]!
   const answer = async (path: string) => {
     const request = new Request(`http://bench.test/api/v1${path}`, { headers: { Authorization: subject.apiKey } })

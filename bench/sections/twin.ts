@@ -22,8 +22,10 @@ const origin = (port: number) => `http://127.0.0.1:${port}`
 /**
  * The listener serving a twin (bench/servers/twin.ts) against the default listener
  * (bench/servers/listener.ts), both pinned to the servers' CPU and answering for the same account:
- * each checked to answer that account's page, warmed, then loaded in alternating rounds with the
- * same requests. Fails on any answer but the expected status, or any socket error.
+ * each checked to answer that account's page, warmed, then loaded in rounds with the same requests,
+ * the two runs of a request back to back (which goes first alternates by round), so a machine busy
+ * with other work disturbs both sides of a ratio alike. Fails on any answer but the expected status,
+ * or any socket error.
  */
 export async function benchTwin(
   settings: TwinSettings,
@@ -58,13 +60,13 @@ export async function benchTwin(
     stops.push(() => load.worker.stop())
     const subjects = { read: subject, create: subject, update: subject }
     const runJob = createJobRunner(load.worker, targets, subjects, settings.connections)
-    const jobs = TARGETS.flatMap((target) => KINDS.map((kind) => ({ target, kind })))
     log(`Warming up: each target ${settings.warmupSec} s on each request…`)
-    for (const job of jobs) await runJob(job, settings.warmupSec)
+    for (const kind of KINDS) for (const target of TARGETS) await runJob({ target, kind }, settings.warmupSec)
     const runs: LoadRun[] = []
     for (let round = 1; round <= settings.rounds; round++) {
-      const shift = (round - 1) % jobs.length
-      for (const job of [...jobs.slice(shift), ...jobs.slice(0, shift)]) {
+      // The two runs a ratio pairs go one right after the other, the first of them in turns.
+      const order = round % 2 === 1 ? TARGETS : [...TARGETS].reverse()
+      for (const job of KINDS.flatMap((kind) => order.map((target) => ({ target, kind })))) {
         const { rps, p50Ms, p99Ms, statuses } = await runJob(job, settings.durationSec)
         runs.push({ ...job, round, rps, p50Ms, p99Ms, statuses })
         log(`  round ${round} ${job.target} ${job.kind}: ${Math.round(rps)} req/s, p99 ${p99Ms} ms`)
