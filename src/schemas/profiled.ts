@@ -12,8 +12,9 @@ import {
   SendingLimit,
 } from './campaign.js'
 import { Id, IdParam, Pagination, PaginationQuery, paginationQueryOf } from './common.js'
+import { MockState } from './control-plane.js'
 import { AdvertRecord, CampaignRecord, Dataset, UserRecord } from './dataset.js'
-import { Balance, Email, User, UserUpdateInput } from './user.js'
+import { ApiTierLimits, Balance, Email, User, UserUpdateInput } from './user.js'
 
 // The schemas a profile validates and describes with. The default profile's are the modules' own
 // (their bounds are read from DEFAULT_PROFILE); another profile's are derived here from the same
@@ -45,6 +46,8 @@ export interface ProfiledSchemas {
     AdvertRecord: typeof AdvertRecord
     CampaignRecord: typeof CampaignRecord
     Dataset: typeof Dataset
+    /** The whole state as exported and saved (a state file, web storage): the dataset and the profile's tier table. */
+    MockState: typeof MockState
   }
 }
 
@@ -52,7 +55,7 @@ const DEFAULT_SCHEMAS: ProfiledSchemas = {
   inputs: { UserUpdateInput, CampaignInput, CampaignUpdateInput, AdvertInput, AdvertUpdateInput },
   queries: { PaginationQuery, CampaignListQuery },
   resources: { User, Balance, Advert, Campaign, CampaignDetailed, Pagination },
-  records: { UserRecord, AdvertRecord, CampaignRecord, Dataset },
+  records: { UserRecord, AdvertRecord, CampaignRecord, Dataset, MockState },
 }
 
 /**
@@ -140,6 +143,14 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
     AdvertRecord: typedAs(AdvertRecord, advertRecord),
     CampaignRecord: typedAs(CampaignRecord, campaignRecord),
   }
+  const dataset = typedAs(
+    Dataset,
+    z.strictObject({
+      users: z.array(z.extend(records.UserRecord, { topups_count: z._default(z.int().check(z.nonnegative()), 0) })),
+      adverts: z.array(records.AdvertRecord),
+      campaigns: z.array(records.CampaignRecord),
+    }),
+  )
   return {
     inputs: inputsOf(profile),
     queries: {
@@ -158,25 +169,23 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
       CampaignDetailed: z.extend(campaign, { advert }),
       Pagination: z.extend(Pagination, { per_page: z.int().check(z.minimum(1), z.maximum(lists.maxPerPage)) }),
     },
-    records: {
-      ...records,
-      Dataset: typedAs(
-        Dataset,
-        z.strictObject({
-          users: z.array(z.extend(records.UserRecord, { topups_count: z._default(z.int().check(z.nonnegative()), 0) })),
-          adverts: z.array(records.AdvertRecord),
-          campaigns: z.array(records.CampaignRecord),
-        }),
-      ),
-    },
+    records: { ...records, Dataset: dataset, MockState: stateOf(dataset, Object.keys(rateLimits.tiers)) },
   }
+}
+
+/** The whole state under a profile: its dataset, and a tier table of its own tier names. */
+function stateOf(dataset: typeof Dataset, tierNames: readonly string[]): typeof MockState {
+  const tiers = z.strictObject(Object.fromEntries(tierNames.map((name) => [name, ApiTierLimits])))
+  return typedAs(MockState, z.extend(MockState, { dataset, tiers: z.optional(tiers) }))
 }
 
 /**
  * A profile's schema, typed as the default's it widens: it accepts more than the default's type
  * says (another tier name, an extra field), and TypeScript keeps the default's shape, which is all
- * the code reads of a record. The one place a schema's type is asserted rather than inferred.
+ * the code reads of a record. The one place a schema's type is asserted rather than inferred (arrange's
+ * options under a profile go through it too).
+ * @example typedAs(UserRecord, z.extend(UserRecord, { api_tier: z.enum(['starter']) }))
  */
-function typedAs<S extends z.ZodMiniType>(_default: S, widened: z.ZodMiniType): S {
+export function typedAs<S extends z.ZodMiniType>(_default: S, widened: z.ZodMiniType): S {
   return widened as unknown as S
 }

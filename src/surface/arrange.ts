@@ -23,7 +23,7 @@ export { ArrangeError } from './arrange-error.js'
  * refused one throws an ArrangeError and changes nothing.
  */
 export interface Arrange {
-  /** A new account (tier `basic` by default) with its API key, topped up and with the balance asked for. */
+  /** A new account (on the profile's default tier: `basic` for the mock's own) with its API key, topped up and with the balance asked for. */
   user(options?: ArrangeUserOptions): Promise<User>
   /** A new advert of the user. */
   advert(user: RecordRef, options?: ArrangeAdvertOptions): Promise<Advert>
