@@ -17,7 +17,6 @@ export interface PageSizeProxy {
   close(): Promise<void>
 }
 
-
 /**
  * Starts the proxy on a loopback port in front of `baseUrl` (ending with /api/v1).
  * @example const proxy = await startPageSizeProxy(server.baseUrl, (n) => (n % 2 === 0 ? 10 : 40)) // two page sizes, in turn
