@@ -30,6 +30,7 @@ import { PACKAGE_VERSION } from '../domain/package-version.js'
 import { pageOffset, type PageQuery } from '../store/indexed-collection.js'
 import { pagination, presentUser } from '../presentation/present.js'
 import type { JournalEntry } from '../domain/request-journal.js'
+import type { JournalFilter } from '../schemas/journal.js'
 import { mergeTiers } from '../domain/tiers.js'
 import { topUp } from '../domain/top-up.js'
 
@@ -163,7 +164,8 @@ function settingsOperations(ctx: DomainContext) {
 /** What the mock recorded and holds, read out and put back: the request journal, and the whole state. */
 function journalAndStateOperations(ctx: DomainContext) {
   return {
-    requests: (): JournalEntry[] => ctx.journal.entries(),
+    /** The journal's entries that match the filter (every one without), oldest first. */
+    requests: (filter?: JournalFilter): JournalEntry[] => ctx.journal.entries(filter),
     clearRequests: (): { cleared: number } => ({ cleared: ctx.journal.clear() }),
     /** The whole state as JSON: dataset, id counters, tiers, clock and faults. */
     exportState: (): MockState => ({

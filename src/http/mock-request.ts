@@ -11,7 +11,7 @@ export interface MockRequest {
   header(name: string): string | null
   /** Whether a body came with the request at all; when false, no body reader runs. */
   readonly hasBody: boolean
-  /** The body as text, decoded as UTF-8 ('' for none). */
+  /** The body as text, decoded as UTF-8 ('' for none); read once, however often asked (the journal asks again). */
   text(): Promise<string>
 }
 
@@ -27,12 +27,13 @@ export interface MockAnswer {
  * @example await answerRequest(index, fromFetchRequest(new Request('http://x.test/api/v1/user')))
  */
 export function fromFetchRequest(request: Request, url = new URL(request.url)): MockRequest {
+  let text: Promise<string> | undefined
   return {
     method: request.method.toUpperCase(),
     url,
     header: (name) => request.headers.get(name),
     hasBody: request.body !== null,
-    text: () => request.text(),
+    text: () => (text ??= request.text()),
   }
 }
 

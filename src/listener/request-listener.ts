@@ -118,6 +118,7 @@ function readBodyBytes(req: IncomingMessage, res: ServerResponse): Promise<Buffe
  */
 function nodeRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): MockRequest {
   const decoded = req.headers['content-encoding'] !== undefined
+  let text: string | undefined
   return {
     method: req.method ?? 'GET',
     url,
@@ -127,7 +128,7 @@ function nodeRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): 
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
     },
     hasBody: body !== undefined && body.length > 0,
-    text: async () => (body ? utf8.decode(body) : ''),
+    text: async () => (text ??= body ? utf8.decode(body) : ''),
   }
 }
 

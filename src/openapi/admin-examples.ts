@@ -9,8 +9,6 @@ import {
   ErrorRule,
   FaultSettings,
   Health,
-  JournalCleared,
-  JournalEntry,
   LastIds,
   LatencySetting,
   MockState,
@@ -22,6 +20,7 @@ import {
   UserTierInput,
 } from '../schemas/control-plane.js'
 import { Dataset } from '../schemas/dataset.js'
+import { JournalCleared, JournalEntry } from '../schemas/journal.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 
 // Control-plane examples, built from the default fixtures and tier table where they
@@ -70,12 +69,15 @@ export const ADMIN_SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
   JournalEntry: JournalEntry.parse({
     seq: 1,
     at: now,
-    method: 'GET',
-    path: '/api/v1/campaigns?page=1',
+    method: 'PATCH',
+    path: `/api/v1/campaigns/${campaign.id}`,
     status: 200,
     duration_ms: 1.25,
     user_id: advert.user_id,
-    operation_id: 'listCampaigns',
+    operation_id: 'updateCampaign',
+    request_body: { campaign: { cpm: 3 } },
+    response_body: { success: true, data: { ...campaign, cpm: 3, advert_title: advert.title, updated_at: now } },
+    truncated: false,
   }),
   JournalCleared: JournalCleared.parse({ cleared: 12 }),
   Health: Health.parse({

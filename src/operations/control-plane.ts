@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import * as schema from '../schemas/control-plane.js'
 import { PaginationQuery } from '../schemas/common.js'
 import { User } from '../schemas/user.js'
+import { JournalCleared, JournalEntry, JournalQuery } from '../schemas/journal.js'
 import { DEFAULT_RESOURCE_CAPS } from '../schemas/resource-caps.js'
 import { defineOperation, type Operation } from './define-operation.js'
 
@@ -213,8 +214,10 @@ export const listRequests = defineOperation({
   method: 'get',
   path: '/requests',
   summary: 'Read the request journal',
-  description: 'The last requests the public API answered, oldest first (never the API key).',
-  response: { status: 200, data: z.array(schema.JournalEntry) },
+  description:
+    'The last requests the public API answered, oldest first, with their operation, request body and response body (API keys redacted), filtered by any of the query parameters: `?method=PATCH&path=/campaigns/7&body={"campaign":{"cpm":3}}` asks whether the app sent that.',
+  query: JournalQuery,
+  response: { status: 200, data: z.array(JournalEntry) },
 })
 
 /** DELETE /__admin/requests: empty the request journal. */
@@ -225,7 +228,7 @@ export const clearRequests = defineOperation({
   path: '/requests',
   summary: 'Empty the request journal',
   description: 'Forgets every journalled request and answers how many there were.',
-  response: { status: 200, data: schema.JournalCleared },
+  response: { status: 200, data: JournalCleared },
 })
 
 /** GET /__admin/state: export the state. */

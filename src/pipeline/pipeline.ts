@@ -97,7 +97,7 @@ async function answerApi(route: Route, request: MockRequest, params: PathParams)
   Object.assign(answer.headers, headers)
   // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
   answer.headers.date = httpDate(ctx.clock.now())
-  journal(route, request, answer, user, at, started)
+  await journal(route, request, answer, user, at, started)
   return answer
 }
 
@@ -264,15 +264,15 @@ async function readBody(operation: Operation, request: MockRequest): Promise<unk
   return validate(schema, await readJsonBody(request, { optional }), 'request body')
 }
 
-/** Records a public-API request in the journal, as it was answered. */
-function journal(
+/** Records a public-API request in the journal, as it was answered, with both bodies (the journal keeps keys out). */
+async function journal(
   { ctx, operation }: Route,
   request: MockRequest,
   answer: MockAnswer,
   user: UserRecord | undefined,
   at: number,
   started: number,
-): void {
+): Promise<void> {
   const { pathname, search } = request.url
   ctx.journal.record({
     at: isoTimestamp(at),
@@ -282,6 +282,9 @@ function journal(
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
     user_id: user?.id ?? null,
     operation_id: operation?.operationId ?? null,
+    request_body: request.hasBody ? await request.text().catch(() => null) : null,
+    response_body: answer.body,
+    key: request.header('authorization'),
   })
 }
 

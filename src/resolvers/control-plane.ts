@@ -27,7 +27,7 @@ export function adminRoutes(ctx: MockContext, control: ControlOperations): Opera
     implementOperation(ctx, op.getFaults, async () => ({ data: control.faults() })),
     implementOperation(ctx, op.setFaults, async ({ body }) => ({ data: control.setFaults(body) })),
     implementOperation(ctx, op.clearFaults, async () => ({ data: control.clearFaults() })),
-    implementOperation(ctx, op.listRequests, async () => ({ data: control.requests() })),
+    implementOperation(ctx, op.listRequests, async ({ query }) => ({ data: control.requests(query) })),
     implementOperation(ctx, op.clearRequests, async () => ({ data: control.clearRequests() })),
     implementOperation(ctx, op.exportState, async () => ({ data: control.exportState() })),
     implementOperation(ctx, op.importState, async ({ body }) => ({ data: await control.importState(body) })),

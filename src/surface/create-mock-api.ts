@@ -12,7 +12,7 @@ import {
   createRequestJournal,
   DEFAULT_JOURNAL_SIZE,
   MAX_JOURNAL_SIZE,
-  type RequestJournal,
+  type JournalEntry,
 } from '../domain/request-journal.js'
 import { DEFAULT_TIER_LIMITS, mergeTiers } from '../domain/tiers.js'
 import { createWriteQueue } from '../domain/write-queue.js'
@@ -20,6 +20,7 @@ import { validationFailed } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import { validate } from '../errors/validate.js'
 import { createHandlers } from '../msw/create-handlers.js'
+import { basePath } from '../pipeline/base-path.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import {
   FaultSettings,
@@ -86,7 +87,7 @@ export interface MockApi extends MockControls {
    */
   readonly overrideHandler: OverrideHandlerFactory
   /** The last requests of the public API, to assert on: `journal.entries()`, and `await journal.clear()` (how many it held). */
-  readonly journal: { entries: RequestJournal['entries']; clear(): Promise<number> }
+  readonly journal: { entries(): JournalEntry[]; clear(): Promise<number> }
   /**
    * Calls `listener` after every acknowledged write (API or control plane), reset, seed, import
    * and settings change; returns the function that unsubscribes. What a persister builds on.
@@ -109,18 +110,19 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const caps = { ...DEFAULT_RESOURCE_CAPS, ...validate(z.partial(ResourceCaps), options.caps ?? {}, 'caps option') }
   const journalSize = validate(JournalSize, options.journalSize ?? DEFAULT_JOURNAL_SIZE, 'journalSize option')
   const fixtures = await startingDataset(options)
+  const apiBase = options.apiBase ?? '*/api/v1'
   const context: MockContext = {
     store: new Store(),
     clock: options.clock ?? createClock(),
     tiers,
     caps,
     fixtures,
-    apiBase: options.apiBase ?? '*/api/v1',
+    apiBase,
     adminBase: options.adminBase ?? '*/__admin',
     adminToken: options.adminToken,
     rateLimiter: createRateLimiter(),
     faults: createFaults(faults),
-    journal: createRequestJournal(journalSize),
+    journal: createRequestJournal(journalSize, { apiPath: basePath(apiBase) }),
     writeQueue: createWriteQueue((reason) => changes.notify({ reason })),
     changes,
     initial: { tiers: structuredClone(tiers), faults },

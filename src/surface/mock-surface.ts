@@ -18,6 +18,12 @@ export interface MockSurface {
    * @example mock.override('listCampaigns', ({ response }) => response(500).json({ success: false, error: { code: 'internal_error', message: 'Down' } }))
    */
   readonly override: Override
+  /**
+   * The journal's entries that match a filter (operation, method, path pattern, status or class,
+   * user_id, since, a body containing some JSON, limit), oldest first, with both bodies; what the app sent.
+   * @example expect(mock.requests({ method: 'PATCH', path: '/campaigns/7', body: { campaign: { cpm: 3 } } })).toHaveLength(1)
+   */
+  readonly requests: MockApi['requests']
   /** A base URL to send requests to, from the `apiBase` option on the given origin. */
   readonly baseUrl: string
   /** The API key of the first user of the data loaded, as it is now (it follows a key reset or a restored state); empty without users. */
@@ -34,6 +40,7 @@ export function mockSurface(api: MockApi, use: (handler: RequestHandler) => void
     db: api.db,
     arrange: api.arrange,
     override: (operationId, resolver, options) => use(api.overrideHandler(operationId, resolver, options)),
+    requests: (filter) => api.requests(filter),
     baseUrl: baseUrl(api.context.apiBase, origin),
     get apiKey() {
       return api.context.store.firstUser()?.api_key ?? ''
