@@ -129,3 +129,13 @@ describe('in-process: mock.requests(filter)', () => {
     expect(() => mock.requests({ status: 42 })).toThrow(expect.objectContaining({ code: 'validation_failed' }))
   })
 })
+
+it('refuses a body filter nested deeper than 64 levels with a 422, in-process and over HTTP', async () => {
+  const deep = JSON.parse(`${'['.repeat(65)}${']'.repeat(65)}`)
+  expect(() => t.api.requests({ body: deep })).toThrow(expect.objectContaining({ code: 'validation_failed' }))
+  const { status, body } = await t.send({
+    method: 'GET',
+    path: `/__admin/requests?body=${encodeURIComponent(JSON.stringify(deep))}`,
+  })
+  expect({ status, field: body.error.fields[0].field }).toEqual({ status: 422, field: 'body' })
+})

@@ -130,3 +130,12 @@ it('filters by operation, method, path pattern, status or class, user, time and 
   expect(paths({ limit: 2 })).toEqual(['/api/v1/campaigns?page=2', '/api/v1/user'])
   expect(paths({ operation: 'updateCampaign', limit: 1 })).toEqual(['/api/v1/campaigns/8'])
 })
+
+it('shows a body nested too deep to serialize again as its text, so reading the journal never overflows', () => {
+  const journal = createRequestJournal(3)
+  const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`
+  journal.record(entry('/a', { request_body: deep, response_body: '{"success":false}' }))
+  const entries = journal.entries()
+  expect(entries[0]!.request_body).toBe(deep)
+  expect(() => JSON.stringify(entries)).not.toThrow()
+})

@@ -1,4 +1,10 @@
-import { MAX_JOURNAL_BODIES, MAX_JOURNAL_BODY, type JournalFilter } from '../schemas/journal.js'
+import {
+  jsonDepth,
+  MAX_JOURNAL_BODIES,
+  MAX_JOURNAL_BODY,
+  MAX_JOURNAL_JSON_DEPTH,
+  type JournalFilter,
+} from '../schemas/journal.js'
 import { journalMatcher } from './journal-filter.js'
 
 /** One request the public API answered, as the journal keeps it (never an API key). */
@@ -54,10 +60,11 @@ export const MAX_JOURNAL_PATH = 2048
 
 /** An entry as the ring holds it: the bodies as text until they are read, and what they weigh. */
 interface Kept {
-  entry: Omit<JournalEntry, 'request_body' | 'response_body'>
+  entry: Omit<JournalEntry, 'request_body' | 'response_body' | 'truncated'>
   request: string | null
   response: string | null
   size: number
+  truncated: boolean
 }
 
 /**
@@ -92,10 +99,11 @@ export function createRequestJournal(
       held += size - (ring[next]?.size ?? 0)
       const truncated = request.cut || response.cut
       ring[next] = {
-        entry: { seq: ++seq, ...fields, path, truncated },
+        entry: { seq: ++seq, ...fields, path },
         request: request.text,
         response: response.text,
         size,
+        truncated,
       }
       next = (next + 1) % capacity
       keptFrom = Math.max(keptFrom, seq - ring.length + 1)
@@ -103,15 +111,15 @@ export function createRequestJournal(
         const oldest = ring[(keptFrom - 1) % capacity]!
         if (oldest.size === 0) continue
         held -= oldest.size
-        Object.assign(oldest, { request: null, response: null, size: 0 })
-        oldest.entry.truncated = true
+        Object.assign(oldest, { request: null, response: null, size: 0, truncated: true })
       }
     },
     entries(filter) {
-      const all = inOrder().map(({ entry, request, response }) => ({
+      const all = inOrder().map(({ entry, request, response, truncated }) => ({
         ...entry,
         request_body: bodyValue(request),
         response_body: bodyValue(response),
+        truncated,
       }))
       if (!filter) return all
       const matches = all.filter(journalMatcher(filter, apiPath))
@@ -138,9 +146,9 @@ function keptBody(text: string | null, key: string | null): { text: string | nul
   return { text: `${kept.slice(0, MAX_JOURNAL_BODY - 1)}…`, cut: true }
 }
 
-/** A kept body as an entry shows it: its JSON value, or the text itself when it is not JSON (or was cut). */
+/** A kept body as an entry shows it: its JSON value, or the text itself when it is not JSON, was cut, or nests too deep to show. */
 function bodyValue(text: string | null): unknown {
-  if (text === null) return null
+  if (text === null || jsonDepth(text) > MAX_JOURNAL_JSON_DEPTH) return text
   try {
     return JSON.parse(text) as unknown
   } catch {

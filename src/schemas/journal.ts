@@ -10,7 +10,36 @@ export const MAX_JOURNAL_BODY = 65_536
 /** Most body text the whole journal keeps, in characters (16 MiB): past it, the oldest entries lose their bodies first. */
 export const MAX_JOURNAL_BODIES = 16_777_216
 
+/** Deepest nesting of a body the journal shows as JSON (deeper is kept as its text), and of a body filter. */
+export const MAX_JOURNAL_JSON_DEPTH = 64
+
 const Count = z.int().check(z.nonnegative())
+
+/**
+ * How deeply a JSON text nests arrays and objects, counted without parsing it (brackets in strings
+ * skipped), so a body too deep to show or compare is caught before anything recurses into it.
+ * @example jsonDepth('{"a":[1,{"b":"]"}]}') // 3
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]
+    if (inString) {
+      if (char === '\\') i++
+      else if (char === '"') inString = false
+    } else if (char === '"') inString = true
+    else if (char === '{' || char === '[') deepest = Math.max(deepest, ++depth)
+    else if (char === '}' || char === ']') depth--
+  }
+  return deepest
+}
+
+/** A JSON value no deeper than MAX_JOURNAL_JSON_DEPTH, as a body filter takes it. */
+const shallow = (value: unknown) =>
+  value === undefined || jsonDepth(JSON.stringify(value) ?? '') <= MAX_JOURNAL_JSON_DEPTH
+const TOO_DEEP = { message: `must nest at most ${MAX_JOURNAL_JSON_DEPTH} levels deep` }
 
 /** One request the public API answered. */
 export const JournalEntry = meta(
@@ -51,17 +80,19 @@ const StatusText = z.pipe(
 )
 
 /** A JSON text, parsed; text that does not parse is an issue on this field. */
-const JsonText = z.pipe(
-  z.string().check(z.maxLength(65_536)),
-  z.transform((text, payload) => {
-    try {
-      return JSON.parse(text) as unknown
-    } catch (error) {
-      payload.issues.push({ code: 'custom', message: `is not JSON: ${(error as Error).message}`, input: text })
-      return z.NEVER
-    }
-  }),
-)
+const JsonText = z
+  .pipe(
+    z.string().check(z.maxLength(65_536)),
+    z.transform((text, payload) => {
+      try {
+        return JSON.parse(text) as unknown
+      } catch (error) {
+        payload.issues.push({ code: 'custom', message: `is not JSON: ${(error as Error).message}`, input: text })
+        return z.NEVER
+      }
+    }),
+  )
+  .check(z.refine((value) => shallow(value), TOO_DEEP))
 
 /** The filters every way of reading the journal shares; each one left out matches every entry. */
 const filterFields = {
@@ -102,7 +133,7 @@ export const JournalFilter = z.strictObject({
   ...filterFields,
   status: z.optional(z.union([z.int().check(z.minimum(100), z.maximum(599)), StatusText])),
   user_id: z.optional(Id),
-  body: z.optional(z.unknown()),
+  body: z.optional(z.unknown().check(z.refine(shallow, TOO_DEEP))),
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(100_000))),
 })
 /** A filter of the request journal, as `api.requests(filter)` and `mock.requests(filter)` take it. */
