@@ -7,7 +7,7 @@ export {
   type ArrangeCampaignsOptions,
   type ArrangeUserOptions,
   type RecordRef,
-} from './surface/arrange.js'
+} from './control-plane/arrange.js'
 export type { OperationId, Override, OverrideHandlerFactory, OverrideResolver } from './surface/override.js'
 export type { MockContext } from './pipeline/mock-context.js'
 export { createClock, type Clock } from './domain/clock.js'

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'msw'
 import * as z from 'zod/mini'
-import { createArrange, type Arrange } from './arrange.js'
+import { createArrange, type Arrange } from '../control-plane/arrange.js'
 import { createClock, type Clock } from '../domain/clock.js'
 import { createControlOperations } from '../control-plane/control-operations.js'
 import { createFaults } from '../domain/faults.js'

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'msw'
-import type { Arrange } from './arrange.js'
+import type { Arrange } from '../control-plane/arrange.js'
 import type { MockApi } from './create-mock-api.js'
 import { baseUrl } from '../pipeline/base-path.js'
 import type { Override } from './override.js'

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
-import { AdvertInput } from '../schemas/advert.js'
-import { BroadcastingType, CampaignInput, Cpm } from '../schemas/campaign.js'
-import { Id, Timestamp, Usd } from '../schemas/common.js'
-import { ApiTier, Email } from '../schemas/user.js'
+import { AdvertInput } from './advert.js'
+import { BroadcastingType, CampaignInput, Cpm } from './campaign.js'
+import { Id, Timestamp, Usd } from './common.js'
+import { ApiTier, Email } from './user.js'
 
 // What each arrange helper accepts, checked with the API's own field schemas (so an arranged
 // cpm or title is one the API could have written), plus the fields only arrange may set.

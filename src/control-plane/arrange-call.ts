@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
 import { ArrangeError } from './arrange-error.js'
-import { idOf, RecordRef } from './arrange-options.js'
+import { idOf, RecordRef } from '../schemas/arrange.js'
 import { accountById } from '../domain/accounts.js'
 import type { DomainContext } from '../domain/domain-context.js'
 import { ownedAdvert } from '../domain/ownership.js'

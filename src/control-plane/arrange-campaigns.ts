@@ -7,7 +7,7 @@ import {
   CAMPAIGN_DEFAULTS,
   CampaignCount,
   type RecordRef,
-} from './arrange-options.js'
+} from '../schemas/arrange.js'
 import { writeCampaignHistory } from './arrange-records.js'
 import { createAdvert } from '../domain/adverts.js'
 import { createCampaign, toggleCampaign } from '../domain/campaigns.js'

@@ -1,6 +1,6 @@
 import { ArrangeError } from './arrange-error.js'
 import { type ArrangeCall, parseOptions, userOf } from './arrange-call.js'
-import { ArrangeUserOptions, type RecordRef } from './arrange-options.js'
+import { ArrangeUserOptions, type RecordRef } from '../schemas/arrange.js'
 import { writeBalance } from './arrange-records.js'
 import { createAccount, resetApiKey } from '../domain/accounts.js'
 import { topUp } from '../domain/top-up.js'

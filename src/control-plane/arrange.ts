@@ -8,7 +8,7 @@ import type {
   ArrangeCampaignsOptions,
   ArrangeUserOptions,
   RecordRef,
-} from './arrange-options.js'
+} from '../schemas/arrange.js'
 import type { DomainContext } from '../domain/domain-context.js'
 import type { Advert } from '../schemas/advert.js'
 import type { Campaign } from '../schemas/campaign.js'
@@ -21,7 +21,7 @@ export type {
   ArrangeCampaignsOptions,
   ArrangeUserOptions,
   RecordRef,
-} from './arrange-options.js'
+} from '../schemas/arrange.js'
 
 /**
  * Helpers that put the mock in a state in one awaited call, through the same domain rules as the
