@@ -65,12 +65,13 @@ function lifecycleOperations(ctx: DomainContext) {
       uptime_ms: Date.now() - createdAt,
       counts: ctx.store.counts(),
     }),
-    /** Restores the start: the fixtures (or this dataset), tiers and faults; clears rate-limit counts and the journal. The clock is left alone. */
+    /** Restores the start: the fixtures (or this dataset), tiers and faults; removes every override; clears rate-limit counts and the journal. The clock is left alone. */
     reset: (dataset: DatasetInput = ctx.fixtures): Promise<StoreCounts> =>
       ctx.writeQueue(async () => {
         const result = await loadDataset(ctx, Dataset.parse(dataset))
         Object.assign(ctx.tiers, ctx.initial.tiers)
         ctx.faults.configure(ctx.initial.faults)
+        ctx.overrides.clear()
         ctx.journal.clear()
         return result
       }, 'reset'),

@@ -5,6 +5,7 @@ import type { ApiTier, ApiTierLimits } from '../schemas/user.js'
 import type { Store } from '../store/store.js'
 import type { Clock } from './clock.js'
 import type { Faults } from './faults.js'
+import type { Overrides } from './overrides.js'
 import type { RateLimiter } from './rate-limit.js'
 import type { RequestJournal } from './request-journal.js'
 import type { StateChanges } from './state-changes.js'
@@ -23,6 +24,8 @@ export interface DomainContext {
   rateLimiter: RateLimiter
   /** Latency and forced errors for the public API. */
   faults: Faults
+  /** Answers given in place of an operation's (from the control plane or in-process); a reset empties it. */
+  overrides: Overrides
   /** The last requests the public API answered. */
   journal: RequestJournal
   /** Runs writes one at a time: every public write and every control-plane write goes through it. */

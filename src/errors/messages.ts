@@ -32,6 +32,8 @@ export const MESSAGES = {
     resource: (kind: 'Advert' | 'Campaign' | 'User', id: number) => `${kind} ${id} does not exist`,
     malformedId: (raw: string) => `No resource has the id "${raw}": ids are positive integers`,
     delivery: (campaignId: number) => `Failed to deliver: campaign ${campaignId} does not exist`,
+    override: (id: number) =>
+      `Override ${id} does not exist (it was removed, answered its times, or the mock was reset)`,
   },
   route_not_found: {
     operation: noRoute,
@@ -72,6 +74,8 @@ export const MESSAGES = {
     perUser: (kind: 'advert' | 'campaign', userId: number, cap: number) =>
       `Failed to create ${kind}: user ${userId} already has ${cap} ${kind}s, the most one account may hold; delete some first`,
     users: (cap: number) => `Failed to create user: the mock already holds ${cap} users, the most it keeps`,
+    overrides: (cap: number) =>
+      `Failed to add override: the mock already holds ${cap} overrides, the most it keeps; remove some first`,
   },
   advert_in_use: {
     campaigns: (advertId: number, campaignIds: readonly number[]) =>

@@ -21,6 +21,7 @@ import {
 } from '../schemas/control-plane.js'
 import { Dataset } from '../schemas/dataset.js'
 import { JournalCleared, JournalEntry } from '../schemas/journal.js'
+import { Override, OverrideInput, OverridesCleared } from '../schemas/overrides.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 
 // Control-plane examples, built from the default fixtures and tier table where they
@@ -50,6 +51,15 @@ const highestId = (rows: { id: number }[]) => rows.reduce((max, row) => Math.max
 // One more advert than the dataset holds: one was created and deleted since.
 const lastIds = LastIds.parse({ users: highestId(dataset.users), adverts: highestId(dataset.adverts) + 1, campaigns: highestId(dataset.campaigns) })
 
+const apiCampaign = { ...campaign, advert_title: advert.title }
+const emptyPage = { page: 1, per_page: 25, total_count: 0, total_pages: 0 }
+const overrideInput = OverrideInput.parse({
+  operation: 'listCampaigns',
+  status: 200,
+  body: { success: true, data: [], pagination: emptyPage },
+  times: 1,
+})
+
 /** Examples of the control plane's named schemas, by `.meta({ id })` (input variants share them). */
 export const ADMIN_SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
   UserTierInput: UserTierInput.parse({ tier: 'enterprise' }),
@@ -76,7 +86,7 @@ export const ADMIN_SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
     user_id: advert.user_id,
     operation_id: 'updateCampaign',
     request_body: { campaign: { cpm: 3 } },
-    response_body: { success: true, data: { ...campaign, cpm: 3, advert_title: advert.title, updated_at: now } },
+    response_body: { success: true, data: { ...apiCampaign, cpm: 3, updated_at: now } },
     truncated: false,
   }),
   JournalCleared: JournalCleared.parse({ cleared: 12 }),
@@ -89,6 +99,21 @@ export const ADMIN_SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
   SeedInput: SeedInput.parse({ source: 'generate', users: 100, seed: 7, adverts_per_user: 3, campaigns_per_advert: 2 }),
   Dataset: dataset,
   DatasetInput: dataset,
+  OverrideInput: overrideInput,
+  Override: Override.parse({
+    id: 1,
+    operation: 'listCampaigns',
+    source: 'http',
+    params: null,
+    status: 200,
+    headers: {},
+    body: overrideInput.body,
+    untyped: false,
+    times: 1,
+    hits: 0,
+    delay_ms: 0,
+  }),
+  OverridesCleared: OverridesCleared.parse({ cleared: 2 }),
   LastIds: lastIds,
   MockState: MockState.parse({ dataset, last_ids: lastIds, tiers: DEFAULT_TIER_LIMITS, clock: { now, frozen: false }, faults }),
   MockStateInput: MockState.parse({ dataset, last_ids: lastIds, tiers: DEFAULT_TIER_LIMITS, clock: { now, frozen: false }, faults }),

@@ -4,6 +4,7 @@ import { PaginationQuery } from '../schemas/common.js'
 import { User } from '../schemas/user.js'
 import { JournalCleared, JournalEntry, JournalQuery } from '../schemas/journal.js'
 import { DEFAULT_RESOURCE_CAPS } from '../schemas/resource-caps.js'
+import { overrideOperations } from './control-plane-overrides.js'
 import { defineOperation, type Operation } from './define-operation.js'
 
 // Every control operation lives below /__admin, needs no user key (and accepts none as
@@ -30,7 +31,7 @@ export const reset = defineOperation({
   path: '/reset',
   summary: 'Reset the state',
   description:
-    'Restores the dataset, tier limits and faults the mock started with, clears rate-limit counts and the request journal (the clock is left alone), and answers how many records it now holds.',
+    'Restores the dataset, tier limits and faults the mock started with, removes every override, clears rate-limit counts and the request journal (the clock is left alone), and answers how many records it now holds.',
   response: { status: 200, data: schema.StoreCounts },
 })
 
@@ -278,4 +279,5 @@ export const adminOperations: readonly Operation[] = [
   clearRequests,
   exportState,
   importState,
+  ...overrideOperations,
 ]

@@ -14,6 +14,7 @@ import type { Operation } from '../operations/define-operation.js'
 import type { UserRecord } from '../store/models.js'
 import type { MockContext } from './mock-context.js'
 import { basePath } from './base-path.js'
+import { answerOverride } from './overrides.js'
 import type { NotFoundRoute, PathParams, Resolved, Route } from './route.js'
 import type { RouteIndex, RouteMatch } from './route-index.js'
 
@@ -63,7 +64,7 @@ export async function answerFound({ route, params, head }: Found, request: MockR
 }
 
 /**
- * The public API's steps: latency, authenticate, rate limit, faults and Prefer, id, query, body,
+ * The public API's steps: latency, authenticate, rate limit, faults and Prefer, override, id, query, body,
  * resolve (public writes one at a time, in the write queue); then the response's headers and the
  * journal entry, for a success and an error alike.
  */
@@ -80,6 +81,8 @@ async function answerApi(route: Route, request: MockRequest, params: PathParams)
     user = authenticate(ctx.store, request.header('authorization'))
     admit(ctx, user, headers)
     await applyFaults(ctx, request, operation, headers)
+    const overridden = ctx.overrides.size > 0 ? await answerOverride(route, request, params, headers) : undefined
+    if (overridden) return overridden
     const id = readId(params)
     const query = readQuery(operation, request)
     const body = await readBody(operation, request)

@@ -3,6 +3,7 @@ import * as op from '../operations/control-plane.js'
 import { implementOperation } from '../pipeline/implement-operation.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import type { OperationRoute } from '../pipeline/route.js'
+import { overrideControls, overrideRoutes } from './overrides.js'
 
 /**
  * The control plane for tests and tools, under /__admin: each operation is the control
@@ -31,5 +32,6 @@ export function adminRoutes(ctx: MockContext, control: ControlOperations): Opera
     implementOperation(ctx, op.clearRequests, async () => ({ data: control.clearRequests() })),
     implementOperation(ctx, op.exportState, async () => ({ data: control.exportState() })),
     implementOperation(ctx, op.importState, async ({ body }) => ({ data: await control.importState(body) })),
+    ...overrideRoutes(ctx, overrideControls(ctx.overrides)),
   ]
 }

@@ -59,19 +59,16 @@ export async function startBrowserMock({
     throw error
   }
   // Assigned onto the surface, so its apiKey getter stays a getter (baseUrl: e.g. http://localhost:5173/api/v1).
-  return Object.assign(
-    mockSurface(api, (handler) => worker.use(handler), location.origin),
-    {
-      worker,
-      restored: persistence?.restored ?? false,
-      async reset() {
-        worker.resetHandlers()
-        await api.reset()
-      },
-      stop() {
-        persistence?.stop()
-        worker.stop()
-      },
+  return Object.assign(mockSurface(api, location.origin), {
+    worker,
+    restored: persistence?.restored ?? false,
+    async reset() {
+      worker.resetHandlers()
+      await api.reset()
     },
-  )
+    stop() {
+      persistence?.stop()
+      worker.stop()
+    },
+  })
 }

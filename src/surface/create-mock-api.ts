@@ -5,7 +5,8 @@ import { createClock, type Clock } from '../domain/clock.js'
 import { createControlOperations } from '../control-plane/control-operations.js'
 import { createFaults } from '../domain/faults.js'
 import { checkedControls, type MockControls } from '../control-plane/checked-controls.js'
-import { createOverrideHandler, type OverrideHandlerFactory } from './override.js'
+import { createOverrideHandler, type Override, type OverrideHandlerFactory } from './override.js'
+import { createOverrides } from '../domain/overrides.js'
 import { createRateLimiter } from '../domain/rate-limit.js'
 import { createStateChanges, type StateListener } from '../domain/state-changes.js'
 import {
@@ -20,6 +21,7 @@ import { validationFailed } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import { validate } from '../errors/validate.js'
 import { createHandlers } from '../msw/create-handlers.js'
+import { overrideControls, type OverrideControls } from '../resolvers/overrides.js'
 import { basePath } from '../pipeline/base-path.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import {
@@ -86,6 +88,19 @@ export interface MockApi extends MockControls {
    * @example server.use(api.overrideHandler('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } })))
    */
   readonly overrideHandler: OverrideHandlerFactory
+  /**
+   * Answers one operation in place of the mock until `reset()` (or once, with `{ once: true }`), with a
+   * resolver typed from the OpenAPI document (openapi-msw): the same registry as POST /__admin/overrides,
+   * so the answer comes after authentication and the rate limit, carries the rate-limit headers and is
+   * journaled. What `mock.override` is; for a MockApi under your own `server.use` or `network.use` too.
+   * @example api.override('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } }))
+   */
+  readonly override: Override
+  /** Lists overrides (`overrides()`), adds one as data (`addOverride`, as POST /__admin/overrides), removes them. */
+  readonly addOverride: OverrideControls['addOverride']
+  readonly overrides: OverrideControls['overrides']
+  readonly removeOverride: OverrideControls['removeOverride']
+  readonly clearOverrides: OverrideControls['clearOverrides']
   /** The last requests of the public API, to assert on: `journal.entries()`, and `await journal.clear()` (how many it held). */
   readonly journal: { entries(): JournalEntry[]; clear(): Promise<number> }
   /**
@@ -121,6 +136,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     adminBase: options.adminBase ?? '*/__admin',
     adminToken: options.adminToken,
     rateLimiter: createRateLimiter(),
+    overrides: createOverrides<RequestHandler>(),
     faults: createFaults(faults),
     journal: createRequestJournal(journalSize, { apiPath: basePath(apiBase) }),
     writeQueue: createWriteQueue((reason) => changes.notify({ reason })),
@@ -129,13 +145,23 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   }
   await loadFixtures(context.store, fixtures)
   const control = createControlOperations(context)
+  const overrideHandler = createOverrideHandler(context.apiBase)
+  const { addCheckedOverride: _, ...overrides } = overrideControls(context.overrides)
   return {
     ...checkedControls(control),
     handlers: createHandlers(context, control),
     context,
     db: context.store.db,
     arrange: createArrange(context),
-    overrideHandler: createOverrideHandler(context.apiBase),
+    overrideHandler,
+    override: (operationId, resolver, { once = false, ...options } = {}) =>
+      void context.overrides.add({
+        operation: operationId,
+        times: once ? 1 : null,
+        delay_ms: 0,
+        answer: { resolver: overrideHandler(operationId, resolver, options) },
+      }),
+    ...overrides,
     journal: { entries: () => context.journal.entries(), clear: async () => context.journal.clear() },
     subscribe: (listener) => changes.subscribe(listener),
   }

@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'msw'
 import type { Arrange } from '../control-plane/arrange.js'
 import type { MockApi } from './create-mock-api.js'
 import { baseUrl } from '../pipeline/base-path.js'
@@ -14,8 +13,9 @@ export interface MockSurface {
   readonly arrange: Arrange
   /**
    * Answers one operation in place of the mock until `reset()`, with a resolver typed from the
-   * OpenAPI document (openapi-msw): a body the document forbids is a type error.
-   * @example mock.override('listCampaigns', ({ response }) => response(500).json({ success: false, error: { code: 'internal_error', message: 'Down' } }))
+   * OpenAPI document (openapi-msw): a body the document forbids is a type error. Same registry as
+   * POST /__admin/overrides (`api.override`): the answer carries the rate-limit headers and is journaled.
+   * @example mock.override('listCampaigns', ({ response }) => response(429).json({ success: false, error: { code: 'rate_limit_exceeded', message: 'Slow down' } }))
    */
   readonly override: Override
   /**
@@ -31,15 +31,14 @@ export interface MockSurface {
 }
 
 /**
- * The part of startNodeMock's and startBrowserMock's result that does not depend on the runtime;
- * `use` installs a handler on the runtime's server or worker (what `override` goes through).
+ * The part of startNodeMock's and startBrowserMock's result that does not depend on the runtime.
  */
-export function mockSurface(api: MockApi, use: (handler: RequestHandler) => void, origin: string): MockSurface {
+export function mockSurface(api: MockApi, origin: string): MockSurface {
   return {
     api,
     db: api.db,
     arrange: api.arrange,
-    override: (operationId, resolver, options) => use(api.overrideHandler(operationId, resolver, options)),
+    override: api.override,
     requests: (filter) => api.requests(filter),
     baseUrl: baseUrl(api.context.apiBase, origin),
     get apiKey() {
