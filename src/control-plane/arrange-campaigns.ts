@@ -1,3 +1,4 @@
+import * as z from 'zod/mini'
 import { ArrangeError } from './arrange-error.js'
 import { advertOf, type ArrangeCall, assertRoom, parseOptions, userOf } from './arrange-call.js'
 import {
@@ -12,7 +13,6 @@ import { writeCampaignHistory } from './arrange-records.js'
 import { createAdvert } from '../domain/adverts.js'
 import { createCampaign, toggleCampaign } from '../domain/campaigns.js'
 import { createRandom } from '../domain/random.js'
-import { validate } from '../errors/validate.js'
 import { presentCampaign } from '../presentation/present.js'
 import { BROADCASTING_TYPES, type Campaign } from '../schemas/campaign.js'
 import type { AdvertRecord, UserRecord } from '../store/models.js'
@@ -53,7 +53,7 @@ export async function arrangeCampaigns(
   input: ArrangeCampaignsOptions | undefined,
 ): Promise<Campaign[]> {
   const { advert, seed = 1, ...given } = parseOptions(ArrangeCampaignsOptions, input)
-  const n = validate(CampaignCount, count, 'count')
+  const n = parseOptions(z.strictObject({ count: CampaignCount }), { count }, 'count').count
   const user = userOf(call, ref)
   let target = advert === undefined ? undefined : advertOf(call, user, advert)
   assertRoom(call, user, 'campaign', n)
@@ -98,6 +98,7 @@ function assertWithinLimit(call: ArrangeCall, { sending_count, sending_limit }: 
     throw new ArrangeError(
       call.helper,
       `sending_count ${sending_count} is more than sending_limit ${sending_limit}: a campaign never sends past its limit`,
+      { field: 'sending_count' },
     )
 }
 

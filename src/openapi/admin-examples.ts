@@ -21,6 +21,14 @@ import {
 } from '../schemas/control-plane.js'
 import { Dataset } from '../schemas/dataset.js'
 import { JournalCleared, JournalEntry } from '../schemas/journal.js'
+import {
+  AdvertInUse,
+  ArrangeAdvertInput,
+  ArrangeCampaignInput,
+  ArrangeCampaignsInput,
+  ArrangeUserInput,
+  ArrangeUserRef,
+} from '../schemas/arrange.js'
 import { Override, OverrideInput, OverridesCleared } from '../schemas/overrides.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 
@@ -52,6 +60,7 @@ const highestId = (rows: { id: number }[]) => rows.reduce((max, row) => Math.max
 const lastIds = LastIds.parse({ users: highestId(dataset.users), adverts: highestId(dataset.adverts) + 1, campaigns: highestId(dataset.campaigns) })
 
 const apiCampaign = { ...campaign, advert_title: advert.title }
+const { user_id: _owner, ...apiAdvert } = advert
 const emptyPage = { page: 1, per_page: 25, total_count: 0, total_pages: 0 }
 const overrideInput = OverrideInput.parse({
   operation: 'listCampaigns',
@@ -114,6 +123,12 @@ export const ADMIN_SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
     delay_ms: 0,
   }),
   OverridesCleared: OverridesCleared.parse({ cleared: 2 }),
+  ArrangeUserInput: ArrangeUserInput.parse({ tier: 'free', topups: [50], balance_usd: 0 }),
+  ArrangeAdvertInput: ArrangeAdvertInput.parse({ user: advert.user_id, title: 'Spring sale' }),
+  ArrangeCampaignInput: ArrangeCampaignInput.parse({ user: advert.user_id, sending_limit: 100, sending_count: 100 }),
+  ArrangeCampaignsInput: ArrangeCampaignsInput.parse({ user: advert.user_id, count: 30, seed: 7 }),
+  ArrangeUserRef: ArrangeUserRef.parse({ user: advert.user_id }),
+  AdvertInUse: AdvertInUse.parse({ advert: apiAdvert, campaign: apiCampaign }),
   LastIds: lastIds,
   MockState: MockState.parse({ dataset, last_ids: lastIds, tiers: DEFAULT_TIER_LIMITS, clock: { now, frozen: false }, faults }),
   MockStateInput: MockState.parse({ dataset, last_ids: lastIds, tiers: DEFAULT_TIER_LIMITS, clock: { now, frozen: false }, faults }),

@@ -4,6 +4,7 @@ import { PaginationQuery } from '../schemas/common.js'
 import { User } from '../schemas/user.js'
 import { JournalCleared, JournalEntry, JournalQuery } from '../schemas/journal.js'
 import { DEFAULT_RESOURCE_CAPS } from '../schemas/resource-caps.js'
+import { arrangeOperations } from './control-plane-arrange.js'
 import { overrideOperations } from './control-plane-overrides.js'
 import { defineOperation, type Operation } from './define-operation.js'
 
@@ -280,4 +281,5 @@ export const adminOperations: readonly Operation[] = [
   exportState,
   importState,
   ...overrideOperations,
+  ...arrangeOperations,
 ]

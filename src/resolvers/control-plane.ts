@@ -3,6 +3,8 @@ import * as op from '../operations/control-plane.js'
 import { implementOperation } from '../pipeline/implement-operation.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import type { OperationRoute } from '../pipeline/route.js'
+import { createArrange } from '../control-plane/arrange.js'
+import { arrangeRoutes } from './arrange.js'
 import { overrideControls, overrideRoutes } from './overrides.js'
 
 /**
@@ -33,5 +35,6 @@ export function adminRoutes(ctx: MockContext, control: ControlOperations): Opera
     implementOperation(ctx, op.exportState, async () => ({ data: control.exportState() })),
     implementOperation(ctx, op.importState, async ({ body }) => ({ data: await control.importState(body) })),
     ...overrideRoutes(ctx, overrideControls(ctx.overrides)),
+    ...arrangeRoutes(ctx, createArrange(ctx)),
   ]
 }
