@@ -22,7 +22,7 @@ import { Dataset, type DatasetInput } from '../schemas/dataset.js'
 import type { User } from '../schemas/user.js'
 import type { UserRecord } from '../store/models.js'
 import { accountById, createAccount } from '../domain/accounts.js'
-import { isoTimestamp } from '../domain/clock.js'
+import { isoTimestamp, restoreClock } from '../domain/clock.js'
 import { deliver } from '../domain/deliver.js'
 import type { DomainContext } from '../domain/domain-context.js'
 import { NO_FAULTS } from '../domain/faults.js'
@@ -65,12 +65,16 @@ function lifecycleOperations(ctx: DomainContext) {
       uptime_ms: Date.now() - createdAt,
       counts: ctx.store.counts(),
     }),
-    /** Restores the start: the fixtures (or this dataset), tiers and faults; removes every override; clears rate-limit counts and the journal. The clock is left alone. */
+    /**
+     * Restores the start: the fixtures (or this dataset), tiers, faults and the clock (following real
+     * time again, or still where it stood at start); removes every override; clears rate-limit counts and the journal.
+     */
     reset: (dataset: DatasetInput = ctx.fixtures): Promise<StoreCounts> =>
       ctx.writeQueue(async () => {
         const result = await loadDataset(ctx, Dataset.parse(dataset))
         Object.assign(ctx.tiers, ctx.initial.tiers)
         ctx.faults.configure(ctx.initial.faults)
+        restoreClock(ctx.clock, ctx.initial.clock)
         ctx.overrides.clear()
         ctx.journal.clear()
         return result

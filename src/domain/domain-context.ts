@@ -3,7 +3,7 @@ import type { ResourceCaps } from '../schemas/resource-caps.js'
 import type { DatasetInput } from '../schemas/dataset.js'
 import type { ApiTier, ApiTierLimits } from '../schemas/user.js'
 import type { Store } from '../store/store.js'
-import type { Clock } from './clock.js'
+import type { Clock, ClockStart } from './clock.js'
 import type { Faults } from './faults.js'
 import type { Overrides } from './overrides.js'
 import type { RateLimiter } from './rate-limit.js'
@@ -32,6 +32,6 @@ export interface DomainContext {
   writeQueue: WriteQueue
   /** Told after every acknowledged write and every new state or setting: what persisters listen to. */
   changes: StateChanges
-  /** The tiers and faults the mock started with: what a reset restores besides the dataset. */
-  initial: { tiers: Record<ApiTier, ApiTierLimits>; faults: FaultSettings }
+  /** The tiers, faults and clock the mock started with: what a reset restores besides the dataset. */
+  initial: { tiers: Record<ApiTier, ApiTierLimits>; faults: FaultSettings; clock: ClockStart }
 }

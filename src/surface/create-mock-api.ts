@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'msw'
 import * as z from 'zod/mini'
 import { createArrange, type Arrange } from '../control-plane/arrange.js'
-import { createClock, type Clock } from '../domain/clock.js'
+import { clockStart, createClock, type Clock } from '../domain/clock.js'
 import { createControlOperations } from '../control-plane/control-operations.js'
 import { createFaults } from '../domain/faults.js'
 import { checkedControls, type MockControls } from '../control-plane/checked-controls.js'
@@ -54,7 +54,7 @@ export interface MockApiOptions {
   adminToken?: string
   /** Overrides of the tier limits, merged over the defaults limit by limit, e.g. `{ free: { per_minute: 5 } }`. */
   tiers?: TierOverridesInput
-  /** The one source of time; tests pass their own or move `api.context.clock`. */
+  /** The one source of time; tests pass their own or move `api.context.clock`. A reset puts it back where it stood when the mock was created. */
   clock?: Clock
   /** Latency and forced errors from the start (reset restores these). */
   faults?: FaultSettingsInput
@@ -126,9 +126,10 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const journalSize = validate(JournalSize, options.journalSize ?? DEFAULT_JOURNAL_SIZE, 'journalSize option')
   const fixtures = await startingDataset(options)
   const apiBase = options.apiBase ?? '*/api/v1'
+  const clock = options.clock ?? createClock()
   const context: MockContext = {
     store: new Store(),
-    clock: options.clock ?? createClock(),
+    clock,
     tiers,
     caps,
     fixtures,
@@ -141,7 +142,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     journal: createRequestJournal(journalSize, { apiPath: basePath(apiBase) }),
     writeQueue: createWriteQueue((reason) => changes.notify({ reason })),
     changes,
-    initial: { tiers: structuredClone(tiers), faults },
+    initial: { tiers: structuredClone(tiers), faults, clock: clockStart(clock) },
   }
   await loadFixtures(context.store, fixtures)
   const control = createControlOperations(context)
