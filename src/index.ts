@@ -1,12 +1,12 @@
 export { createMockApi, type MockApi, type MockApiOptions } from './surface/create-mock-api.js'
-export { ArrangeError, type Arrange } from './surface/arrange.js'
+export { ArrangeError, type Arrange } from './control-plane/arrange.js'
 export type {
   ArrangeAdvertOptions,
   ArrangeCampaignOptions,
   ArrangeCampaignsOptions,
   ArrangeUserOptions,
   RecordRef,
-} from './surface/arrange-options.js'
+} from './schemas/arrange.js'
 export type { OperationId, Override, OverrideHandlerFactory, OverrideResolver } from './surface/override.js'
 export type { MockContext } from './pipeline/mock-context.js'
 export { parseTwinFile, readTwinFile, twinDataset, TwinFileError } from './surface/twin.js'

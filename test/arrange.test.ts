@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ArrangeError } from '../src/surface/arrange.js'
+import { ArrangeError } from '../src/control-plane/arrange.js'
 import { createMockApi, type MockApi } from '../src/surface/create-mock-api.js'
 import { frozenClock } from './support/frozen-clock.js'
 import { handleInProcess } from './support/in-process.js'

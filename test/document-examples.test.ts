@@ -66,7 +66,12 @@ describe('replaying every documented request example on a mock crowded with crea
     crowded = api.exportState()
   })
 
-  it.each(replays)('$label answers its documented success', async ({ plane, document, operation }) => {
+  it.each(replays)('$label answers its documented success', async ({ plane, document, operation, label }) => {
+    // Override ids are never reused in a mock's life: the example's (1) is the first override of a new mock.
+    if (label === 'admin DELETE /overrides/{id}') {
+      api = await createMockApi()
+      await api.addOverride({ operation: 'getUser', status: 401 })
+    }
     await api.importState(crowded)
     const { path, body } = exampleRequest(document, operation)
     const response = await send(

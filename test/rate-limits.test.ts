@@ -62,6 +62,14 @@ describe('rate limits (in-process, msw/node)', () => {
     })
   })
 
+  it('says "1 request" (not "1 requests") when the tier admits one a minute', async () => {
+    await mock.api.setTiers({ basic: { per_minute: 1 } })
+    await getUser(alice)
+    expect((await getUser(alice)).body.error.message).toBe(
+      'Rate limit exceeded: the basic tier admits 1 request per minute; retry in 45 s',
+    )
+  })
+
   it('admits again once the clock passes the end of the UTC minute, not before', async () => {
     for (let i = 0; i < 3; i++) await getUser(alice)
     clock.set(MINUTE_END * 1000 - 1)

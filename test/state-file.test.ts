@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { startListener } from '../src/runtimes/express.js'
 import { startNodeMock } from '../src/runtimes/node.js'
@@ -140,8 +140,8 @@ describe('persistence in a state file', () => {
     await expect(
       startListener({ port: 0, state: { file: join(directory, 'missing', 'state.json') } }),
     ).rejects.toMatchObject({
-      problem: 'unreadable',
-      message: `cannot create the state file ${join(directory, 'missing', 'state.json')}: no such file`,
+      problem: 'uncreatable',
+      message: `cannot create the state file ${join(directory, 'missing', 'state.json')}: its directory ${join(directory, 'missing')} does not exist`,
     })
   })
 
@@ -164,6 +164,16 @@ describe('--state on the command line', () => {
       `ad-campaign-mock: The state file ${file} is truncated: it ends before the JSON does. The file was left as it is: repair or remove it, or pass another --state file.`,
     ])
     expect(readFileSync(file, 'utf8')).toBe('{"format":"ad-campaign-mock/state","version":')
+  })
+
+  it('says that the directory of a new state file does not exist, and nothing about repairing a file', async () => {
+    const file = join(scratch(), 'no-such-dir', 'state.json')
+    const { code, stdout, stderr } = await runCli(['--port', '0', '--state', file])
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' })
+    expect(stderr.trimEnd().split('\n')).toEqual([
+      `ad-campaign-mock: cannot create the state file ${file}: its directory ${dirname(file)} does not exist. Create it first, or pass --state a file in a directory that exists.`,
+    ])
+    expect(stderr).not.toContain('repair')
   })
 
   it('saves on SIGTERM and exits 0; the next start serves what the last one held', async () => {

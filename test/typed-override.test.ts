@@ -59,6 +59,39 @@ it("follows the mock's apiBase", async () => {
   expect((await get('/user/balance')).body.data).toEqual({ balance_usd: 0, total_topups_usd: 0 })
 })
 
+it('answers after authentication and the rate limit: with the rate-limit headers, counted, journaled, and never without a key', async () => {
+  mock = await startNodeMock()
+  mock.override('getUserBalance', ({ response }) =>
+    response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } }),
+  )
+  const first = await fetch(`${mock.baseUrl}/user/balance`, { headers: { Authorization: mock.apiKey } })
+  const second = await fetch(`${mock.baseUrl}/user/balance`, { headers: { Authorization: mock.apiKey } })
+  expect([first.headers.get('x-ratelimit-remaining'), second.headers.get('x-ratelimit-remaining')]).toEqual([
+    '1199',
+    '1198',
+  ])
+  expect(second.headers.get('ratelimit-policy')).toContain('"minute";q=1200')
+  expect(mock.requests({ operation: 'getUserBalance' })).toMatchObject([
+    { status: 200, response_body: { data: { balance_usd: 0 } } },
+    { status: 200, response_body: { data: { balance_usd: 0 } } },
+  ])
+  expect((await fetch(`${mock.baseUrl}/user/balance`)).status).toBe(401)
+  expect(mock.api.overrides()).toMatchObject([{ operation: 'getUserBalance', source: 'in-process', hits: 2 }])
+})
+
+it('answers once with { once: true }, and a network error with HttpResponse.error()', async () => {
+  mock = await startNodeMock()
+  mock.override(
+    'listAdverts',
+    ({ response }) => response(429).json({ success: false, error: { code: 'rate_limit_exceeded', message: 'x' } }),
+    { once: true },
+  )
+  mock.override('getUser', () => HttpResponse.error())
+  expect((await get('/adverts')).status).toBe(429)
+  expect((await get('/adverts')).status).toBe(200)
+  await expect(fetch(`${mock.baseUrl}/user`, { headers: { Authorization: mock.apiKey } })).rejects.toThrow(TypeError)
+})
+
 it('refuses an operationId the API does not have, naming the ones it has', async () => {
   mock = await startNodeMock()
   // @ts-expect-error not an operationId of the document: a type error, and at run time a TypeError

@@ -5,7 +5,11 @@ import { TESTING_STATES } from '../testing-states.js'
 
 // The ten states of docs/testing.md through startNodeMock (msw/node in this process).
 const mock = await startNodeMock({ onUnhandledRequest: 'error' })
-afterEach(() => mock.reset())
+afterEach(async () => {
+  await mock.reset()
+  // The reset puts the clock back as well: the 429 state's stopped clock never reaches the next test.
+  expect(mock.api.clock().frozen).toBe(false)
+})
 afterAll(() => mock.close())
 
 it.each(TESTING_STATES)('$name', ({ check }) => check(mock))

@@ -27,6 +27,9 @@ export function startFailure(error: StartError, { port, host }: Pick<ListenerOpt
     fail(`cannot listen on ${where}: ${host} is not an address of this machine`, false)
   if (error.code === 'EACCES')
     fail(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`, false)
+  // There was no state file, and none could be made: nothing to repair, nothing was written.
+  if (error.name === 'SnapshotError' && (error as { problem?: string }).problem === 'uncreatable')
+    fail(`${error.message}. Create it first, or pass --state a file in a directory that exists.`, false)
   // A state file that cannot be loaded is left exactly as it was.
   if (error.name === 'SnapshotError')
     fail(`${error.message}. The file was left as it is: repair or remove it, or pass another --state file.`, false)

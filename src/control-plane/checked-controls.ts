@@ -4,6 +4,7 @@ import { validate } from '../errors/validate.js'
 import * as op from '../operations/control-plane.js'
 import type { FaultSettingsInput, MockStateInput, NewUserInput } from '../schemas/control-plane.js'
 import { Id } from '../schemas/common.js'
+import { JournalFilter, type JournalFilterInput } from '../schemas/journal.js'
 
 /** The body schema an operation declares: what its input is checked with, here as over HTTP. */
 const bodyOf = <S extends z.ZodMiniType>(operation: { body: S }, input: unknown): z.output<S> =>
@@ -49,6 +50,12 @@ export function checkedControls(operations: ControlOperations) {
     setFaults: async (input: FaultSettingsInput) => operations.setFaults(bodyOf(op.setFaults, input)),
     /** Turns every fault off. */
     clearFaults: async () => operations.clearFaults(),
+    /**
+     * The journal's entries that match the filter, oldest first: did the app send `PATCH /campaigns/7` with cpm 3?
+     * @example api.requests({ method: 'PATCH', path: '/campaigns/7', body: { campaign: { cpm: 3 } } }).length > 0
+     */
+    requests: (filter?: JournalFilterInput) =>
+      operations.requests(filter === undefined ? undefined : validate(JournalFilter, filter, 'journal filter')),
     /** Empties the request journal; resolves to how many entries it held. */
     clearRequests: async () => operations.clearRequests(),
     /** Restores an exported state; a state that does not hold together is refused whole. */

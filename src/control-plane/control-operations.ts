@@ -22,7 +22,7 @@ import { Dataset, type DatasetInput } from '../schemas/dataset.js'
 import type { User } from '../schemas/user.js'
 import type { UserRecord } from '../store/models.js'
 import { accountById, createAccount } from '../domain/accounts.js'
-import { isoTimestamp, stampNow } from '../domain/clock.js'
+import { isoTimestamp, restoreClock, stampNow } from '../domain/clock.js'
 import { deliver } from '../domain/deliver.js'
 import type { DomainContext } from '../domain/domain-context.js'
 import { NO_FAULTS } from '../domain/faults.js'
@@ -30,6 +30,7 @@ import { PACKAGE_VERSION } from '../domain/package-version.js'
 import { pageOffset, type PageQuery } from '../store/indexed-collection.js'
 import { pagination, presentUser } from '../presentation/present.js'
 import type { JournalEntry } from '../domain/request-journal.js'
+import type { JournalFilter } from '../schemas/journal.js'
 import { mergeTiers } from '../domain/tiers.js'
 import { topUp } from '../domain/top-up.js'
 
@@ -64,12 +65,17 @@ function lifecycleOperations(ctx: DomainContext) {
       uptime_ms: Date.now() - createdAt,
       counts: ctx.store.counts(),
     }),
-    /** Restores the start: the fixtures (or this dataset), tiers and faults; clears rate-limit counts and the journal. The clock is left alone. */
+    /**
+     * Restores the start: the fixtures (or this dataset), tiers, faults and the clock (following real
+     * time again, or still where it stood at start); removes every override; clears rate-limit counts and the journal.
+     */
     reset: (dataset: DatasetInput = ctx.fixtures): Promise<StoreCounts> =>
       ctx.writeQueue(async () => {
         const result = await loadDataset(ctx, ctx.schemas.records.Dataset.parse(dataset))
         Object.assign(ctx.tiers, ctx.initial.tiers)
         ctx.faults.configure(ctx.initial.faults)
+        restoreClock(ctx.clock, ctx.initial.clock)
+        ctx.overrides.clear()
         ctx.journal.clear()
         return result
       }, 'reset'),
@@ -163,7 +169,8 @@ function settingsOperations(ctx: DomainContext) {
 /** What the mock recorded and holds, read out and put back: the request journal, and the whole state. */
 function journalAndStateOperations(ctx: DomainContext) {
   return {
-    requests: (): JournalEntry[] => ctx.journal.entries(),
+    /** The journal's entries that match the filter (every one without), oldest first. */
+    requests: (filter?: JournalFilter): JournalEntry[] => ctx.journal.entries(filter),
     clearRequests: (): { cleared: number } => ({ cleared: ctx.journal.clear() }),
     /** The whole state as JSON: dataset, id counters, tiers, clock and faults. */
     exportState: (): MockState => ({

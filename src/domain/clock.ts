@@ -49,3 +49,28 @@ export function isoTimestamp(epochMs: number, precision: 'ms' | 's' = 'ms'): str
 export function stampNow(ctx: { clock: Clock; profile: { stamps: { precision: 'ms' | 's' } } }): string {
   return isoTimestamp(ctx.clock.now(), ctx.profile.stamps.precision)
 }
+
+/** Where a clock stood at a moment: still at an instant, or following real time at some offset from it. */
+export interface ClockStart {
+  frozen: boolean
+  /** The instant it showed. */
+  at: number
+  /** Its distance ahead of real time then, in milliseconds (what a running clock keeps). */
+  offset: number
+}
+
+/**
+ * Where a clock stands now, to put it back there later with `restoreClock`.
+ * @example const start = clockStart(ctx.clock); ctx.clock.set(0); restoreClock(ctx.clock, start)
+ */
+export function clockStart(clock: Clock, realNow: number = Date.now()): ClockStart {
+  const at = clock.now()
+  return { frozen: clock.frozen, at, offset: at - realNow }
+}
+
+/** Puts a clock back as `clockStart` found it: still at the same instant, or running at the same offset from real time. */
+export function restoreClock(clock: Clock, { frozen, at, offset }: ClockStart, realNow: number = Date.now()): void {
+  if (frozen) return clock.set(at)
+  clock.set(realNow + offset)
+  clock.resume()
+}

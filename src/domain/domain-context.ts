@@ -5,8 +5,9 @@ import type { ResourceCaps } from '../schemas/resource-caps.js'
 import type { DatasetInput } from '../schemas/dataset.js'
 import type { ApiTier, ApiTierLimits } from '../schemas/user.js'
 import type { Store } from '../store/store.js'
-import type { Clock } from './clock.js'
+import type { Clock, ClockStart } from './clock.js'
 import type { Faults } from './faults.js'
+import type { Overrides } from './overrides.js'
 import type { RateLimiter } from './rate-limit.js'
 import type { RequestJournal } from './request-journal.js'
 import type { StateChanges } from './state-changes.js'
@@ -29,12 +30,14 @@ export interface DomainContext {
   rateLimiter: RateLimiter
   /** Latency and forced errors for the public API. */
   faults: Faults
+  /** Answers given in place of an operation's (from the control plane or in-process); a reset empties it. */
+  overrides: Overrides
   /** The last requests the public API answered. */
   journal: RequestJournal
   /** Runs writes one at a time: every public write and every control-plane write goes through it. */
   writeQueue: WriteQueue
   /** Told after every acknowledged write and every new state or setting: what persisters listen to. */
   changes: StateChanges
-  /** The tiers and faults the mock started with: what a reset restores besides the dataset. */
-  initial: { tiers: Record<ApiTier, ApiTierLimits>; faults: FaultSettings }
+  /** The tiers, faults and clock the mock started with: what a reset restores besides the dataset. */
+  initial: { tiers: Record<ApiTier, ApiTierLimits>; faults: FaultSettings; clock: ClockStart }
 }

@@ -90,3 +90,16 @@ it('adds Retry-After only to a refusal', () => {
   expect(headers['Retry-After']).toBe('60')
   expect(headers['X-RateLimit-Remaining']).toBe('0')
 })
+
+it('exhausts what a user has left in both windows at once, however large the limit: the next request is refused', () => {
+  const limiter = createRateLimiter()
+  const limits = { per_minute: 1e9, per_day: 2e9 }
+  const now = Date.parse('2026-03-01T10:00:15Z')
+  limiter.consume(1, limits, now)
+  const started = performance.now()
+  limiter.exhaust(1, limits, now)
+  expect(performance.now() - started).toBeLessThan(50)
+  expect(limiter.consume(1, limits, now)).toMatchObject({ allowed: false, retryAfterSeconds: 45 })
+  // The day counted as many: after the minute, it has per_day - per_minute left.
+  expect(limiter.consume(1, limits, now + 60_000).windows[1]).toMatchObject({ window: 'day', remaining: 1e9 - 1 })
+})

@@ -48,6 +48,11 @@ export interface RateLimiter {
    * be admitted past a limit. A refused request is not counted.
    */
   consume(userId: number, limits: Pick<ApiTierLimits, 'per_minute' | 'per_day'>, nowMs: number): RateLimitDecision
+  /**
+   * Counts as many requests as the user has left in both windows now, as that many `consume`s
+   * would (at once, whatever the limits): the next request is refused.
+   */
+  exhaust(userId: number, limits: Pick<ApiTierLimits, 'per_minute' | 'per_day'>, nowMs: number): void
   /** Forgets every count (reset, seed and state import do this). */
   clear(): void
   /** How many users have counts; memory is one small record per such user. */
@@ -72,7 +77,7 @@ export function createRateLimiter(): RateLimiter {
     for (const [userId, counter] of counters) if (counter.day.start !== today) counters.delete(userId)
   }
 
-  return {
+  const limiter: RateLimiter = {
     consume(userId, limits, nowMs) {
       let counter = counters.get(userId)
       if (!counter) {
@@ -95,11 +100,19 @@ export function createRateLimiter(): RateLimiter {
       const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((binding.resetAt - nowMs) / 1000))
       return { allowed, windows, binding, retryAfterSeconds, nowMs }
     },
+    exhaust(userId, limits, nowMs) {
+      if (!limiter.consume(userId, limits, nowMs).allowed) return
+      const { minute, day } = counters.get(userId)!
+      const left = Math.min(limits.per_minute - minute.count, limits.per_day - day.count)
+      minute.count += left
+      day.count += left
+    },
     clear: () => counters.clear(),
     get size() {
       return counters.size
     },
   }
+  return limiter
 }
 
 /** Start (epoch ms) of the window that holds an instant; epoch 0 is a UTC midnight, so days align to UTC. */

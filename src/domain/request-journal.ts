@@ -1,4 +1,13 @@
-/** One request the public API answered, as the journal keeps it (never the API key). */
+import {
+  jsonDepth,
+  MAX_JOURNAL_BODIES,
+  MAX_JOURNAL_BODY,
+  MAX_JOURNAL_JSON_DEPTH,
+  type JournalFilter,
+} from '../schemas/journal.js'
+import { journalMatcher } from './journal-filter.js'
+
+/** One request the public API answered, as the journal keeps it (never an API key). */
 export interface JournalEntry {
   /** Sequence number, from 1, never reused until the journal is cleared. */
   seq: number
@@ -12,15 +21,29 @@ export interface JournalEntry {
   duration_ms: number
   /** The authenticated user, or null when authentication failed or was never reached. */
   user_id: number | null
-  /** The operation that answered, or null for an unknown route. */
+  /** The operation asked for, or null for an unknown route. */
   operation_id: string | null
+  /** The request's body: its JSON value, or its text when it is not JSON or was cut; null when it carried none. */
+  request_body: unknown
+  /** The answer's body, in the same form. */
+  response_body: unknown
+  /** Whether a body is not whole: cut at MAX_JOURNAL_BODY characters, or dropped (null) to keep the journal within MAX_JOURNAL_BODIES. */
+  truncated: boolean
+}
+
+/** What is recorded of one request: the entry's fields, the bodies as text (null for none) and the key to keep out of them. */
+export type JournalRecord = Omit<JournalEntry, 'seq' | 'request_body' | 'response_body' | 'truncated'> & {
+  request_body?: string | null
+  response_body?: string | null
+  /** The caller's Authorization header: that key reads `[redacted]` wherever it appears in a body. */
+  key?: string | null
 }
 
 /** The last requests, oldest first, in a ring of fixed size. */
 export interface RequestJournal {
-  record(entry: Omit<JournalEntry, 'seq'>): void
-  /** The kept entries, oldest first. */
-  entries(): JournalEntry[]
+  record(entry: JournalRecord): void
+  /** The kept entries that match the filter (every one without), oldest first. */
+  entries(filter?: JournalFilter): JournalEntry[]
   /** Empties the journal and answers how many entries it held. */
   clear(): number
   readonly capacity: number
@@ -35,33 +58,101 @@ export const MAX_JOURNAL_SIZE = 100_000
 /** Longest path (with query) an entry keeps; a longer one is cut and ends with `…`. */
 export const MAX_JOURNAL_PATH = 2048
 
+/** An entry as the ring holds it: the bodies as text until they are read, and what they weigh. */
+interface Kept {
+  entry: Omit<JournalEntry, 'request_body' | 'response_body' | 'truncated'>
+  request: string | null
+  response: string | null
+  size: number
+  truncated: boolean
+}
+
 /**
- * Creates a journal that keeps the last `capacity` requests (each path cut at MAX_JOURNAL_PATH
- * characters): memory stays bounded however long the mock runs and however long the URLs it is sent.
+ * Creates a journal that keeps the last `capacity` requests, each path cut at MAX_JOURNAL_PATH
+ * characters and each body at MAX_JOURNAL_BODY, and at most MAX_JOURNAL_BODIES characters of bodies
+ * in all (the oldest entries lose theirs first): memory stays bounded however long the mock runs and
+ * whatever it is sent. `apiPath` is the API's base path, which a filter's path may leave out.
  * @example const journal = createRequestJournal(100)
  */
-export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE): RequestJournal {
+export function createRequestJournal(
+  capacity: number = DEFAULT_JOURNAL_SIZE,
+  { apiPath = '/api/v1' }: { apiPath?: string } = {},
+): RequestJournal {
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_JOURNAL_SIZE) {
     throw new RangeError(`Journal size must be a whole number from 1 to ${MAX_JOURNAL_SIZE}, got ${capacity}`)
   }
-  let ring: JournalEntry[] = []
+  let ring: Kept[] = []
   let next = 0
   let seq = 0
+  // Characters of bodies held, and the oldest entry that may still hold some (bodies go oldest first).
+  let held = 0
+  let keptFrom = 1
+  const inOrder = () => (ring.length < capacity ? ring : [...ring.slice(next), ...ring.slice(0, next)])
   return {
     capacity,
-    record(entry) {
-      const path = entry.path.length > MAX_JOURNAL_PATH ? `${entry.path.slice(0, MAX_JOURNAL_PATH - 1)}…` : entry.path
-      ring[next] = { seq: ++seq, ...entry, path }
+    record({ request_body = null, response_body = null, key = null, ...fields }) {
+      const path =
+        fields.path.length > MAX_JOURNAL_PATH ? `${fields.path.slice(0, MAX_JOURNAL_PATH - 1)}…` : fields.path
+      const request = keptBody(request_body, key)
+      const response = keptBody(response_body, key)
+      const size = (request.text?.length ?? 0) + (response.text?.length ?? 0)
+      held += size - (ring[next]?.size ?? 0)
+      const truncated = request.cut || response.cut
+      ring[next] = {
+        entry: { seq: ++seq, ...fields, path },
+        request: request.text,
+        response: response.text,
+        size,
+        truncated,
+      }
       next = (next + 1) % capacity
+      keptFrom = Math.max(keptFrom, seq - ring.length + 1)
+      for (; held > MAX_JOURNAL_BODIES && keptFrom <= seq; keptFrom++) {
+        const oldest = ring[(keptFrom - 1) % capacity]!
+        if (oldest.size === 0) continue
+        held -= oldest.size
+        Object.assign(oldest, { request: null, response: null, size: 0, truncated: true })
+      }
     },
-    entries: () => (ring.length < capacity ? [...ring] : [...ring.slice(next), ...ring.slice(0, next)]),
+    entries(filter) {
+      const all = inOrder().map(({ entry, request, response, truncated }) => ({
+        ...entry,
+        request_body: bodyValue(request),
+        response_body: bodyValue(response),
+        truncated,
+      }))
+      if (!filter) return all
+      const matches = all.filter(journalMatcher(filter, apiPath))
+      return filter.limit === undefined ? matches : matches.slice(-filter.limit)
+    },
     clear() {
-      const held = ring.length
+      const count = ring.length
       ring = []
       next = 0
       seq = 0
-      return held
+      held = 0
+      keptFrom = 1
+      return count
     },
+  }
+}
+
+/** A body as kept: the key and every `api_key` field redacted, then cut at MAX_JOURNAL_BODY characters. */
+function keptBody(text: string | null, key: string | null): { text: string | null; cut: boolean } {
+  if (text === null || text === '') return { text: null, cut: false }
+  let kept = redactKey(text, key)
+  if (kept.includes('"api_key"')) kept = kept.replace(/("api_key"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"[redacted]"')
+  if (kept.length <= MAX_JOURNAL_BODY) return { text: kept, cut: false }
+  return { text: `${kept.slice(0, MAX_JOURNAL_BODY - 1)}…`, cut: true }
+}
+
+/** A kept body as an entry shows it: its JSON value, or the text itself when it is not JSON, was cut, or nests too deep to show. */
+function bodyValue(text: string | null): unknown {
+  if (text === null || jsonDepth(text) > MAX_JOURNAL_JSON_DEPTH) return text
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
   }
 }
 

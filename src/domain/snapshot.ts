@@ -15,8 +15,19 @@ export interface Snapshot {
   state: MockState
 }
 
-/** Why a saved state was refused (`unreadable`: the place it is kept could not be read or written). */
-export const SNAPSHOT_PROBLEMS = ['truncated', 'corrupt', 'foreign', 'other_version', 'invalid', 'unreadable'] as const
+/**
+ * Why a saved state was refused (`unreadable`: the place it is kept could not be read; `uncreatable`:
+ * there was none, and none could be made there, e.g. in a directory that does not exist).
+ */
+export const SNAPSHOT_PROBLEMS = [
+  'truncated',
+  'corrupt',
+  'foreign',
+  'other_version',
+  'invalid',
+  'unreadable',
+  'uncreatable',
+] as const
 export type SnapshotProblem = (typeof SNAPSHOT_PROBLEMS)[number]
 
 /** A saved state that cannot be loaded, and why; the message names the source and says what to do. */

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { createMockApi } from '../surface/create-mock-api.js'
+import { MESSAGES } from '../errors/messages.js'
 
 it('raises balance and total top-ups and counts each top-up', async () => {
   const api = await createMockApi()
@@ -37,4 +38,11 @@ it('refuses a zero, negative or sub-cent amount, or an unknown user', async () =
     await expect(api.topUp(1, { amount_usd })).rejects.toMatchObject({ code: 'validation_failed' })
   }
   await expect(api.topUp(999, { amount_usd: 1 })).rejects.toMatchObject({ code: 'not_found' })
+})
+
+it('words a limit of one in the singular', () => {
+  expect(MESSAGES.topup_limit_reached.tier(1, 'free', 1, 1)).toBe(
+    'Failed to top up user 1: the free tier allows 1 top-up and 1 was made',
+  )
+  expect(MESSAGES.resource_limit_reached.perUser('advert', 1, 1)).toContain('already has 1 advert,')
 })

@@ -5,6 +5,8 @@ type Message = (...args: never[]) => string
 const noRoute = (plane: 'api' | 'admin', method: string, path: string) =>
   `No ${plane === 'admin' ? 'control operation' : 'operation'} ${method} ${path}`
 const unreadable = (reason: string) => `The request body could not be read: ${reason}`
+/** A count and its noun, singular for one: `1 request`, `3 requests`. */
+const count = (n: number, noun: string) => `${n} ${n === 1 ? noun : `${noun}s`}`
 
 /**
  * What the mock says for each error code, each wording written once: the code that throws
@@ -39,6 +41,8 @@ export const MESSAGES = {
     resource: (kind: 'Advert' | 'Campaign' | 'User', id: number) => `${kind} ${id} does not exist`,
     malformedId: (raw: string) => `No resource has the id "${raw}": ids are positive integers`,
     delivery: (campaignId: number) => `Failed to deliver: campaign ${campaignId} does not exist`,
+    override: (id: number) =>
+      `Override ${id} does not exist (it was removed, answered its times, or the mock was reset)`,
   },
   route_not_found: {
     operation: noRoute,
@@ -77,8 +81,10 @@ export const MESSAGES = {
   },
   resource_limit_reached: {
     perUser: (kind: 'advert' | 'campaign', userId: number, cap: number) =>
-      `Failed to create ${kind}: user ${userId} already has ${cap} ${kind}s, the most one account may hold; delete some first`,
-    users: (cap: number) => `Failed to create user: the mock already holds ${cap} users, the most it keeps`,
+      `Failed to create ${kind}: user ${userId} already has ${count(cap, kind)}, the most one account may hold; delete some first`,
+    users: (cap: number) => `Failed to create user: the mock already holds ${count(cap, 'user')}, the most it keeps`,
+    overrides: (cap: number) =>
+      `Failed to add override: the mock already holds ${cap} overrides, the most it keeps; remove some first`,
   },
   advert_in_use: {
     campaigns: (advertId: number, campaignIds: readonly number[]) =>
@@ -86,11 +92,11 @@ export const MESSAGES = {
   },
   topup_limit_reached: {
     tier: (userId: number, tier: string, maxTopups: number, made: number) =>
-      `Failed to top up user ${userId}: the ${tier} tier allows ${maxTopups} top-ups and ${made} were made`,
+      `Failed to top up user ${userId}: the ${tier} tier allows ${count(maxTopups, 'top-up')} and ${made} ${made === 1 ? 'was' : 'were'} made`,
   },
   rate_limit_exceeded: {
     tier: (tier: string, limit: number, window: string, retryAfterSeconds: number) =>
-      `Rate limit exceeded: the ${tier} tier admits ${limit} requests per ${window}; retry in ${retryAfterSeconds} s`,
+      `Rate limit exceeded: the ${tier} tier admits ${count(limit, 'request')} per ${window}; retry in ${retryAfterSeconds} s`,
   },
   internal_error: {
     bug: () => 'The mock failed unexpectedly; this is a bug in the mock',

@@ -112,27 +112,37 @@ function readBodyBytes(req: IncomingMessage, res: ServerResponse): Promise<Buffe
   )
 }
 
+/** Headers of a body the reader inflated, which no longer describe it. */
+const BODY_FRAMING = new Set(['content-encoding', 'content-length'])
+
 /**
  * Node's request as the pipeline reads it. A body the reader inflated no longer has its
  * Content-Encoding or Content-Length.
  */
 function nodeRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): MockRequest {
   const decoded = req.headers['content-encoding'] !== undefined
+  let text: string | undefined
   return {
     method: req.method ?? 'GET',
     url,
     header(name) {
-      if (decoded && (name === 'content-encoding' || name === 'content-length')) return null
+      if (decoded && BODY_FRAMING.has(name)) return null
       const value = req.headers[name]
       return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
     },
+    headerEntries() {
+      const names = Object.keys(req.headers).filter((name) => !decoded || !BODY_FRAMING.has(name))
+      return names.map((name): [string, string] => [name, this.header(name) ?? ''])
+    },
     hasBody: body !== undefined && body.length > 0,
-    text: async () => (body ? utf8.decode(body) : ''),
+    text: async () => (text ??= body ? utf8.decode(body) : ''),
   }
 }
 
 /** Writes an answer back: status, CORS and its headers (in lower case, as Fetch's would be), the body and its length. */
 function writeAnswer(res: ServerResponse, { status, headers, body }: MockAnswer): void {
+  // A network error (an override's HttpResponse.error()): the client sees the connection fail.
+  if (status === 0) return void res.destroy()
   const lowerCase: Record<string, string> = { ...CORS_HEADERS }
   for (const [name, value] of Object.entries(headers)) lowerCase[name.toLowerCase()] = value
   // writeHead fixes the framing at once: without a length it would be chunked.

@@ -9,8 +9,6 @@ import {
   ErrorRule,
   FaultSettings,
   Health,
-  JournalCleared,
-  JournalEntry,
   LastIds,
   LatencySetting,
   MockState,
@@ -22,6 +20,16 @@ import {
   UserTierInput,
 } from '../schemas/control-plane.js'
 import { Dataset } from '../schemas/dataset.js'
+import { JournalCleared, JournalEntry } from '../schemas/journal.js'
+import {
+  AdvertInUse,
+  ArrangeAdvertInput,
+  ArrangeCampaignInput,
+  ArrangeCampaignsInput,
+  ArrangeUserInput,
+  ArrangeUserRef,
+} from '../schemas/arrange.js'
+import { Override, OverrideInput, OverridesCleared } from '../schemas/overrides.js'
 import { DEFAULT_FIXTURES } from '../store/fixtures.js'
 import { must } from '../store/must.js'
 
@@ -52,6 +60,16 @@ const highestId = (rows: { id: number }[]) => rows.reduce((max, row) => Math.max
 // One more advert than the dataset holds: one was created and deleted since.
 const lastIds = LastIds.parse({ users: highestId(dataset.users), adverts: highestId(dataset.adverts) + 1, campaigns: highestId(dataset.campaigns) })
 
+const apiCampaign = { ...campaign, advert_title: advert.title }
+const { user_id: _owner, ...apiAdvert } = advert
+const emptyPage = { page: 1, per_page: 25, total_count: 0, total_pages: 0 }
+const overrideInput = OverrideInput.parse({
+  operation: 'listCampaigns',
+  status: 200,
+  body: { success: true, data: [], pagination: emptyPage },
+  times: 1,
+})
+
 /** Examples of the control plane's named schemas, by `.meta({ id })` (input variants share them). */
 export const ADMIN_SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
   UserTierInput: UserTierInput.parse({ tier: 'enterprise' }),
@@ -71,12 +89,15 @@ export const ADMIN_SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
   JournalEntry: JournalEntry.parse({
     seq: 1,
     at: now,
-    method: 'GET',
-    path: '/api/v1/campaigns?page=1',
+    method: 'PATCH',
+    path: `/api/v1/campaigns/${campaign.id}`,
     status: 200,
     duration_ms: 1.25,
     user_id: advert.user_id,
-    operation_id: 'listCampaigns',
+    operation_id: 'updateCampaign',
+    request_body: { campaign: { cpm: 3 } },
+    response_body: { success: true, data: { ...apiCampaign, cpm: 3, updated_at: now } },
+    truncated: false,
   }),
   JournalCleared: JournalCleared.parse({ cleared: 12 }),
   Health: Health.parse({
@@ -88,6 +109,27 @@ export const ADMIN_SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
   SeedInput: SeedInput.parse({ source: 'generate', users: 100, seed: 7, adverts_per_user: 3, campaigns_per_advert: 2 }),
   Dataset: dataset,
   DatasetInput: dataset,
+  OverrideInput: overrideInput,
+  Override: Override.parse({
+    id: 1,
+    operation: 'listCampaigns',
+    source: 'http',
+    params: null,
+    status: 200,
+    headers: {},
+    body: overrideInput.body,
+    untyped: false,
+    times: 1,
+    hits: 0,
+    delay_ms: 0,
+  }),
+  OverridesCleared: OverridesCleared.parse({ cleared: 2 }),
+  ArrangeUserInput: ArrangeUserInput.parse({ tier: 'free', topups: [50], balance_usd: 0 }),
+  ArrangeAdvertInput: ArrangeAdvertInput.parse({ user: advert.user_id, title: 'Spring sale' }),
+  ArrangeCampaignInput: ArrangeCampaignInput.parse({ user: advert.user_id, sending_limit: 100, sending_count: 100 }),
+  ArrangeCampaignsInput: ArrangeCampaignsInput.parse({ user: advert.user_id, count: 30, seed: 7 }),
+  ArrangeUserRef: ArrangeUserRef.parse({ user: advert.user_id }),
+  AdvertInUse: AdvertInUse.parse({ advert: apiAdvert, campaign: apiCampaign }),
   LastIds: lastIds,
   MockState: MockState.parse({ dataset, last_ids: lastIds, tiers: DEFAULT_TIER_LIMITS, clock: { now, frozen: false }, faults }),
   MockStateInput: MockState.parse({ dataset, last_ids: lastIds, tiers: DEFAULT_TIER_LIMITS, clock: { now, frozen: false }, faults }),

@@ -2,7 +2,10 @@ import * as z from 'zod/mini'
 import * as schema from '../schemas/control-plane.js'
 import { PaginationQuery } from '../schemas/common.js'
 import { User } from '../schemas/user.js'
+import { JournalCleared, JournalEntry, JournalQuery } from '../schemas/journal.js'
 import { DEFAULT_RESOURCE_CAPS } from '../schemas/resource-caps.js'
+import { arrangeOperations } from './control-plane-arrange.js'
+import { overrideOperations } from './control-plane-overrides.js'
 import { defineOperation, type Operation } from './define-operation.js'
 
 // Every control operation lives below /__admin, needs no user key (and accepts none as
@@ -29,7 +32,7 @@ export const reset = defineOperation({
   path: '/reset',
   summary: 'Reset the state',
   description:
-    'Restores the dataset, tier limits and faults the mock started with, clears rate-limit counts and the request journal (the clock is left alone), and answers how many records it now holds.',
+    'Restores the dataset, tier limits, faults and clock the mock started with (a clock that followed real time follows it again; one that stood still stands at the same instant), removes every override, clears rate-limit counts and the request journal, and answers how many records it now holds.',
   response: { status: 200, data: schema.StoreCounts },
 })
 
@@ -213,8 +216,10 @@ export const listRequests = defineOperation({
   method: 'get',
   path: '/requests',
   summary: 'Read the request journal',
-  description: 'The last requests the public API answered, oldest first (never the API key).',
-  response: { status: 200, data: z.array(schema.JournalEntry) },
+  description:
+    'The last requests the public API answered, oldest first, with their operation, request body and response body (API keys redacted), filtered by any of the query parameters: `?method=PATCH&path=/campaigns/7&body={"campaign":{"cpm":3}}` asks whether the app sent that.',
+  query: JournalQuery,
+  response: { status: 200, data: z.array(JournalEntry) },
 })
 
 /** DELETE /__admin/requests: empty the request journal. */
@@ -225,7 +230,7 @@ export const clearRequests = defineOperation({
   path: '/requests',
   summary: 'Empty the request journal',
   description: 'Forgets every journalled request and answers how many there were.',
-  response: { status: 200, data: schema.JournalCleared },
+  response: { status: 200, data: JournalCleared },
 })
 
 /** GET /__admin/state: export the state. */
@@ -275,4 +280,6 @@ export const adminOperations: readonly Operation[] = [
   clearRequests,
   exportState,
   importState,
+  ...overrideOperations,
+  ...arrangeOperations,
 ]

@@ -1,5 +1,5 @@
 import { open, readFile, rename, rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import type { MockApi } from '../surface/create-mock-api.js'
 import { restoreSnapshot, serializeSnapshot, SnapshotError } from '../domain/snapshot.js'
 import { fileProblem } from './file-problem.js'
@@ -48,7 +48,9 @@ export async function persistToFile(api: MockApi, { file, batchMs = 10 }: StateF
   const save = () => writeFileAtomically(file, serializeSnapshot(api.exportState()))
   if (!restored) {
     await save().catch((error: NodeJS.ErrnoException) => {
-      throw new SnapshotError('unreadable', `cannot create the state file ${file}: ${fileProblem(error)}`)
+      const problem =
+        error.code === 'ENOENT' ? `its directory ${dirname(resolve(file))} does not exist` : fileProblem(error)
+      throw new SnapshotError('uncreatable', `cannot create the state file ${file}: ${problem}`)
     })
   }
   const saves = createSaveBatcher(save, batchMs)

@@ -41,6 +41,18 @@ it('saves every acknowledged write and loads it in the next page, ids continuing
   expect((await createAdvert(reloaded, 'Next')).id).toBe(created.id + 1)
 })
 
+it('says it restored a saved state until a reset, and no longer after it', async () => {
+  const storage = memoryStorage()
+  const first = await createMockApi()
+  await persistToWebStorage(first, storage)
+  await createAdvert(first, 'Saved')
+  const reloaded = await createMockApi()
+  const persistence = await persistToWebStorage(reloaded, storage)
+  expect(persistence.restored).toBe(true)
+  await reloaded.reset()
+  expect(persistence.restored).toBe(false)
+})
+
 it('removes the saved state on reset, so the next page starts from the fixtures', async () => {
   const storage = memoryStorage()
   const api = await createMockApi()

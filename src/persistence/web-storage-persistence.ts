@@ -9,7 +9,7 @@ export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'
 
 /** Persistence of one mock in one storage entry. */
 export interface WebStoragePersistence {
-  /** Whether a saved state was loaded at start. */
+  /** Whether the mock holds a saved state loaded at start: true from such a start until the first reset. */
   readonly restored: boolean
   /** Stops saving; what is stored stays. */
   stop(): void
@@ -27,10 +27,14 @@ export async function persistToWebStorage(
   storage: KeyValueStorage,
   key = DEFAULT_STORAGE_KEY,
 ): Promise<WebStoragePersistence> {
-  const restored = await restore(api, storage, key)
+  let restored = await restore(api, storage, key)
   let warned = false
   const unsubscribe = api.subscribe(({ reason }) => {
-    if (reason === 'reset') return storage.removeItem(key)
+    if (reason === 'reset') {
+      // What the mock holds now is its fixtures, not what was saved.
+      restored = false
+      return storage.removeItem(key)
+    }
     try {
       storage.setItem(key, serializeSnapshot(api.exportState()))
     } catch (error) {
@@ -40,7 +44,12 @@ export async function persistToWebStorage(
       warned = true
     }
   })
-  return { restored, stop: unsubscribe }
+  return {
+    get restored() {
+      return restored
+    },
+    stop: unsubscribe,
+  }
 }
 
 async function restore(api: MockApi, storage: KeyValueStorage, key: string): Promise<boolean> {

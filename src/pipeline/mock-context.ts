@@ -1,5 +1,7 @@
+import type { RequestHandler } from 'msw'
 import type { DomainContext } from '../domain/domain-context.js'
 import type { Operation } from '../operations/define-operation.js'
+import type { Overrides } from '../domain/overrides.js'
 
 /** What every handler works on: the domain's state and policies, and where the mock is mounted; transport-free. */
 export interface MockContext extends DomainContext {
@@ -13,4 +15,6 @@ export interface MockContext extends DomainContext {
   adminBase: string
   /** When set, the control plane answers only requests that carry it. */
   adminToken?: string
+  /** The overrides, whose in-process resolvers are msw handlers (run by pipeline/overrides.ts). */
+  overrides: Overrides<RequestHandler>
 }

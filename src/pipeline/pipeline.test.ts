@@ -73,13 +73,15 @@ it('runs the steps in the README order, each where its operation declares it', (
     'admin token',
     'rate limit',
     'faults and Prefer',
+    'override',
     'id',
     'query',
     'body',
     'resolve',
   ])
-  expect(names(deleteAdvert)).toEqual(['authenticate', 'rate limit', 'faults and Prefer', 'id', 'body', 'resolve'])
-  expect(names(listAdverts)).toEqual(['authenticate', 'rate limit', 'faults and Prefer', 'query', 'body', 'resolve'])
+  const upToOverride = ['authenticate', 'rate limit', 'faults and Prefer', 'override']
+  expect(names(deleteAdvert)).toEqual([...upToOverride, 'id', 'body', 'resolve'])
+  expect(names(listAdverts)).toEqual([...upToOverride, 'query', 'body', 'resolve'])
   // The declaration decides the plane: a control operation is neither authenticated as a user, limited nor faulted.
   expect(names(createUser)).toEqual(['admin token', 'body', 'resolve'])
 })

@@ -14,6 +14,7 @@ import { DEFAULT_PROFILE, type ListChoices, type Profile } from '../profile/prof
 import type { UserRecord } from '../store/models.js'
 import type { MockContext } from './mock-context.js'
 import { applyFaults, holdLatency } from './fault-steps.js'
+import { answerOverride } from './overrides.js'
 import type { NotFoundRoute, PathParams, Resolved, Route } from './route.js'
 import type { RouteIndex, RouteMatch } from './route-index.js'
 
@@ -65,7 +66,7 @@ export async function answerFound({ route, params, head, allow }: Found, request
 }
 
 /**
- * The public API's steps: latency, authenticate, rate limit, faults and Prefer, id, query, body,
+ * The public API's steps: latency, authenticate, rate limit, faults and Prefer, override, id, query, body,
  * resolve (public writes one at a time, in the write queue); then the response's headers and the
  * journal entry, for a success and an error alike.
  */
@@ -87,6 +88,8 @@ async function answerApi(
     user = authenticate(ctx.store, request.header('authorization'))
     admit(ctx, user, headers)
     if (ctx.faults.active || request.header('prefer') !== null) await applyFaults(ctx, request, operation, headers)
+    const overridden = ctx.overrides.size > 0 ? await answerOverride(route, request, params, headers) : undefined
+    if (overridden) return overridden
     const id = readId(params)
     const query = readQuery(operation, request)
     const body = await readBody(operation, request)
@@ -104,7 +107,7 @@ async function answerApi(
   Object.assign(answer.headers, headers)
   // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
   answer.headers.date = httpDate(ctx.clock.now())
-  journal(route, request, answer, user, at, started)
+  await journal(route, request, answer, user, at, started)
   return answer
 }
 
@@ -244,15 +247,15 @@ async function readBody(operation: Operation, request: MockRequest): Promise<unk
   return validate(schema, await readJsonBody(request, { optional }), 'request body')
 }
 
-/** Records a public-API request in the journal, as it was answered. */
-function journal(
+/** Records a public-API request in the journal, as it was answered, with both bodies (the journal keeps keys out). */
+async function journal(
   { ctx, operation }: Route,
   request: MockRequest,
   answer: MockAnswer,
   user: UserRecord | undefined,
   at: number,
   started: number,
-): void {
+): Promise<void> {
   const { pathname, search } = request.url
   ctx.journal.record({
     at: isoTimestamp(at),
@@ -262,5 +265,8 @@ function journal(
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
     user_id: user?.id ?? null,
     operation_id: operation?.operationId ?? null,
+    request_body: request.hasBody ? await request.text().catch(() => null) : null,
+    response_body: answer.body,
+    key: request.header('authorization'),
   })
 }

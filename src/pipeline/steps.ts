@@ -19,13 +19,15 @@ export interface Step {
 
 const isUserOperation = ({ plane, operation }: Target) => plane === 'api' && operation !== undefined
 
-/** The steps, in order: authenticate, admin token, rate limit, faults and Prefer, id, query, body, resolve. */
+/** The steps, in order: authenticate, admin token, rate limit, faults and Prefer, override, id, query, body, resolve. */
 export const STEPS: readonly Step[] = [
   { name: 'authenticate', adds: 'user', applies: isUserOperation, codes: () => ['unauthorized'] },
   { name: 'admin token', applies: ({ plane }) => plane === 'admin', codes: () => ['admin_forbidden'] },
   { name: 'rate limit', applies: isUserOperation, codes: () => ['rate_limit_exceeded'] },
   // Forced errors are the caller's own request (a fault rule, Prefer), not documented per operation.
   { name: 'faults and Prefer', applies: isUserOperation, codes: () => [] },
+  // An override answers what its test asked for, documented or not (`untyped`): nothing to list per operation.
+  { name: 'override', applies: isUserOperation, codes: () => [] },
   {
     name: 'id',
     adds: 'id',

@@ -3,6 +3,9 @@ import * as op from '../operations/control-plane.js'
 import { implementOperation } from '../pipeline/implement-operation.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import type { OperationRoute } from '../pipeline/route.js'
+import { createArrange } from '../control-plane/arrange.js'
+import { arrangeRoutes } from './arrange.js'
+import { overrideControls, overrideRoutes } from './overrides.js'
 
 /**
  * The control plane for tests and tools, under /__admin: each operation is the control
@@ -27,9 +30,11 @@ export function adminRoutes(ctx: MockContext, control: ControlOperations): Opera
     implementOperation(ctx, op.getFaults, async () => ({ data: control.faults() })),
     implementOperation(ctx, op.setFaults, async ({ body }) => ({ data: control.setFaults(body) })),
     implementOperation(ctx, op.clearFaults, async () => ({ data: control.clearFaults() })),
-    implementOperation(ctx, op.listRequests, async () => ({ data: control.requests() })),
+    implementOperation(ctx, op.listRequests, async ({ query }) => ({ data: control.requests(query) })),
     implementOperation(ctx, op.clearRequests, async () => ({ data: control.clearRequests() })),
     implementOperation(ctx, op.exportState, async () => ({ data: control.exportState() })),
     implementOperation(ctx, op.importState, async ({ body }) => ({ data: await control.importState(body) })),
+    ...overrideRoutes(ctx, overrideControls(ctx.overrides)),
+    ...arrangeRoutes(ctx, createArrange(ctx)),
   ]
 }

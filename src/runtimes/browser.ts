@@ -24,7 +24,7 @@ export interface BrowserMockOptions extends MockApiOptions {
 /** The mock running in this page through msw's service worker. */
 export interface BrowserMock extends MockSurface {
   readonly worker: SetupWorker
-  /** Whether a persisted state was loaded at start. */
+  /** Whether the mock holds a persisted state loaded at start: false again after `reset()`. */
   readonly restored: boolean
   /** Restores the starting dataset, drops any handlers added with worker.use(), and clears the persisted state. */
   reset(): Promise<void>
@@ -61,19 +61,20 @@ export async function startBrowserMock({
     throw error
   }
   // Assigned onto the surface, so its apiKey getter stays a getter (baseUrl: e.g. http://localhost:5173/api/v1).
-  return Object.assign(
-    mockSurface(api, (handler) => worker.use(handler), location.origin),
-    {
-      worker,
-      restored: persistence?.restored ?? false,
-      async reset() {
-        worker.resetHandlers()
-        await api.reset()
-      },
-      stop() {
-        persistence?.stop()
-        worker.stop()
-      },
+  const mock = Object.assign(mockSurface(api, location.origin), {
+    worker,
+    async reset() {
+      worker.resetHandlers()
+      await api.reset()
     },
-  )
+    stop() {
+      persistence?.stop()
+      worker.stop()
+    },
+  })
+  // A getter too, not a copy: a reset makes it false.
+  return Object.defineProperty(mock as typeof mock & Pick<BrowserMock, 'restored'>, 'restored', {
+    get: () => persistence?.restored ?? false,
+    enumerable: true,
+  })
 }

@@ -46,19 +46,16 @@ export async function startNodeMock({
   const server = setupServer(...api.handlers)
   server.listen({ onUnhandledRequest })
   // Assigned onto the surface, so its apiKey getter stays a getter.
-  return Object.assign(
-    mockSurface(api, (handler) => server.use(handler), ORIGIN),
-    {
-      server,
-      stateFile,
-      async reset() {
-        server.resetHandlers()
-        await api.reset()
-      },
-      async close() {
-        server.close()
-        await stateFile?.stop()
-      },
+  return Object.assign(mockSurface(api, ORIGIN), {
+    server,
+    stateFile,
+    async reset() {
+      server.resetHandlers()
+      await api.reset()
     },
-  )
+    async close() {
+      server.close()
+      await stateFile?.stop()
+    },
+  })
 }

@@ -213,26 +213,6 @@ export const FaultSettings = meta(
 export type FaultSettings = z.infer<typeof FaultSettings>
 export type FaultSettingsInput = z.input<typeof FaultSettings>
 
-/** One request the public API answered. */
-export const JournalEntry = meta(
-  z.strictObject({
-    seq: z.int().check(z.positive()),
-    at: Timestamp,
-    method: z.string(),
-    path: meta(z.string(), { description: 'Path and query string as requested.' }),
-    status: z.int(),
-    duration_ms: z.number().check(z.nonnegative()),
-    user_id: meta(z.nullable(Id), {
-      description: 'The authenticated user; null when authentication failed or was not reached.',
-    }),
-    operation_id: z.nullable(z.string()),
-  }),
-  { id: 'JournalEntry' },
-)
-
-/** Answer of DELETE /__admin/requests. */
-export const JournalCleared = meta(z.strictObject({ cleared: Count }), { id: 'JournalCleared' })
-
 /** Body of POST /__admin/seed: the default fixtures, or a generated dataset. */
 const upTo = (max: number) => z.int().check(z.minimum(0), z.maximum(max))
 export const SeedInput = meta(

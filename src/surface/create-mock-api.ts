@@ -1,18 +1,19 @@
 import type { RequestHandler } from 'msw'
 import * as z from 'zod/mini'
-import { createArrange, type Arrange } from './arrange.js'
-import { createClock, type Clock } from '../domain/clock.js'
+import { createArrange, type Arrange } from '../control-plane/arrange.js'
+import { clockStart, createClock, type Clock } from '../domain/clock.js'
 import { createControlOperations } from '../control-plane/control-operations.js'
 import { createFaults } from '../domain/faults.js'
 import { checkedControls, type MockControls } from '../control-plane/checked-controls.js'
-import { createOverrideHandler, type OverrideHandlerFactory } from './override.js'
+import { createOverrideHandler, type Override, type OverrideHandlerFactory } from './override.js'
+import { createOverrides } from '../domain/overrides.js'
 import { createRateLimiter } from '../domain/rate-limit.js'
 import { createStateChanges, type StateListener } from '../domain/state-changes.js'
 import {
   createRequestJournal,
   DEFAULT_JOURNAL_SIZE,
   MAX_JOURNAL_SIZE,
-  type RequestJournal,
+  type JournalEntry,
 } from '../domain/request-journal.js'
 import { mergeTiers } from '../domain/tiers.js'
 import { createWriteQueue } from '../domain/write-queue.js'
@@ -25,6 +26,8 @@ import { DEFAULT_PROFILE, Profile } from '../profile/profile.js'
 import { profiledSchemas } from '../schemas/profiled.js'
 import type { TwinFile } from '../profile/twin-file.js'
 import { parseTwinFile, twinDataset } from './twin.js'
+import { overrideControls, type OverrideControls } from '../resolvers/overrides.js'
+import { basePath } from '../pipeline/base-path.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import {
   FaultSettings,
@@ -56,7 +59,7 @@ export interface MockApiOptions {
   adminToken?: string
   /** Overrides of the tier limits, merged over the defaults limit by limit, e.g. `{ free: { per_minute: 5 } }`. */
   tiers?: TierOverridesInput
-  /** The one source of time; tests pass their own or move `api.context.clock`. */
+  /** The one source of time; tests pass their own or move `api.context.clock`. A reset puts it back where it stood when the mock was created. */
   clock?: Clock
   /** Latency and forced errors from the start (reset restores these). */
   faults?: FaultSettingsInput
@@ -101,8 +104,21 @@ export interface MockApi extends MockControls {
    * @example server.use(api.overrideHandler('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } })))
    */
   readonly overrideHandler: OverrideHandlerFactory
+  /**
+   * Answers one operation in place of the mock until `reset()` (or once, with `{ once: true }`), with a
+   * resolver typed from the OpenAPI document (openapi-msw): the same registry as POST /__admin/overrides,
+   * so the answer comes after authentication and the rate limit, carries the rate-limit headers and is
+   * journaled. What `mock.override` is; for a MockApi under your own `server.use` or `network.use` too.
+   * @example api.override('getUserBalance', ({ response }) => response(200).json({ success: true, data: { balance_usd: 0, total_topups_usd: 0 } }))
+   */
+  readonly override: Override
+  /** Lists overrides (`overrides()`), adds one as data (`addOverride`, as POST /__admin/overrides), removes them. */
+  readonly addOverride: OverrideControls['addOverride']
+  readonly overrides: OverrideControls['overrides']
+  readonly removeOverride: OverrideControls['removeOverride']
+  readonly clearOverrides: OverrideControls['clearOverrides']
   /** The last requests of the public API, to assert on: `journal.entries()`, and `await journal.clear()` (how many it held). */
-  readonly journal: { entries: RequestJournal['entries']; clear(): Promise<number> }
+  readonly journal: { entries(): JournalEntry[]; clear(): Promise<number> }
   /**
    * Calls `listener` after every acknowledged write (API or control plane), reset, seed, import
    * and settings change; returns the function that unsubscribes. What a persister builds on.
@@ -133,28 +149,33 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const journalSize = validate(JournalSize, options.journalSize ?? DEFAULT_JOURNAL_SIZE, 'journalSize option')
   const fixtures = twin ? twinDataset(twin) : await startingDataset(options)
   const schemas = profiledSchemas(profile)
+  const apiBase = options.apiBase ?? '*/api/v1'
+  const clock = options.clock ?? createClock()
   const context: MockContext = {
     profile,
     twin: twin && { source: twin.source, document: twin.document },
     schemas,
     operations: profiledOperations(profile, schemas),
     store: new Store(schemas.records, { firstId: profile.stamps.firstId }),
-    clock: options.clock ?? createClock(),
+    clock,
     tiers,
     caps,
     fixtures,
-    apiBase: options.apiBase ?? '*/api/v1',
+    apiBase,
     adminBase: options.adminBase ?? '*/__admin',
     adminToken: options.adminToken,
     rateLimiter: createRateLimiter(),
+    overrides: createOverrides<RequestHandler>(),
     faults: createFaults(faults),
-    journal: createRequestJournal(journalSize),
+    journal: createRequestJournal(journalSize, { apiPath: basePath(apiBase) }),
     writeQueue: createWriteQueue((reason) => changes.notify({ reason })),
     changes,
-    initial: { tiers: structuredClone(tiers), faults },
+    initial: { tiers: structuredClone(tiers), faults, clock: clockStart(clock) },
   }
   await loadFixtures(context.store, fixtures)
   const control = createControlOperations(context)
+  const overrideHandler = createOverrideHandler(context.apiBase)
+  const { addCheckedOverride: _, ...overrides } = overrideControls(context.overrides)
   return {
     ...checkedControls(control),
     // A twin's state holds its own tier names and extra fields: checked with its profile's MockState
@@ -164,7 +185,15 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     context,
     db: context.store.db,
     arrange: createArrange(context),
-    overrideHandler: createOverrideHandler(context.apiBase),
+    overrideHandler,
+    override: (operationId, resolver, { once = false, ...options } = {}) =>
+      void context.overrides.add({
+        operation: operationId,
+        times: once ? 1 : null,
+        delay_ms: 0,
+        answer: { resolver: overrideHandler(operationId, resolver, options) },
+      }),
+    ...overrides,
     journal: { entries: () => context.journal.entries(), clear: async () => context.journal.clear() },
     subscribe: (listener) => changes.subscribe(listener),
   }

@@ -1,5 +1,4 @@
-import type { RequestHandler } from 'msw'
-import type { Arrange } from './arrange.js'
+import type { Arrange } from '../control-plane/arrange.js'
 import type { MockApi } from './create-mock-api.js'
 import { baseUrl } from '../pipeline/base-path.js'
 import type { Override } from './override.js'
@@ -14,10 +13,17 @@ export interface MockSurface {
   readonly arrange: Arrange
   /**
    * Answers one operation in place of the mock until `reset()`, with a resolver typed from the
-   * OpenAPI document (openapi-msw): a body the document forbids is a type error.
-   * @example mock.override('listCampaigns', ({ response }) => response(500).json({ success: false, error: { code: 'internal_error', message: 'Down' } }))
+   * OpenAPI document (openapi-msw): a body the document forbids is a type error. Same registry as
+   * POST /__admin/overrides (`api.override`): the answer carries the rate-limit headers and is journaled.
+   * @example mock.override('listCampaigns', ({ response }) => response(429).json({ success: false, error: { code: 'rate_limit_exceeded', message: 'Slow down' } }))
    */
   readonly override: Override
+  /**
+   * The journal's entries that match a filter (operation, method, path pattern, status or class,
+   * user_id, since, a body containing some JSON, limit), oldest first, with both bodies; what the app sent.
+   * @example expect(mock.requests({ method: 'PATCH', path: '/campaigns/7', body: { campaign: { cpm: 3 } } })).toHaveLength(1)
+   */
+  readonly requests: MockApi['requests']
   /** A base URL to send requests to, from the `apiBase` option on the given origin. */
   readonly baseUrl: string
   /** The API key of the first user of the data loaded, as it is now (it follows a key reset or a restored state); empty without users. */
@@ -25,15 +31,15 @@ export interface MockSurface {
 }
 
 /**
- * The part of startNodeMock's and startBrowserMock's result that does not depend on the runtime;
- * `use` installs a handler on the runtime's server or worker (what `override` goes through).
+ * The part of startNodeMock's and startBrowserMock's result that does not depend on the runtime.
  */
-export function mockSurface(api: MockApi, use: (handler: RequestHandler) => void, origin: string): MockSurface {
+export function mockSurface(api: MockApi, origin: string): MockSurface {
   return {
     api,
     db: api.db,
     arrange: api.arrange,
-    override: (operationId, resolver, options) => use(api.overrideHandler(operationId, resolver, options)),
+    override: api.override,
+    requests: (filter) => api.requests(filter),
     baseUrl: baseUrl(api.context.apiBase, origin),
     get apiKey() {
       return api.context.store.firstUser()?.api_key ?? ''

@@ -4,8 +4,8 @@ import type { MockApi } from '../../src/surface/create-mock-api.js'
 /**
  * Everything a refused request must leave as it was, read from the mock itself: the whole
  * dataset, the id counters (a refused create uses up no id), who each key and each e-mail
- * opens (the store's look-ups), the tier table, the fault settings and whether the clock
- * stands still. Rate-limit counts and the journal are left out: every request moves them.
+ * opens (the store's look-ups), the tier table, the fault settings, the overrides (with their
+ * hits) and whether the clock stands still. Rate-limit counts and the journal are left out: every request moves them.
  * @example const before = stateSnapshot(api); await send(bad); expect(stateSnapshot(api)).toEqual(before)
  */
 export function stateSnapshot(api: MockApi) {
@@ -18,6 +18,7 @@ export function stateSnapshot(api: MockApi) {
     emails: dataset.users.map((user) => store.userIdByEmail(user.email)),
     tiers: structuredClone(tiers),
     faults: structuredClone(faults.settings),
+    overrides: api.overrides(),
     frozen: clock.frozen,
   }
 }

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini'
 import { ArrangeError } from './arrange-error.js'
 import { advertOf, type ArrangeCall, assertRoom, parseOptions, userOf } from './arrange-call.js'
 import {
@@ -7,7 +8,7 @@ import {
   type ArrangeCampaignsOptions,
   type CampaignFields,
   type RecordRef,
-} from './arrange-options.js'
+} from '../schemas/arrange.js'
 import { writeCampaignHistory } from './arrange-records.js'
 import { createAdvert } from '../domain/adverts.js'
 import { createCampaign, toggleCampaign } from '../domain/campaigns.js'
@@ -23,7 +24,7 @@ import { must } from '../store/must.js'
 // Under a twin's profile, its broadcasting types and cpm bounds hold, and a campaign starts as its
 // new campaigns do unless `enabled` says otherwise.
 
-export type { CampaignFields } from './arrange-options.js'
+export type { CampaignFields } from '../schemas/arrange.js'
 
 /** `arrange.campaign`: a new campaign of the user on one of its adverts (a new one by default), with its sends, on or off. */
 export async function arrangeCampaign(
@@ -96,6 +97,7 @@ function assertWithinLimit(call: ArrangeCall, { sending_count, sending_limit }: 
     throw new ArrangeError(
       call.helper,
       `sending_count ${sending_count} is more than sending_limit ${sending_limit}: a campaign never sends past its limit`,
+      { field: 'sending_count' },
     )
 }
 

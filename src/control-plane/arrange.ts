@@ -8,7 +8,7 @@ import type {
   ArrangeCampaignsOptions,
   ArrangeUserOptions,
   RecordRef,
-} from './arrange-options.js'
+} from '../schemas/arrange.js'
 import type { DomainContext } from '../domain/domain-context.js'
 import type { Advert } from '../schemas/advert.js'
 import type { Campaign } from '../schemas/campaign.js'

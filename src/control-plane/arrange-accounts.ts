@@ -1,6 +1,6 @@
 import { ArrangeError } from './arrange-error.js'
 import { type ArrangeCall, parseOptions, userOf } from './arrange-call.js'
-import { arrangeSchemasOf, type ArrangeUserOptions, type RecordRef } from './arrange-options.js'
+import { arrangeSchemasOf, type ArrangeUserOptions, type RecordRef } from '../schemas/arrange.js'
 import { writeBalance } from './arrange-records.js'
 import { createAccount, resetApiKey } from '../domain/accounts.js'
 import { topUp } from '../domain/top-up.js'
@@ -29,14 +29,18 @@ export async function arrangeUser(call: ArrangeCall, input: ArrangeUserOptions |
     throw new ArrangeError(
       call.helper,
       `${amounts.length} top-ups are more than tier ${tier} allows (max_topups ${max_topups})`,
+      { field: topups ? 'topups' : 'balance_usd' },
     )
   const total = amounts.reduce((sum, amount) => sum + usdToMicros(amount), 0)
   if (total > usdToMicros(MAX_USD))
-    throw new ArrangeError(call.helper, `the top-ups add up to more than ${MAX_USD} USD, the most a balance holds`)
+    throw new ArrangeError(call.helper, `the top-ups add up to more than ${MAX_USD} USD, the most a balance holds`, {
+      field: 'topups',
+    })
   if (balance_usd !== undefined && usdToMicros(balance_usd) > total) {
     throw new ArrangeError(
       call.helper,
       `balance_usd ${balance_usd} is more than the top-ups add up to (${total / 1e6}): money comes in only by top-ups`,
+      { field: 'balance_usd' },
     )
   }
   let user = await createAccount(ctx, { tier, email })
@@ -49,10 +53,7 @@ export async function arrangeUser(call: ArrangeCall, input: ArrangeUserOptions |
 export async function arrangeRateLimited(call: ArrangeCall, ref: RecordRef): Promise<User> {
   const { ctx } = call
   const user = userOf(call, ref)
-  const limits = ctx.tiers[user.api_tier]
-  const now = ctx.clock.now()
-  // Each admitted request counts; the first refused one means the next request is refused too.
-  while (ctx.rateLimiter.consume(user.id, limits, now).allowed);
+  ctx.rateLimiter.exhaust(user.id, ctx.tiers[user.api_tier], ctx.clock.now())
   return present(ctx, user)
 }
 

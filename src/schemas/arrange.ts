@@ -1,10 +1,11 @@
 import * as z from 'zod/mini'
 import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
-import { AdvertInput, titleOf } from '../schemas/advert.js'
-import { BroadcastingType, CampaignInput, Cpm, cpmOf } from '../schemas/campaign.js'
-import { Id, Timestamp, Usd } from '../schemas/common.js'
-import { typedAs } from '../schemas/profiled.js'
-import { ApiTier, Email } from '../schemas/user.js'
+import { Advert, AdvertInput, titleOf } from './advert.js'
+import { BroadcastingType, Campaign, CampaignInput, Cpm, cpmOf } from './campaign.js'
+import { Id, Timestamp, Usd } from './common.js'
+import { meta } from './meta.js'
+import { typedAs } from './profiled.js'
+import { ApiTier, Email } from './user.js'
 
 // What each arrange helper accepts, checked with the API's own field schemas (so an arranged
 // cpm or title is one the API could have written), plus the fields only arrange may set. Under
@@ -91,7 +92,73 @@ export const CAMPAIGN_DEFAULTS: Readonly<CampaignFields> = {
   sending_limit: 1000,
   sending_count: 0,
   enabled: true,
+} as const
+
+// The same options over HTTP (POST /__admin/arrange/{helper}): one JSON object, the user (and for
+// `campaigns` the count) beside the helper's options.
+
+const user = meta(RecordRef, {
+  description: 'The user: its id, or the object a helper returned (only its `id` is read).',
+})
+
+/** Body of POST /__admin/arrange/user: the options of `arrange.user` (all optional). */
+export const ArrangeUserInput = meta(
+  z.strictObject({
+    tier: meta(ArrangeUserOptions.shape.tier, { description: 'The API tier; basic by default.' }),
+    email: meta(ArrangeUserOptions.shape.email, { description: 'Defaults to user<id>@example.com.' }),
+    topups: meta(ArrangeUserOptions.shape.topups, {
+      description: 'Top-ups made in order, in USD, each through the top-up rule (max_topups holds).',
+    }),
+    balance_usd: meta(ArrangeUserOptions.shape.balance_usd, {
+      description:
+        'The balance to end with: alone, one top-up of that amount; with topups, at most their sum (the rest counts as spent).',
+    }),
+  }),
+  { id: 'ArrangeUserInput' },
+)
+
+/** Body of POST /__admin/arrange/advert and /advertInUse: the user and the advert's fields. */
+export const ArrangeAdvertInput = meta(z.strictObject({ user, ...ArrangeAdvertOptions.shape }), {
+  id: 'ArrangeAdvertInput',
+})
+
+const campaignInputFields = {
+  user,
+  advert: meta(campaignFields.advert, {
+    description: "One of the user's adverts (its id or object); a new advert by default.",
+  }),
+  sending_count: meta(campaignFields.sending_count, {
+    description: 'Sends made so far (0 by default); never more than sending_limit.',
+  }),
+  enabled: meta(campaignFields.enabled, { description: 'On (the default) or off.' }),
+  created_at: meta(campaignFields.created_at, {
+    description: "When it was made (and last changed); the clock's now by default.",
+  }),
 }
+
+/** Body of POST /__admin/arrange/campaign. */
+export const ArrangeCampaignInput = meta(z.strictObject({ ...campaignFields, ...campaignInputFields }), {
+  id: 'ArrangeCampaignInput',
+})
+
+/** Body of POST /__admin/arrange/campaigns. */
+export const ArrangeCampaignsInput = meta(
+  z.strictObject({
+    ...campaignFields,
+    ...campaignInputFields,
+    count: meta(CampaignCount, { description: 'How many campaigns, oldest first, on one advert.' }),
+    seed: meta(ArrangeCampaignsOptions.shape.seed, {
+      description: 'Draws the fields not given (1 by default): the same seed, the same campaigns.',
+    }),
+  }),
+  { id: 'ArrangeCampaignsInput' },
+)
+
+/** Body of POST /__admin/arrange/rateLimited and /resetKey: the user alone. */
+export const ArrangeUserRef = meta(z.strictObject({ user }), { id: 'ArrangeUserRef' })
+
+/** Answer of POST /__admin/arrange/advertInUse: the advert and the campaign that holds on to it. */
+export const AdvertInUse = meta(z.strictObject({ advert: Advert, campaign: Campaign }), { id: 'AdvertInUse' })
 
 /** The option schemas arrange checks with under one profile, and the fields a campaign left out gets. */
 export interface ArrangeSchemas {

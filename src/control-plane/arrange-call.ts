@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini'
 import { ArrangeError } from './arrange-error.js'
-import { idOf, RecordRef } from './arrange-options.js'
+import { idOf, RecordRef } from '../schemas/arrange.js'
 import { accountById } from '../domain/accounts.js'
 import type { DomainContext } from '../domain/domain-context.js'
 import { ownedAdvert } from '../domain/ownership.js'
@@ -28,7 +28,8 @@ export function runArrangeCall<T>(call: ArrangeCall, work: (call: ArrangeCall) =
     try {
       return await work(call)
     } catch (error) {
-      throw error instanceof ApiError ? new ArrangeError(call.helper, reasonOf(error), { cause: error }) : error
+      if (!(error instanceof ApiError)) throw error
+      throw new ArrangeError(call.helper, reasonOf(error), { cause: error, field: error.fields?.[0]?.field })
     }
   })
 }
@@ -40,7 +41,13 @@ export function parseOptions<S extends z.ZodMiniType>(schema: S, value: unknown,
 
 /** The account a user reference names (a 404 ApiError when there is none). */
 export function userOf(call: ArrangeCall, ref: RecordRef): UserRecord {
-  return accountById(call.ctx, idOf(parseOptions(RecordRef, ref, 'user (a user or its id)')))
+  const id = idOf(parseOptions(RecordRef, ref, 'user (a user or its id)'))
+  try {
+    return accountById(call.ctx, id)
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+    throw new ArrangeError(call.helper, error.message, { cause: error, field: 'user' })
+  }
 }
 
 /** The user's advert a reference names; another user's advert, or none, is refused. */
@@ -52,7 +59,7 @@ export function advertOf(call: ArrangeCall, user: UserRecord, ref: RecordRef): A
     throw new ArrangeError(
       call.helper,
       `advert ${id} is not one of user ${user.id}'s adverts (it does not exist, or is another user's)`,
-      { cause: error },
+      { cause: error, field: 'advert' },
     )
   }
 }
@@ -64,6 +71,7 @@ export function assertRoom(call: ArrangeCall, user: UserRecord, kind: 'advert' |
     throw new ArrangeError(
       call.helper,
       `user ${user.id} has room for ${left} more ${kind}s, not ${wanted} (the per-account cap)`,
+      { field: call.helper === 'campaigns' && kind === 'campaign' ? 'count' : '' },
     )
 }
 

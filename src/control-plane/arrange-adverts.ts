@@ -1,6 +1,6 @@
 import { type ArrangeCall, assertRoom, parseOptions, userOf } from './arrange-call.js'
 import { makeCampaign } from './arrange-campaigns.js'
-import { arrangeSchemasOf, type ArrangeAdvertOptions, type RecordRef } from './arrange-options.js'
+import { arrangeSchemasOf, CAMPAIGN_DEFAULTS, type ArrangeAdvertOptions, type RecordRef } from '../schemas/arrange.js'
 import { createAdvert } from '../domain/adverts.js'
 import { presentAdvert } from '../presentation/present.js'
 import type { Advert } from '../schemas/advert.js'
