@@ -1,9 +1,10 @@
 /**
- * npm run bench [-- --quick] [-- --only listener,in-process,scale,writes,startup] [-- --rounds 5]
+ * npm run bench [-- --quick] [-- --only listener,in-process,scale,writes,startup,twin] [-- --rounds 5]
  *
  * Starts every target itself on loopback, loads each within fixed bounds, alternates targets in
- * rounds within this one run, and judges the figures against issues 12, 16 and 23's targets. `--rounds`
- * sets the listener section's rounds (the listener against its peers; 5 by default, 2 quick). Writes
+ * rounds within this one run, and judges the figures against issues 12, 16, 23 and 24's targets. `--rounds`
+ * sets the listener and twin sections' rounds (the listener against its peers, a twin against the
+ * default listener; 5 by default, 2 quick). Writes
  * bench/results/latest.json and latest.md (quick.* or partial.* for a quick or partial run).
  */
 import { execSync } from 'node:child_process'
@@ -17,8 +18,9 @@ import { evaluateTargets } from './lib/targets.js'
 import { benchListener } from './sections/listener.js'
 import { benchMockLatency } from './sections/mock-latency.js'
 import { benchStartup } from './sections/startup.js'
+import { benchTwin } from './sections/twin.js'
 
-const SECTIONS = ['listener', 'in-process', 'scale', 'writes', 'startup'] as const
+const SECTIONS = ['listener', 'in-process', 'scale', 'writes', 'startup', 'twin'] as const
 type Section = (typeof SECTIONS)[number]
 
 const { values } = parseArgs({
@@ -174,6 +176,13 @@ try {
   if (runs('startup')) {
     log('\n== Start-up ==')
     results.startup = await benchStartup(settings.startupRuns, pinning, log)
+  }
+  if (runs('twin')) {
+    log('\n== Twin: the listener serving a twin vs the default listener ==')
+    const { listenerRounds: rounds, connections, durationSec, kindWarmupSec } = settings
+    // Both are Node: warmed as long on each request as the listener section warms each other kind, twice over.
+    const warmupSec = 2 * kindWarmupSec
+    results.twin = await benchTwin({ campaigns: 10_000, rounds, connections, durationSec, warmupSec }, pinning, log)
   }
 } catch (error) {
   stopAll()

@@ -154,6 +154,50 @@ it('reports each built-in difference of the independent server as exactly one fi
   // The rate-limit flow ran to its 429 and recovered; the new key is handed back on stderr.
   expect(outcome.stdout).not.toContain('rate_limit_enforcement did not spend')
   expect(outcome.stderr).toMatch(/The new key: ik_[0-9a-f]{32}/)
+  // Correct but different: stamps to the second raise no finding, and every write the flows build on was judged at that precision.
+  for (const operation of [
+    'PATCH /campaigns/{id}',
+    'POST /campaigns/{id}/toggle',
+    'PATCH /adverts/{id}',
+    'PATCH /user',
+  ])
+    expect(xml, operation).toMatch(
+      new RegExp(
+        `<testcase classname="${operation.replace(/[{}/]/g, '\\$&')}" name="write_stamp_progression" assertions="[1-9]\\d*"></testcase>`,
+      ),
+    )
+  // Nothing is left unexercised for the refused passive_ad: the flow made its second campaign with active_ad.
+  const notExercised = outcome.stdout.slice(
+    outcome.stdout.indexOf('\nNot exercised\n'),
+    outcome.stdout.indexOf('\nCleanup'),
+  )
+  expect(
+    notExercised
+      .split('\n')
+      .filter((line) => line.startsWith('  - '))
+      .map((line) => line.replace(/^.*\): /, '')),
+  ).toEqual([
+    'the answers carry no X-RateLimit-* to compare (15 in all)',
+    'nothing to judge: every success answered with no body (204) (8 in all)',
+  ])
+}, 150_000)
+
+it('reports as many findings as its options reach rows of differences.ts: without a second key or the quota, those that need none', async () => {
+  const { baseUrl } = await server()
+  const outcome = await suite(baseUrl)
+  expect(outcome.code).toBe(1)
+  const reachable = DIFFERENCES.filter((difference) => difference.needs === undefined)
+  const shown = consoleFindings(outcome.stdout)
+  for (const difference of reachable)
+    expect(
+      shown.filter((finding) => matches(difference, finding)),
+      difference.id,
+    ).toHaveLength(1)
+  expect(shown, outcome.stdout).toHaveLength(reachable.length)
+  // Within the default budget of 800 requests (375 on this server), never stopped by it.
+  expect(Number(/^(\d+) requests in /m.exec(outcome.stdout)?.[1])).toBeLessThan(800)
+  expect(outcome.stdout).not.toContain('budget')
+  expect(outcome.stdout).toMatch(new RegExp(`^FAILED: ${reachable.length} findings \\(in \\d+ responses\\)`, 'm'))
 }, 150_000)
 
 it('ends INCONCLUSIVE (exit 3), not PASSED, when advert creation answers 200, and names what it could not check', async () => {

@@ -44,6 +44,9 @@ it('passes against the in-process mock, running every check on every operation a
   expect(result.exercised).toHaveLength(document.operations.length)
   expect(result.cleanup.leftover).toEqual([])
   expect(await leftovers(mock.handle, mock.adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
+  // Within the default budget, and quick: 434 requests in about 4 s alone, 7.5 s beside other test runs.
+  expect(result.requests).toBeLessThan(800)
+  expect(result.durationMs).toBeLessThan(30_000)
 })
 
 it('passes against the standalone listener over HTTP', async () => {

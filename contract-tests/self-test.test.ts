@@ -5,6 +5,7 @@ import { formatReport } from './lib/report/format-report.js'
 import { runContractSuite, type ContractSuiteOptions } from './lib/run/run-suite.js'
 import { CONSISTENCY_VARIANTS } from './support/broken-consistency-variants.js'
 import { BROKEN_VARIANTS, breakMock, type Rewriter } from './support/broken-variants.js'
+import { VERDICT_VARIANTS } from './support/broken-verdict-variants.js'
 import { startInProcessMock, type InProcessMock } from './support/in-process.js'
 import { leftovers } from './support/leftovers.js'
 
@@ -38,22 +39,25 @@ it('passes the same mock when nothing is broken (the control row)', async () => 
   expect(await leftovers(mock.handle, mock.adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
 })
 
-describe.each([...BROKEN_VARIANTS, ...CONSISTENCY_VARIANTS])('a mock with $name', ({ rewrite, caughtBy, alone }) => {
-  it(`is caught by ${caughtBy}${alone ? ' alone' : ''}`, async () => {
-    const result = await runAgainst(rewrite)
-    expect(result.ok).toBe(false)
-    expect([...new Set(result.failures.map((failure) => failure.check))]).toContain(caughtBy)
-    // The consistency and rate-limit header variants break one fact each: no unrelated check may blame it.
-    if (alone)
-      expect([...new Set(result.failures.map((failure) => failure.check))], formatReport(result)).toEqual([caughtBy])
-    const failure = result.failures.find((f) => f.check === caughtBy)
-    expect(failure?.request?.url).toMatch(/^http:\/\/contract\.mock\.test\/api\/v1\//)
-    expect(failure?.message).toMatch(/Received: .+\nDocumented: .+/)
-    // A failed check still cleans up: nothing the run created is left, as the run sees it or in the store.
-    expect(result.cleanup.leftover).toEqual([])
-    expect(await leftovers(mock.handle, mock.adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
-  })
-})
+describe.each([...BROKEN_VARIANTS, ...CONSISTENCY_VARIANTS, ...VERDICT_VARIANTS])(
+  'a mock with $name',
+  ({ rewrite, caughtBy, alone }) => {
+    it(`is caught by ${caughtBy}${alone ? ' alone' : ''}`, async () => {
+      const result = await runAgainst(rewrite)
+      expect(result.ok).toBe(false)
+      expect([...new Set(result.failures.map((failure) => failure.check))]).toContain(caughtBy)
+      // The consistency and rate-limit header variants break one fact each: no unrelated check may blame it.
+      if (alone)
+        expect([...new Set(result.failures.map((failure) => failure.check))], formatReport(result)).toEqual([caughtBy])
+      const failure = result.failures.find((f) => f.check === caughtBy)
+      expect(failure?.request?.url).toMatch(/^http:\/\/contract\.mock\.test\/api\/v1\//)
+      expect(failure?.message).toMatch(/Received: .+\nDocumented: .+/)
+      // A failed check still cleans up: nothing the run created is left, as the run sees it or in the store.
+      expect(result.cleanup.leftover).toEqual([])
+      expect(await leftovers(mock.handle, mock.adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
+    })
+  },
+)
 
 it('blames a wrongly accepted probe alone: what it created is deleted at once, so the flow that follows finds nothing wrong', async () => {
   const log: string[] = []

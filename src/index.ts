@@ -1,15 +1,17 @@
 export { createMockApi, type MockApi, type MockApiOptions } from './surface/create-mock-api.js'
-export {
-  ArrangeError,
-  type Arrange,
-  type ArrangeAdvertOptions,
-  type ArrangeCampaignOptions,
-  type ArrangeCampaignsOptions,
-  type ArrangeUserOptions,
-  type RecordRef,
-} from './surface/arrange.js'
+export { ArrangeError, type Arrange } from './surface/arrange.js'
+export type {
+  ArrangeAdvertOptions,
+  ArrangeCampaignOptions,
+  ArrangeCampaignsOptions,
+  ArrangeUserOptions,
+  RecordRef,
+} from './surface/arrange-options.js'
 export type { OperationId, Override, OverrideHandlerFactory, OverrideResolver } from './surface/override.js'
 export type { MockContext } from './pipeline/mock-context.js'
+export { parseTwinFile, readTwinFile, twinDataset, TwinFileError } from './surface/twin.js'
+export { TWIN_FORMAT, TwinFile, type CapturedAccount, type LearnedChoice } from './profile/twin-file.js'
+export { DEFAULT_PROFILE, PROFILE_FORMAT, Profile } from './profile/profile.js'
 export { createClock, type Clock } from './domain/clock.js'
 export { DEFAULT_TIER_LIMITS } from './domain/tiers.js'
 export { DEMO_API_KEY, OTHER_API_KEY, DEFAULT_FIXTURES } from './store/fixtures.js'

@@ -62,6 +62,17 @@ it(`keeps the default browser import within ${BUDGET_BYTES / 1000} kB gzip, fake
   expect(initialGzip).toBeLessThanOrEqual(BUDGET_BYTES)
   expect(packages.map(([name]) => name)).not.toContain('@faker-js/faker')
   expect(packages.map(([name]) => name)).toEqual(expect.arrayContaining(['msw', 'zod', 'ad-campaign-mock']))
+  // A twin is served in the page from its file (surface/twin.ts); learning one (src/twin/, with the
+  // contract suite's client), the command and the Node-side layers stay out of every chunk.
+  const ours = Object.values(metafile.outputs).flatMap((output) =>
+    Object.keys(output.inputs).filter((input) => !input.includes('node_modules/')),
+  )
+  expect(ours).toContain('src/surface/twin.ts')
+  expect(
+    ours.filter((input) =>
+      /^(src\/(twin|cli|listener)\/|src\/cli\.ts|src\/persistence\/state-file|contract-tests\/)/.test(input),
+    ),
+  ).toEqual([])
   // Generating a dataset still works: faker sits in a chunk of its own.
   expect(
     lazy.some((path) => bytesByPackage(metafile, new Set([path])).some(([name]) => name === '@faker-js/faker')),

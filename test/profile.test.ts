@@ -13,6 +13,14 @@ const campaign = (fields: Record<string, unknown>) => ({
   campaign: { advert_id: 3, broadcasting_type: 'active_ad', cpm: 2.5, sending_limit: 10, ...fields },
 })
 
+/** What an error row checks: its status and its code's wire name. */
+const refusedWith =
+  (status: number, code: string) =>
+  ({ status: received, body }: TestResponse): void => {
+    expect(received).toBe(status)
+    expect(body.error.code).toBe(code)
+  }
+
 /** One request and what its answer must show under OTHER. */
 interface Case {
   name: string
@@ -72,18 +80,12 @@ const CASES: Case[] = [
   {
     name: "another account's campaign a 403",
     request: { method: 'GET', path: '/campaigns/4', headers: key(DEMO_API_KEY) },
-    expect: ({ status, body }) => {
-      expect(status).toBe(403)
-      expect(body.error.code).toBe('forbidden')
-    },
+    expect: refusedWith(403, 'forbidden'),
   },
   {
     name: 'a missing campaign a 404 by its wire name',
     request: { method: 'GET', path: '/campaigns/999', headers: key(DEMO_API_KEY) },
-    expect: ({ status, body }) => {
-      expect(status).toBe(404)
-      expect(body.error.code).toBe('resource_not_found')
-    },
+    expect: refusedWith(404, 'resource_not_found'),
   },
   {
     name: 'a method the path does not have a 405 with Allow',
@@ -148,10 +150,7 @@ const CASES: Case[] = [
   {
     name: 'an advert in use a 409',
     request: { method: 'DELETE', path: '/adverts/1', headers: key(DEMO_API_KEY) },
-    expect: ({ status, body }) => {
-      expect(status).toBe(409)
-      expect(body.error.code).toBe('advert_in_use')
-    },
+    expect: refusedWith(409, 'advert_in_use'),
   },
   {
     name: 'the balance with its extra field',

@@ -36,6 +36,7 @@ export function formatReport(results: BenchResults, verdicts: readonly Verdict[]
       ),
     )
   if (results.startup) parts.push(formatStartup(results.startup))
+  if (results.twin) parts.push(formatTwin(results.twin))
   return `${parts.join('\n\n')}\n`
 }
 
@@ -144,4 +145,30 @@ function formatStartup(rows: NonNullable<BenchResults['startup']>): string {
     count(Math.round(row.medianMs)),
   ])
   return `## Start-up: process start to the first 200\n\n${table(['command', 'runs, ms', 'median ms'], body)}`
+}
+
+function formatTwin(twin: NonNullable<BenchResults['twin']>): string {
+  const summaries = summarizeLoad(twin.runs)
+  const rounds = Math.max(0, ...summaries.map((row) => row.rounds))
+  const rows = summaries.map((row) => [
+    LOAD_TARGET_LABELS[row.target],
+    REQUEST_LABELS[row.kind],
+    count(Math.round(row.rps)),
+    ms(row.p50Ms),
+    ms(row.p99Ms),
+  ])
+  const kinds = REQUEST_KINDS.filter((kind) => summaries.some((row) => row.kind === kind))
+  const ratios = kinds.flatMap((kind) => {
+    const ratio = throughputRatio(twin.runs, kind, 'listener', 'twin')
+    return ratio === undefined ? [] : [[REQUEST_LABELS[kind], `${ratio.toFixed(2)}x`]]
+  })
+  return [
+    `## Twin: the listener serving a twin of ${twin.twinOf} vs the default listener, ${twin.connections} connections, ${twin.durationSec} s per run, ${rounds} alternating rounds after ${twin.warmupSec} s of warm-up per target and request`,
+    '',
+    `Both hold the same ${count(twin.campaigns)} campaigns and answer for the same account (${count(twin.accountCampaigns)} campaigns on 10 adverts: the twin's captured account), limits out of reach; the two runs of a request go back to back, which first alternating by round.`,
+    '',
+    table(['target', 'request', 'req/s (median)', 'p50 ms', 'p99 ms'], rows, 2),
+    '',
+    table(['request', 'twin / default (median of per-round ratios)'], ratios),
+  ].join('\n')
 }

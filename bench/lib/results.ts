@@ -2,7 +2,7 @@ import type { Summary } from './stats.js'
 import type { RequestKind } from './workload.js'
 
 /** The targets the listener section runs, ours first. */
-export const LOAD_TARGETS = ['listener', 'bare', 'express', 'prism', 'wiremock'] as const
+export const LOAD_TARGETS = ['listener', 'bare', 'express', 'prism', 'wiremock', 'twin'] as const
 export type LoadTarget = (typeof LOAD_TARGETS)[number]
 
 /** How each load target reads in the report. */
@@ -12,6 +12,7 @@ export const LOAD_TARGET_LABELS: Readonly<Record<LoadTarget, string>> = {
   express: 'plain Express res.json, same body',
   prism: 'Prism 5 mock, our response as its example',
   wiremock: 'WireMock 3 (JVM), a stub mapping with our bytes',
+  twin: "our listener serving a twin (the independent server's profile)",
 }
 
 /** One bounded load run against one target (autocannon). */
@@ -94,6 +95,22 @@ export interface ListenerResults {
   runs: LoadRun[]
 }
 
+/** The twin section: the listener serving a twin against the default listener, the same requests in one run. */
+export interface TwinResults {
+  /** The twin file whose profile the twin serves. */
+  twinOf: string
+  /** Campaigns each listener holds (the twin: its captured account, then the rest of the default's dataset). */
+  campaigns: number
+  /** Campaigns of the account both answer for (the twin's captured account). */
+  accountCampaigns: number
+  connections: number
+  durationSec: number
+  /** Warm-up of each target and kind before the first round. */
+  warmupSec: number
+  /** Runs of `listener` (the default profile) and `twin`. */
+  runs: LoadRun[]
+}
+
 /** Everything one `npm run bench` measured; absent sections were not run. */
 export interface BenchResults {
   meta: RunMeta
@@ -102,4 +119,5 @@ export interface BenchResults {
   scale?: { seeds: SeedCost[]; rows: LatencyRow[] }
   writes?: { seeds: SeedCost[]; rows: LatencyRow[] }
   startup?: StartupRow[]
+  twin?: TwinResults
 }

@@ -33,11 +33,17 @@ export function summarizeLoad(runs: readonly LoadRun[]): LoadSummary[] {
 }
 
 /**
- * The listener's throughput over a baseline's on one kind of request: the median of the
- * rounds' ratios, each pairing two runs of the same round. Undefined when either is missing.
+ * The listener's (or `target`'s) throughput over a baseline's on one kind of request: the median
+ * of the rounds' ratios, each pairing two runs of the same round. Undefined when either is missing.
+ * @example throughputRatio(twin.runs, 'list', 'listener', 'twin') // 0.97: the twin over the default listener
  */
-export function throughputRatio(runs: readonly LoadRun[], kind: RequestKind, baseline: LoadTarget): number | undefined {
-  const { ours, theirs, rounds } = pairRounds(runs, kind, baseline)
+export function throughputRatio(
+  runs: readonly LoadRun[],
+  kind: RequestKind,
+  baseline: LoadTarget,
+  target: LoadTarget = 'listener',
+): number | undefined {
+  const { ours, theirs, rounds } = pairRounds(runs, kind, baseline, target)
   if (rounds.length === 0) return undefined
   return pairedRatio(
     rounds.map((round) => ours.get(round)!),
@@ -61,11 +67,16 @@ export function lastRoundRatio(
   return { round, ratio: ours.get(round)! / theirs.get(round)! }
 }
 
-/** The listener's and a baseline's req/s by round, and the rounds both ran. */
-function pairRounds(runs: readonly LoadRun[], kind: RequestKind, baseline: LoadTarget) {
-  const byRound = (target: LoadTarget) =>
-    new Map(runs.filter((run) => run.target === target && run.kind === kind).map((run) => [run.round, run.rps]))
-  const ours = byRound('listener')
+/** The listener's (or `target`'s) and a baseline's req/s by round, and the rounds both ran. */
+function pairRounds(
+  runs: readonly LoadRun[],
+  kind: RequestKind,
+  baseline: LoadTarget,
+  target: LoadTarget = 'listener',
+) {
+  const byRound = (which: LoadTarget) =>
+    new Map(runs.filter((run) => run.target === which && run.kind === kind).map((run) => [run.round, run.rps]))
+  const ours = byRound(target)
   const theirs = byRound(baseline)
   return { ours, theirs, rounds: [...ours.keys()].filter((round) => theirs.has(round)) }
 }

@@ -127,7 +127,7 @@ describe('bench targets and report', () => {
 
   it('judges every target of a whole run, and says by how much a missed one was missed', () => {
     const verdicts = evaluateTargets(results)
-    expect(verdicts).toHaveLength(13)
+    expect(verdicts).toHaveLength(14)
     expect(verdictOf(verdicts, 'Listener GET /campaigns vs Prism')).toMatchObject({
       status: 'missed',
       measured: '2.50x',
@@ -180,7 +180,7 @@ describe('bench targets and report', () => {
 
   it('shows a target whose section did not run as not measured, never as met', () => {
     const verdicts = evaluateTargets({ meta })
-    expect(verdicts.map((verdict) => verdict.status)).toEqual(Array(13).fill('not measured'))
+    expect(verdicts.map((verdict) => verdict.status)).toEqual(Array(14).fill('not measured'))
     expect(verdicts.every((verdict) => verdict.note)).toBe(true)
   })
 

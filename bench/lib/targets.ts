@@ -34,7 +34,7 @@ const judged = (title: string, target: string, measured: string, met: boolean, s
 
 const fmt = (value: number, digits = 2) => value.toFixed(digits)
 
-/** Judges a run against every target; the order is the issues' (12, 23's peers, then 16's floors). */
+/** Judges a run against every target; the order is the issues' (12, 23's peers, then 16's floors, then 24's twin). */
 export function evaluateTargets(results: BenchResults): Verdict[] {
   return [
     listenerVsPrism(results, 'list', 3),
@@ -48,7 +48,17 @@ export function evaluateTargets(results: BenchResults): Verdict[] {
     seedTime(results),
     seedHeap(results),
     binStartup(results),
+    twinVsDefault(results),
   ]
+}
+
+/** Issue 24: a twin costs the listener almost nothing: its req/s over the default listener's, round by round. */
+function twinVsDefault({ twin }: BenchResults): Verdict {
+  const title = 'Listener serving a twin vs the default listener, GET /campaigns'
+  const target = '≥ 0.90x the default req/s'
+  const ratio = twin && throughputRatio(twin.runs, 'list', 'listener', 'twin')
+  if (ratio === undefined) return notMeasured(title, target, 'the twin section did not run')
+  return judged(title, target, `${fmt(ratio)}x`, ratio >= 0.9, `${fmt(0.9 / ratio)}x short of it`)
 }
 
 function listenerVsPrism({ listener }: BenchResults, kind: 'list' | 'update', bound: number): Verdict {

@@ -27,7 +27,7 @@ interface Job {
 }
 
 /** Where a target answers: its origin, and the prefix of the API's paths there. */
-interface Endpoint {
+export interface Endpoint {
   origin: string
   prefix: string
 }
@@ -55,7 +55,8 @@ const SERVER_SCRIPTS = {
   express: 'bench/servers/express.ts',
 }
 
-type Subjects = Record<'read' | 'create' | 'update', Subject>
+/** Whom each kind acts as: reads, creates and updates as three users, so writes never change what reads return. */
+export type Subjects = Record<'read' | 'create' | 'update', Subject>
 const origin = (port: number) => `http://127.0.0.1:${port}`
 
 /** What the peers need to answer the listener's list request with its bytes. */
@@ -210,7 +211,7 @@ async function checkSameAnswer(targets: Partial<Record<LoadTarget, Endpoint>>, a
  * One bounded autocannon run of a job, checked: any status but the expected one, any socket
  * error or timeout fails the bench. Creates are undone (the store reset) after each run.
  */
-function createJobRunner(
+export function createJobRunner(
   load: Worker,
   targets: Partial<Record<LoadTarget, Endpoint>>,
   subjects: Subjects,

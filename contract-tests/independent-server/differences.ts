@@ -22,10 +22,19 @@
  * | balance-currency-field    | balance operation (4.1)      | balance_usd and total_topups_usd   | also `currency: "USD"`                       | response_schema_conformance   |
  * | api-tier-names            | api_tier values (2.5)        | free, basic, pro, enterprise       | `starter`                                    | response_schema_conformance   |
  * | foreign-resource-403      | conditions of errors (7)     | another account's resource: 404    | 403 `forbidden`                              | status_code_conformance       |
+ * | error-code-400            | error body fields (7)        | 400 code `invalid_json`            | `malformed_json`                             | response_schema_conformance   |
+ * | passive-ad-refused        | broadcasting_type values (2.5) | active_ad and passive_ad         | only `active_ad`, the value the spec names   | positive_data_acceptance      |
+ * | advert-delete-cascades    | conditions of errors (7)     | an advert in use: 422              | deleted with its campaigns                   | in_use_deletion_refused       |
+ * | deleted-still-listed      | other operations (4.1)       | a deleted resource leaves its list | deleted softly, and still listed             | deleted_resource_unlisted     |
  *
  * Choices the contract does not judge, so they are no rows: the rate limit is a token bucket
- * refilled continuously (Retry-After is the seconds until one more request), and deleting an
- * advert deletes its campaigns.
+ * refilled continuously (Retry-After is the seconds until one more request, and so is the
+ * RateLimit `t` of a spent bucket). Timestamps are stamped to the second (`2026-01-15T09:30:07Z`),
+ * which the document's timestamp pattern allows: a correct-but-different choice that must raise
+ * no finding (the suite judges write stamps at the precision it learns from the answers).
+ * Refusing `passive_ad` is correct by the spec but differs from the document: one finding, and
+ * no check may go unexercised for it (the campaign flow goes on with `active_ad`). A deleted row
+ * is kept and still listed (a soft delete the list query forgets): a difference that must be found.
  *
  * That is the first set of choices, the default. A second set, chosen by the `choices: 'second'`
  * option of startIndependentServer, the INDEPENDENT_CHOICES=second environment variable or
@@ -188,5 +197,36 @@ export const DIFFERENCES: readonly Difference[] = [
     server: '403 `forbidden`',
     reportedAs: { check: 'status_code_conformance', title: /^Undocumented status 403$/ },
     needs: 'second-key',
+  },
+  {
+    id: 'error-code-400',
+    open: 'error body fields (7)',
+    document: '400 code `invalid_json`',
+    server: '`malformed_json`',
+    reportedAs: { check: 'response_schema_conformance', title: /^error\.code must be "invalid_json"$/ },
+  },
+  {
+    id: 'passive-ad-refused',
+    open: 'broadcasting_type values (2.5)',
+    document: 'active_ad and passive_ad',
+    server: 'only `active_ad`, the value the spec names',
+    reportedAs: {
+      check: 'positive_data_acceptance',
+      title: /^Valid input refused: campaign\.broadcasting_type=passive_ad$/,
+    },
+  },
+  {
+    id: 'advert-delete-cascades',
+    open: 'conditions of errors (7)',
+    document: 'an advert in use: 422',
+    server: 'deleted with its campaigns',
+    reportedAs: { check: 'in_use_deletion_refused', title: /^Deleting a resource another one uses was not refused$/ },
+  },
+  {
+    id: 'deleted-still-listed',
+    open: 'other operations (4.1)',
+    document: 'a deleted resource leaves its list',
+    server: 'deleted softly, and still listed',
+    reportedAs: { check: 'deleted_resource_unlisted', title: /^Deleted resource is still listed$/ },
   },
 ]

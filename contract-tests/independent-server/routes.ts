@@ -21,7 +21,8 @@ export interface RouteRequest {
   advertCreateStatus: number
 }
 
-const BROADCASTING_TYPES = ['active_ad', 'passive_ad'] as const
+// The spec names one broadcasting type (2.3: "a value of this field is active_ad"); this server knows no other.
+const BROADCASTING_TYPES = ['active_ad'] as const
 const PAGE_SIZE = { default: 20, max: 100 } as const
 
 /** The error body every refusal has: code, message and a link (but a 422, which names its fields instead). */
@@ -51,7 +52,7 @@ export function route(request: RouteRequest): Reply {
   }
   const rowId = /^\d{1,15}$/.test(id) ? Number(id) : 0
   const table = collection === 'campaigns' ? request.store.campaigns : request.store.adverts
-  const row = table.get(rowId)
+  const row = request.store.live<{ ownerId: number; deletedAt?: string }>(table, rowId)
   if (!row) return notFound()
   if (row.ownerId !== request.account.id) return problem(403, 'forbidden', 'This resource belongs to another account')
   if (action === 'toggle' && collection === 'campaigns' && method === 'POST') return toggleCampaign(request, rowId)
@@ -65,10 +66,12 @@ export function route(request: RouteRequest): Reply {
   if (method === 'PATCH')
     return collection === 'campaigns' ? updateCampaign(request, rowId) : updateAdvert(request, rowId)
   if (method === 'DELETE') {
+    // Soft: the row is kept with its deletion time (an advert's campaigns go with it).
+    const deletedAt = request.store.now()
     if (collection === 'adverts')
       for (const campaign of request.store.campaigns.values())
-        if (campaign.advertId === rowId) request.store.campaigns.delete(campaign.id)
-    table.delete(rowId)
+        if (campaign.advertId === rowId) campaign.deletedAt ??= deletedAt
+    row.deletedAt = deletedAt
     return { status: 204 }
   }
   return notFound()
@@ -140,7 +143,7 @@ function campaignFields(request: RouteRequest, required: boolean) {
     sendingLimit: fields.number('sending_limit', { required, integer: true, max: 1_000_000_000 }),
     enabled: required ? undefined : fields.flag('enabled'),
   }
-  const advert = values.advertId === undefined ? undefined : request.store.adverts.get(values.advertId)
+  const advert = values.advertId === undefined ? undefined : request.store.live(request.store.adverts, values.advertId)
   if (values.advertId !== undefined && advert?.ownerId !== request.account.id)
     fields.errors.push({ field: 'campaign.advert_id', message: `advert ${values.advertId} does not exist` })
   return { fields, values }

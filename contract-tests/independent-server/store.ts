@@ -18,6 +18,8 @@ export interface AdvertRow {
   targetUrl: string | null
   createdAt: string
   updatedAt: string
+  /** When it was deleted: rows are deleted softly, and kept. */
+  deletedAt?: string
 }
 
 /** A campaign. */
@@ -32,6 +34,8 @@ export interface CampaignRow {
   enabled: boolean
   createdAt: string
   updatedAt: string
+  /** When it was deleted: rows are deleted softly, and kept. */
+  deletedAt?: string
 }
 
 /** A fresh API key: `ik_` and 32 hex digits. */
@@ -41,7 +45,8 @@ export function newApiKey(): string {
 
 /** Everything the server holds, in memory: one account per configured key, and their adverts and campaigns. */
 export function createStore(keys: readonly string[]) {
-  const now = () => new Date().toISOString()
+  // Stamps to the second (the document's timestamp pattern allows it: the fraction is optional).
+  const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z')
   const accounts: Account[] = keys.map((apiKey, index) => ({
     id: index + 1,
     email: `user${index + 1}@example.com`,
@@ -58,7 +63,12 @@ export function createStore(keys: readonly string[]) {
     accountByKey: (key: string) => accounts.find((account) => account.apiKey === key),
     adverts,
     campaigns,
-    /** An account's rows of a table, oldest first. */
+    /** A row that is there (not deleted), by id. */
+    live<T extends { deletedAt?: string }>(table: Map<number, T>, id: number): T | undefined {
+      const row = table.get(id)
+      return row && row.deletedAt === undefined ? row : undefined
+    },
+    /** An account's rows of a table, oldest first (the deleted ones too: the list query forgets them). */
     owned<T extends { ownerId: number; id: number }>(table: Map<number, T>, ownerId: number): T[] {
       return [...table.values()].filter((row) => row.ownerId === ownerId).sort((a, b) => a.id - b.id)
     },

@@ -2,7 +2,7 @@ import { createServer, request as forward, type IncomingHttpHeaders, type Server
 import type { AddressInfo } from 'node:net'
 
 // Headers that belong to one connection, not to the message (RFC 9110 section 7.6.1).
-const HOP_BY_HOP = new Set([
+export const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',
@@ -22,7 +22,8 @@ export interface HttpProxy {
   close(): Promise<void>
 }
 
-function strip(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+/** A message's headers without those of its connection. */
+export function strip(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())))
 }
 

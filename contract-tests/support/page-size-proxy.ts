@@ -1,5 +1,6 @@
-import { createServer, request as forward, type IncomingHttpHeaders, type Server } from 'node:http'
+import { createServer, request as forward, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { strip } from './http-proxy.js'
 
 // A node:http proxy in front of a deployment that changes one silent choice: the page size a list
 // answers when the request names none. Every list request without per_page is sent on with the
@@ -14,20 +15,6 @@ export interface PageSizeProxy {
   /** How many requests it has forwarded, of every kind. */
   readonly forwarded: () => number
   close(): Promise<void>
-}
-
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'upgrade',
-  'te',
-  'trailer',
-])
-
-function strip(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())))
 }
 
 /**

@@ -228,7 +228,8 @@ export async function readJsonFile(flag: string, file: string): Promise<unknown>
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new UsageError(`${flag} ${file} is not valid JSON: ${(error as Error).message}`)
+    // V8 quotes the start of the text, line breaks and all: the message stays one line.
+    throw new UsageError(`${flag} ${file} is not valid JSON: ${(error as Error).message.replace(/\s+/g, ' ')}`)
   }
 }
 

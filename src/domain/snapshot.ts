@@ -47,6 +47,11 @@ export function serializeSnapshot(state: MockState, savedAt: number = Date.now()
 export interface ParseSnapshotOptions {
   /** Names the snapshot in error messages, e.g. a file path or a storage key. */
   source?: string
+  /**
+   * What the state is checked with: MockState unless given; a mock under another profile (a twin)
+   * gives its own (`api.context.schemas.records.MockState`), which takes its tier names and extra fields.
+   */
+  schema?: typeof MockState
 }
 
 /**
@@ -54,7 +59,10 @@ export interface ParseSnapshotOptions {
  * not one of ours, from another version of the package, or holds a state that does not validate.
  * @example const snapshot = parseSnapshot(readFileSync(file, 'utf8'), { source: file })
  */
-export function parseSnapshot(text: string, { source = 'the saved state' }: ParseSnapshotOptions = {}): Snapshot {
+export function parseSnapshot(
+  text: string,
+  { source = 'the saved state', schema = MockState }: ParseSnapshotOptions = {},
+): Snapshot {
   const parsed = parseJson(text, source)
   if (!isRecord(parsed) || parsed.format !== SNAPSHOT_FORMAT) {
     throw new SnapshotError(
@@ -70,7 +78,7 @@ export function parseSnapshot(text: string, { source = 'the saved state' }: Pars
   }
   const savedAt = typeof parsed.saved_at === 'string' ? Date.parse(parsed.saved_at) : NaN
   if (Number.isNaN(savedAt)) throw new SnapshotError('invalid', `${source} has no valid "saved_at" timestamp`)
-  const state = MockState.safeParse(parsed.state)
+  const state = schema.safeParse(parsed.state)
   if (!state.success) {
     const first = must(state.error.issues[0], 'the first issue of a failed parse')
     throw new SnapshotError(

@@ -76,7 +76,7 @@ async function loadStateFile(api: MockApi, file: string): Promise<boolean> {
       `cannot read the state file ${file}: ${fileProblem(error as NodeJS.ErrnoException)}`,
     )
   }
-  await restoreSnapshot(api, text, { source: `The state file ${file}` })
+  await restoreSnapshot(api, text, { source: `The state file ${file}`, schema: api.context.schemas.records.MockState })
   return true
 }
 

@@ -47,7 +47,10 @@ async function restore(api: MockApi, storage: KeyValueStorage, key: string): Pro
   const text = storage.getItem(key)
   if (text === null) return false
   try {
-    await restoreSnapshot(api, text, { source: `The state stored under "${key}"` })
+    await restoreSnapshot(api, text, {
+      source: `The state stored under "${key}"`,
+      schema: api.context.schemas.records.MockState,
+    })
     return true
   } catch (error) {
     if (!(error instanceof SnapshotError)) throw error

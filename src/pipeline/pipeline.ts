@@ -3,19 +3,17 @@ import { isoTimestamp } from '../domain/clock.js'
 import { redactKey } from '../domain/request-journal.js'
 import { ApiError, internalError } from '../errors/api-error.js'
 import { errorBody, errorStatus } from '../errors/error-answer-body.js'
-import { FAULT_ERROR_CODES } from '../errors/error-codes.js'
-import { injectedFault, MESSAGES } from '../errors/messages.js'
+import { MESSAGES } from '../errors/messages.js'
 import { parseId, validate, validateQuery } from '../errors/validate.js'
 import { ADMIN_TOKEN_HEADER } from '../http/credentials.js'
-import { parsePrefer } from '../http/prefer.js'
-import { RATE_LIMIT_HEADERS, rateLimitHeaders } from '../http/rate-limit-headers.js'
+import { rateLimitHeaders } from '../http/rate-limit-headers.js'
 import type { MockAnswer, MockRequest } from '../http/mock-request.js'
 import { readJsonBody, refuseBody } from '../http/read-body.js'
 import type { Operation } from '../operations/define-operation.js'
 import { DEFAULT_PROFILE, type ListChoices, type Profile } from '../profile/profile.js'
 import type { UserRecord } from '../store/models.js'
 import type { MockContext } from './mock-context.js'
-import { basePath } from './base-path.js'
+import { applyFaults, holdLatency } from './fault-steps.js'
 import type { NotFoundRoute, PathParams, Resolved, Route } from './route.js'
 import type { RouteIndex, RouteMatch } from './route-index.js'
 
@@ -88,7 +86,7 @@ async function answerApi(
     const { operation } = route
     user = authenticate(ctx.store, request.header('authorization'))
     admit(ctx, user, headers)
-    await applyFaults(ctx, request, operation, headers)
+    if (ctx.faults.active || request.header('prefer') !== null) await applyFaults(ctx, request, operation, headers)
     const id = readId(params)
     const query = readQuery(operation, request)
     const body = await readBody(operation, request)
@@ -181,12 +179,6 @@ function routeNotFound(
   return new ApiError('route_not_found', message(plane, request.method, request.url.pathname))
 }
 
-/** Holds a public-API response for the configured latency, if any. */
-async function holdLatency(ctx: MockContext): Promise<void> {
-  const latency = ctx.faults.latencyMs()
-  if (latency > 0) await sleep(latency)
-}
-
 /**
  * Counts the request against the caller's limits, or refuses it (429, not counted); either way the
  * headers say where they stand. Checked and counted in one synchronous step, so concurrent requests
@@ -202,48 +194,6 @@ function admit(ctx: MockContext, user: UserRecord, headers: Record<string, strin
       MESSAGES.rate_limit_exceeded.tier(user.api_tier, limit, window, decision.retryAfterSeconds),
     )
   }
-}
-
-/**
- * Honours `Prefer: delay=` and `Prefer: code=`, then any fault rule. It runs only after admission,
- * so an unauthenticated request can neither hold a connection open nor learn anything, and a forced
- * error counts and carries its rate-limit headers; it runs before validation and the resolver, so a
- * forced error never changes state.
- */
-async function applyFaults(
-  ctx: MockContext,
-  request: MockRequest,
-  operation: Operation,
-  headers: Record<string, string>,
-): Promise<void> {
-  const prefer = request.header('prefer')
-  if (prefer === null && !ctx.faults.active) return
-  const { code, delay } = parsePrefer(prefer)
-  if (delay !== undefined) {
-    preferenceApplied(headers, `delay=${delay}`)
-    if (delay > 0) await sleep(delay)
-  }
-  const forced =
-    code !== undefined ? { status: code, reason: `Prefer: code=${code}` } : forcedByRule(ctx, request, operation)
-  if (!forced) return
-  if (code !== undefined) preferenceApplied(headers, `code=${code}`)
-  if (forced.status === 429) headers[RATE_LIMIT_HEADERS.retryAfter.name] = '1'
-  throw new ApiError(FAULT_ERROR_CODES[forced.status], injectedFault(forced.status, forced.reason))
-}
-
-/** The error a fault rule forces on this request, matched on the path below the API's base. */
-function forcedByRule(ctx: MockContext, request: MockRequest, operation: Operation) {
-  if (!ctx.faults.active) return undefined
-  const { pathname } = request.url
-  const prefix = basePath(ctx.apiBase)
-  const path = pathname.startsWith(prefix) ? pathname.slice(prefix.length) || '/' : pathname
-  return ctx.faults.forcedError(request.method, path, operation.path)
-}
-
-/** Tells the client which of its preferences were honoured (RFC 7240 Preference-Applied). */
-function preferenceApplied(headers: Record<string, string>, preference: string): void {
-  const current = headers['Preference-Applied']
-  headers['Preference-Applied'] = current ? `${current}, ${preference}` : preference
 }
 
 /** The path's id, where the operation's path has one (the index gave it then): a malformed one is a 404. */
@@ -313,9 +263,4 @@ function journal(
     user_id: user?.id ?? null,
     operation_id: operation?.operationId ?? null,
   })
-}
-
-/** Waits, on any runtime (msw's `delay` would do the same, but the pipeline stays free of msw). */
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
 }

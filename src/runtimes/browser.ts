@@ -4,6 +4,8 @@ import { mockSurface, type MockSurface } from '../surface/mock-surface.js'
 import { DEFAULT_STORAGE_KEY, persistToWebStorage } from '../persistence/web-storage-persistence.js'
 
 export type { MockSurface } from '../surface/mock-surface.js'
+export { parseTwinFile, TwinFileError } from '../surface/twin.js'
+export type { TwinFile } from '../profile/twin-file.js'
 
 /** Options of startBrowserMock: those of createMockApi, plus the worker's and persistence. */
 export interface BrowserMockOptions extends MockApiOptions {

@@ -12,8 +12,9 @@ import {
   SendingLimit,
 } from './campaign.js'
 import { Id, IdParam, Pagination, PaginationQuery, paginationQueryOf } from './common.js'
+import { MockState } from './control-plane.js'
 import { AdvertRecord, CampaignRecord, Dataset, UserRecord } from './dataset.js'
-import { Balance, Email, User, UserUpdateInput } from './user.js'
+import { ApiTierLimits, Balance, Email, User, UserUpdateInput } from './user.js'
 
 // The schemas a profile validates and describes with. The default profile's are the modules' own
 // (their bounds are read from DEFAULT_PROFILE); another profile's are derived here from the same
@@ -45,6 +46,8 @@ export interface ProfiledSchemas {
     AdvertRecord: typeof AdvertRecord
     CampaignRecord: typeof CampaignRecord
     Dataset: typeof Dataset
+    /** The whole state as exported and saved (a state file, web storage): the dataset and the profile's tier table. */
+    MockState: typeof MockState
   }
 }
 
@@ -52,7 +55,7 @@ const DEFAULT_SCHEMAS: ProfiledSchemas = {
   inputs: { UserUpdateInput, CampaignInput, CampaignUpdateInput, AdvertInput, AdvertUpdateInput },
   queries: { PaginationQuery, CampaignListQuery },
   resources: { User, Balance, Advert, Campaign, CampaignDetailed, Pagination },
-  records: { UserRecord, AdvertRecord, CampaignRecord, Dataset },
+  records: { UserRecord, AdvertRecord, CampaignRecord, Dataset, MockState },
 }
 
 /**
@@ -77,15 +80,19 @@ export function schemaPairs(schemas: ProfiledSchemas): Map<z.ZodMiniType, z.ZodM
   return pairs
 }
 
-function deriveSchemas(profile: Profile): ProfiledSchemas {
-  const { inputs, resources, rateLimits, lists } = profile
-  const object = inputs.unknownFields === 'refuse' ? z.strictObject : z.object
-  const broadcastingType = z.enum(resources.broadcastingTypes as [string, ...string[]])
-  const tier = z.enum(Object.keys(rateLimits.tiers) as [string, ...string[]])
-  const cpm = cpmOf(inputs.cpm)
-  const title = titleOf(inputs.titleMaxLength)
-  const extra = (fields: Record<string, unknown>) =>
-    Object.fromEntries(Object.keys(fields).map((name) => [name, z.optional(z.unknown())]))
+/** The pieces every derived schema is built of: the profile's enums and bounds, and its strictness. */
+function piecesOf({ inputs, resources }: Profile) {
+  return {
+    object: inputs.unknownFields === 'refuse' ? z.strictObject : z.object,
+    broadcastingType: z.enum(resources.broadcastingTypes as [string, ...string[]]),
+    cpm: cpmOf(inputs.cpm),
+    title: titleOf(inputs.titleMaxLength),
+  }
+}
+
+/** The bodies a profile accepts. */
+function inputsOf(profile: Profile): ProfiledSchemas['inputs'] {
+  const { object, broadcastingType, cpm, title } = piecesOf(profile)
   const atLeastOne = z.refine(
     (fields: unknown) => Object.keys(fields as object).length > 0,
     'must contain at least one field',
@@ -96,6 +103,27 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
     cpm,
     sending_limit: SendingLimit,
   })
+  return {
+    UserUpdateInput: object({ user: object({ email: Email }) }),
+    CampaignInput: object({ campaign: campaignFields }),
+    CampaignUpdateInput: object({
+      campaign: z.partial(z.extend(campaignFields, { enabled: z.boolean() })).check(atLeastOne),
+    }),
+    AdvertInput: object({
+      advert: object({ title, description: z._default(Description, ''), target_url: z._default(TargetUrl, null) }),
+    }),
+    AdvertUpdateInput: object({
+      advert: z.partial(object({ title, description: Description, target_url: TargetUrl })).check(atLeastOne),
+    }),
+  }
+}
+
+function deriveSchemas(profile: Profile): ProfiledSchemas {
+  const { resources, rateLimits, lists } = profile
+  const { broadcastingType, cpm, title } = piecesOf(profile)
+  const tier = z.enum(Object.keys(rateLimits.tiers) as [string, ...string[]])
+  const extra = (fields: Record<string, unknown>) =>
+    Object.fromEntries(Object.keys(fields).map((name) => [name, z.optional(z.unknown())]))
   const paginationQuery = paginationQueryOf(lists)
   const advert = z.extend(Advert, { title, ...extra(resources.extraFields.advert) })
   const campaign = z.extend(Campaign, {
@@ -115,20 +143,16 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
     AdvertRecord: typedAs(AdvertRecord, advertRecord),
     CampaignRecord: typedAs(CampaignRecord, campaignRecord),
   }
+  const dataset = typedAs(
+    Dataset,
+    z.strictObject({
+      users: z.array(z.extend(records.UserRecord, { topups_count: z._default(z.int().check(z.nonnegative()), 0) })),
+      adverts: z.array(records.AdvertRecord),
+      campaigns: z.array(records.CampaignRecord),
+    }),
+  )
   return {
-    inputs: {
-      UserUpdateInput: object({ user: object({ email: Email }) }),
-      CampaignInput: object({ campaign: campaignFields }),
-      CampaignUpdateInput: object({
-        campaign: z.partial(z.extend(campaignFields, { enabled: z.boolean() })).check(atLeastOne),
-      }),
-      AdvertInput: object({
-        advert: object({ title, description: z._default(Description, ''), target_url: z._default(TargetUrl, null) }),
-      }),
-      AdvertUpdateInput: object({
-        advert: z.partial(object({ title, description: Description, target_url: TargetUrl })).check(atLeastOne),
-      }),
-    },
+    inputs: inputsOf(profile),
     queries: {
       PaginationQuery: paginationQuery,
       CampaignListQuery: z.extend(paginationQuery, {
@@ -145,25 +169,23 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
       CampaignDetailed: z.extend(campaign, { advert }),
       Pagination: z.extend(Pagination, { per_page: z.int().check(z.minimum(1), z.maximum(lists.maxPerPage)) }),
     },
-    records: {
-      ...records,
-      Dataset: typedAs(
-        Dataset,
-        z.strictObject({
-          users: z.array(z.extend(records.UserRecord, { topups_count: z._default(z.int().check(z.nonnegative()), 0) })),
-          adverts: z.array(records.AdvertRecord),
-          campaigns: z.array(records.CampaignRecord),
-        }),
-      ),
-    },
+    records: { ...records, Dataset: dataset, MockState: stateOf(dataset, Object.keys(rateLimits.tiers)) },
   }
+}
+
+/** The whole state under a profile: its dataset, and a tier table of its own tier names. */
+function stateOf(dataset: typeof Dataset, tierNames: readonly string[]): typeof MockState {
+  const tiers = z.strictObject(Object.fromEntries(tierNames.map((name) => [name, ApiTierLimits])))
+  return typedAs(MockState, z.extend(MockState, { dataset, tiers: z.optional(tiers) }))
 }
 
 /**
  * A profile's schema, typed as the default's it widens: it accepts more than the default's type
  * says (another tier name, an extra field), and TypeScript keeps the default's shape, which is all
- * the code reads of a record. The one place a schema's type is asserted rather than inferred.
+ * the code reads of a record. The one place a schema's type is asserted rather than inferred (arrange's
+ * options under a profile go through it too).
+ * @example typedAs(UserRecord, z.extend(UserRecord, { api_tier: z.enum(['starter']) }))
  */
-function typedAs<S extends z.ZodMiniType>(_default: S, widened: z.ZodMiniType): S {
+export function typedAs<S extends z.ZodMiniType>(_default: S, widened: z.ZodMiniType): S {
   return widened as unknown as S
 }

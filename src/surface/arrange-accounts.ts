@@ -1,12 +1,14 @@
 import { ArrangeError } from './arrange-error.js'
 import { type ArrangeCall, parseOptions, userOf } from './arrange-call.js'
-import { ArrangeUserOptions, type RecordRef } from './arrange-options.js'
+import { arrangeSchemasOf, type ArrangeUserOptions, type RecordRef } from './arrange-options.js'
 import { writeBalance } from './arrange-records.js'
 import { createAccount, resetApiKey } from '../domain/accounts.js'
 import { topUp } from '../domain/top-up.js'
 import { presentUser } from '../presentation/present.js'
 import { MAX_USD } from '../schemas/common.js'
-import type { User } from '../schemas/user.js'
+import type { DomainContext } from '../domain/domain-context.js'
+import type { ApiTier, User } from '../schemas/user.js'
+import type { UserRecord } from '../store/models.js'
 import { usdToMicros } from '../store/money.js'
 
 // The arrange helpers about an account: opening one with money, spending its rate limit, a new key.
@@ -14,7 +16,13 @@ import { usdToMicros } from '../store/money.js'
 /** `arrange.user`: a new account with its API key, topped up (max_topups holds) and with the balance asked for. */
 export async function arrangeUser(call: ArrangeCall, input: ArrangeUserOptions | undefined): Promise<User> {
   const { ctx } = call
-  const { tier = 'basic', email, topups, balance_usd } = parseOptions(ArrangeUserOptions, input)
+  // The profile's default tier, as for a user the control plane opens (a twin's may be `starter`).
+  const {
+    tier = ctx.profile.rateLimits.defaultTier as ApiTier,
+    email,
+    topups,
+    balance_usd,
+  } = parseOptions(arrangeSchemasOf(ctx.profile).user, input)
   const amounts = topups ?? (balance_usd ? [balance_usd] : [])
   const { max_topups } = ctx.tiers[tier]
   if (amounts.length > max_topups)
@@ -34,7 +42,7 @@ export async function arrangeUser(call: ArrangeCall, input: ArrangeUserOptions |
   let user = await createAccount(ctx, { tier, email })
   for (const amount_usd of amounts) user = await topUp(ctx, user.id, { amount_usd })
   if (balance_usd !== undefined) user = await writeBalance(ctx, user, balance_usd)
-  return presentUser(user, ctx.tiers)
+  return present(ctx, user)
 }
 
 /** `arrange.rateLimited`: spends what the user's key has left this minute (or day), so its next request is a 429. */
@@ -45,10 +53,15 @@ export async function arrangeRateLimited(call: ArrangeCall, ref: RecordRef): Pro
   const now = ctx.clock.now()
   // Each admitted request counts; the first refused one means the next request is refused too.
   while (ctx.rateLimiter.consume(user.id, limits, now).allowed);
-  return presentUser(user, ctx.tiers)
+  return present(ctx, user)
 }
 
 /** `arrange.resetKey`: a new API key for the user, through the same rule as POST /user/reset_api_key. */
 export async function arrangeResetKey(call: ArrangeCall, ref: RecordRef): Promise<User> {
-  return presentUser(await resetApiKey(call.ctx, userOf(call, ref)), call.ctx.tiers)
+  return present(call.ctx, await resetApiKey(call.ctx, userOf(call, ref)))
+}
+
+/** The user as GET /user answers it, with the fields beyond the document the profile adds (a twin's `locale`). */
+function present(ctx: DomainContext, user: UserRecord): User {
+  return presentUser(user, ctx.tiers, Object.keys(ctx.profile.resources.extraFields.user))
 }

@@ -1,6 +1,6 @@
 import { type ArrangeCall, assertRoom, parseOptions, userOf } from './arrange-call.js'
 import { makeCampaign } from './arrange-campaigns.js'
-import { ArrangeAdvertOptions, CAMPAIGN_DEFAULTS, type RecordRef } from './arrange-options.js'
+import { arrangeSchemasOf, type ArrangeAdvertOptions, type RecordRef } from './arrange-options.js'
 import { createAdvert } from '../domain/adverts.js'
 import { presentAdvert } from '../presentation/present.js'
 import type { Advert } from '../schemas/advert.js'
@@ -14,7 +14,7 @@ export async function arrangeAdvert(
   ref: RecordRef,
   input: ArrangeAdvertOptions | undefined,
 ): Promise<Advert> {
-  const fields = parseOptions(ArrangeAdvertOptions, input)
+  const fields = parseOptions(arrangeSchemasOf(call.ctx.profile).advert, input)
   const user = userOf(call, ref)
   assertRoom(call, user, 'advert', 1)
   return presentAdvert(await createAdvert(call.ctx, user, fields))
@@ -26,13 +26,14 @@ export async function arrangeAdvertInUse(
   ref: RecordRef,
   input: ArrangeAdvertOptions | undefined,
 ): Promise<{ advert: Advert; campaign: Campaign }> {
-  const fields = parseOptions(ArrangeAdvertOptions, input)
+  const schemas = arrangeSchemasOf(call.ctx.profile)
+  const fields = parseOptions(schemas.advert, input)
   const user = userOf(call, ref)
   assertRoom(call, user, 'advert', 1)
   assertRoom(call, user, 'campaign', 1)
   const advert = await createAdvert(call.ctx, user, fields)
   return {
     advert: presentAdvert(advert),
-    campaign: await makeCampaign(call, user, advert, { ...CAMPAIGN_DEFAULTS }),
+    campaign: await makeCampaign(call, user, advert, { ...schemas.campaignDefaults }),
   }
 }

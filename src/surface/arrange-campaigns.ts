@@ -1,11 +1,11 @@
 import { ArrangeError } from './arrange-error.js'
 import { advertOf, type ArrangeCall, assertRoom, parseOptions, userOf } from './arrange-call.js'
 import {
-  ArrangeAdvertOptions,
-  ArrangeCampaignOptions,
-  ArrangeCampaignsOptions,
-  CAMPAIGN_DEFAULTS,
+  arrangeSchemasOf,
   CampaignCount,
+  type ArrangeCampaignOptions,
+  type ArrangeCampaignsOptions,
+  type CampaignFields,
   type RecordRef,
 } from './arrange-options.js'
 import { writeCampaignHistory } from './arrange-records.js'
@@ -13,22 +13,17 @@ import { createAdvert } from '../domain/adverts.js'
 import { createCampaign, toggleCampaign } from '../domain/campaigns.js'
 import { createRandom } from '../domain/random.js'
 import { validate } from '../errors/validate.js'
+import type { Profile } from '../profile/profile.js'
 import { presentCampaign } from '../presentation/present.js'
-import { BROADCASTING_TYPES, type Campaign } from '../schemas/campaign.js'
+import type { BroadcastingType, Campaign } from '../schemas/campaign.js'
 import type { AdvertRecord, UserRecord } from '../store/models.js'
 import { must } from '../store/must.js'
 
 // The arrange helpers that make campaigns: every check (caps, limits) runs before anything is made.
+// Under a twin's profile, its broadcasting types and cpm bounds hold, and a campaign starts as its
+// new campaigns do unless `enabled` says otherwise.
 
-/** A campaign's fields once every default is filled in. */
-export type CampaignFields = {
-  broadcasting_type: Campaign['broadcasting_type']
-  cpm: number
-  sending_limit: number
-  sending_count: number
-  enabled: boolean
-  created_at?: string
-}
+export type { CampaignFields } from './arrange-options.js'
 
 /** `arrange.campaign`: a new campaign of the user on one of its adverts (a new one by default), with its sends, on or off. */
 export async function arrangeCampaign(
@@ -36,12 +31,13 @@ export async function arrangeCampaign(
   ref: RecordRef,
   input: ArrangeCampaignOptions | undefined,
 ): Promise<Campaign> {
-  const { advert, ...given } = parseOptions(ArrangeCampaignOptions, input)
+  const schemas = arrangeSchemasOf(call.ctx.profile)
+  const { advert, ...given } = parseOptions(schemas.campaign, input)
   const user = userOf(call, ref)
   const target = advert === undefined ? undefined : advertOf(call, user, advert)
   assertRoom(call, user, 'campaign', 1)
   if (!target) assertRoom(call, user, 'advert', 1)
-  const fields = { ...CAMPAIGN_DEFAULTS, ...definedOnly(given) }
+  const fields = { ...schemas.campaignDefaults, ...definedOnly(given) }
   assertWithinLimit(call, fields)
   return makeCampaign(call, user, target, fields)
 }
@@ -53,13 +49,13 @@ export async function arrangeCampaigns(
   count: number,
   input: ArrangeCampaignsOptions | undefined,
 ): Promise<Campaign[]> {
-  const { advert, seed = 1, ...given } = parseOptions(ArrangeCampaignsOptions, input)
+  const { advert, seed = 1, ...given } = parseOptions(arrangeSchemasOf(call.ctx.profile).campaigns, input)
   const n = validate(CampaignCount, count, 'count')
   const user = userOf(call, ref)
   let target = advert === undefined ? undefined : advertOf(call, user, advert)
   assertRoom(call, user, 'campaign', n)
   if (!target && n > 0) assertRoom(call, user, 'advert', 1)
-  const fields = seededCampaigns(n, seed, definedOnly(given))
+  const fields = seededCampaigns(call.ctx.profile, n, seed, definedOnly(given))
   for (const campaign of fields) assertWithinLimit(call, campaign)
   if (!target && n > 0) target = await makeDefaultAdvert(call, user)
   const made: Campaign[] = []
@@ -83,14 +79,15 @@ export async function makeCampaign(
     cpm: fields.cpm,
     sending_limit,
   })
-  if (!fields.enabled) record = await toggleCampaign(ctx, user, record.id)
+  // A new campaign starts as the profile says; the other state is one toggle away, as through the API.
+  if (record.enabled !== fields.enabled) record = await toggleCampaign(ctx, user, record.id)
   record = await writeCampaignHistory(ctx, user, record, { sending_count, created_at: fields.created_at })
-  return presentCampaign(record, target.title)
+  return presentCampaign(record, target.title, Object.keys(ctx.profile.resources.extraFields.campaign))
 }
 
 /** An advert with arrange's defaults, for a campaign that was given none. */
 function makeDefaultAdvert(call: ArrangeCall, user: UserRecord): Promise<AdvertRecord> {
-  return createAdvert(call.ctx, user, parseOptions(ArrangeAdvertOptions, {}))
+  return createAdvert(call.ctx, user, parseOptions(arrangeSchemasOf(call.ctx.profile).advert, {}))
 }
 
 /** A campaign never sends past its limit: checked for every campaign before any is made. */
@@ -102,17 +99,30 @@ function assertWithinLimit(call: ArrangeCall, { sending_count, sending_limit }: 
     )
 }
 
-/** `count` campaigns' fields: those given fixed, the rest drawn from the seed (a limit never below a fixed sending_count). */
-function seededCampaigns(count: number, seed: number, given: Partial<CampaignFields>): CampaignFields[] {
+/**
+ * `count` campaigns' fields: those given fixed, the rest drawn from the seed (a limit never below a
+ * fixed sending_count) within the profile's broadcasting types and cpm bounds.
+ */
+function seededCampaigns(
+  profile: Profile,
+  count: number,
+  seed: number,
+  given: Partial<CampaignFields>,
+): CampaignFields[] {
   const random = createRandom(seed)
   const pick = (low: number, high: number) => low + Math.floor(random() * (high - low + 1))
+  const types = profile.resources.broadcastingTypes as readonly BroadcastingType[]
+  const { decimals, max } = profile.inputs.cpm
+  // Cents, unless the profile takes fewer decimals (then rounded to them, never to 0).
+  const step = decimals === null || decimals >= 2 ? 0.01 : 10 ** -decimals
+  const cpmOf = (cents: number) => Math.min(max, Math.max(step, Math.round(cents / 100 / step) * step))
   return Array.from({ length: count }, () => {
     const drawn = {
-      broadcasting_type: must(BROADCASTING_TYPES[pick(0, BROADCASTING_TYPES.length - 1)], 'a drawn broadcasting type'),
-      cpm: pick(50, 2000) / 100,
+      broadcasting_type: must(types[pick(0, types.length - 1)], 'a drawn broadcasting type'),
+      cpm: cpmOf(pick(50, 2000)),
       sending_limit: Math.max(pick(1, 1000) * 100, given.sending_count ?? 0),
       sending_count: 0,
-      enabled: true,
+      enabled: profile.resources.newCampaignEnabled,
     }
     return { ...drawn, ...given }
   })

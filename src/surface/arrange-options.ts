@@ -1,11 +1,14 @@
 import * as z from 'zod/mini'
-import { AdvertInput } from '../schemas/advert.js'
-import { BroadcastingType, CampaignInput, Cpm } from '../schemas/campaign.js'
+import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
+import { AdvertInput, titleOf } from '../schemas/advert.js'
+import { BroadcastingType, CampaignInput, Cpm, cpmOf } from '../schemas/campaign.js'
 import { Id, Timestamp, Usd } from '../schemas/common.js'
+import { typedAs } from '../schemas/profiled.js'
 import { ApiTier, Email } from '../schemas/user.js'
 
 // What each arrange helper accepts, checked with the API's own field schemas (so an arranged
-// cpm or title is one the API could have written), plus the fields only arrange may set.
+// cpm or title is one the API could have written), plus the fields only arrange may set. Under
+// another profile (a twin's), its tiers, broadcasting types and bounds replace the default's.
 
 /** A user or an advert as arrange takes it: the object a helper (or the API) returned, or its id. Only the id is read. */
 export const RecordRef = z.union([Id, z.object({ id: Id })])
@@ -16,7 +19,7 @@ export const idOf = (ref: z.output<typeof RecordRef>): number => (typeof ref ===
 
 /** Options of `arrange.user`. */
 export const ArrangeUserOptions = z.strictObject({
-  /** The API tier; `basic` by default, as for a user the control plane opens. */
+  /** The API tier; the profile's default tier (`basic` for the mock's own), as for a user the control plane opens. */
   tier: z.optional(ApiTier),
   /** Defaults to `user<id>@example.com`. */
   email: z.optional(Email),
@@ -28,7 +31,8 @@ export const ArrangeUserOptions = z.strictObject({
    */
   balance_usd: z.optional(Usd),
 })
-export type ArrangeUserOptions = z.input<typeof ArrangeUserOptions>
+/** A twin's own tier names are taken too (`starter`), so the type is open beyond the mock's four. */
+export type ArrangeUserOptions = Omit<z.input<typeof ArrangeUserOptions>, 'tier'> & { tier?: ApiTier | (string & {}) }
 
 const AdvertFields = AdvertInput.shape.advert.shape
 
@@ -48,7 +52,7 @@ const campaignFields = {
   sending_limit: z.optional(CampaignInput.shape.campaign.shape.sending_limit),
   /** Sends made so far (0 by default); never more than sending_limit. */
   sending_count: z.optional(z.int().check(z.nonnegative())),
-  /** On (true, the default) or off: an off campaign is toggled off through the API's rule. */
+  /** On or off (by default as a new campaign starts under the profile: on for the mock's own); the other state is reached by the API's toggle. */
   enabled: z.optional(z.boolean()),
   /** When it was made (and last changed); the clock's now by default. Lists still go by id, newest first. */
   created_at: z.optional(Timestamp),
@@ -56,23 +60,89 @@ const campaignFields = {
 
 /** Options of `arrange.campaign`. */
 export const ArrangeCampaignOptions = z.strictObject(campaignFields)
-export type ArrangeCampaignOptions = z.input<typeof ArrangeCampaignOptions>
+/** A twin's own broadcasting types are taken too, so the type is open beyond the mock's two. */
+type OpenBroadcastingType<T> = Omit<T, 'broadcasting_type'> & { broadcasting_type?: BroadcastingType | (string & {}) }
+export type ArrangeCampaignOptions = OpenBroadcastingType<z.input<typeof ArrangeCampaignOptions>>
 
 /** Options of `arrange.campaigns`: fields fixed for every campaign (the rest vary, seeded), and the seed. */
 export const ArrangeCampaignsOptions = z.strictObject({
   ...campaignFields,
   seed: z.optional(z.int().check(z.nonnegative())),
 })
-export type ArrangeCampaignsOptions = z.input<typeof ArrangeCampaignsOptions>
+export type ArrangeCampaignsOptions = OpenBroadcastingType<z.input<typeof ArrangeCampaignsOptions>>
 
 /** How many campaigns `arrange.campaigns` makes: 0 up to the per-account cap. */
 export const CampaignCount = z.int().check(z.nonnegative())
 
-/** What `arrange.campaign` uses for a field left out. */
-export const CAMPAIGN_DEFAULTS = {
+/** A campaign's fields once every default is filled in. */
+export interface CampaignFields {
+  broadcasting_type: BroadcastingType
+  cpm: number
+  sending_limit: number
+  sending_count: number
+  enabled: boolean
+  created_at?: string
+}
+
+/** What `arrange.campaign` uses for a field left out, under the mock's own profile. */
+export const CAMPAIGN_DEFAULTS: Readonly<CampaignFields> = {
   broadcasting_type: 'active_ad',
   cpm: 2.5,
   sending_limit: 1000,
   sending_count: 0,
   enabled: true,
-} as const
+}
+
+/** The option schemas arrange checks with under one profile, and the fields a campaign left out gets. */
+export interface ArrangeSchemas {
+  user: typeof ArrangeUserOptions
+  advert: typeof ArrangeAdvertOptions
+  campaign: typeof ArrangeCampaignOptions
+  campaigns: typeof ArrangeCampaignsOptions
+  campaignDefaults: Readonly<CampaignFields>
+}
+
+const DEFAULT_SCHEMAS: ArrangeSchemas = {
+  user: ArrangeUserOptions,
+  advert: ArrangeAdvertOptions,
+  campaign: ArrangeCampaignOptions,
+  campaigns: ArrangeCampaignsOptions,
+  campaignDefaults: CAMPAIGN_DEFAULTS,
+}
+const derived = new WeakMap<Profile, ArrangeSchemas>()
+
+/**
+ * The option schemas under a profile: the mock's own for the default, else the same with the
+ * profile's tier names, broadcasting types, cpm and title bounds, and a campaign left `enabled`
+ * unsaid starting as the profile's new campaigns do (a twin's may start off).
+ * @example arrangeSchemasOf(twin.profile).user.parse({ tier: 'starter' })
+ */
+export function arrangeSchemasOf(profile: Profile): ArrangeSchemas {
+  if (profile === DEFAULT_PROFILE) return DEFAULT_SCHEMAS
+  const known = derived.get(profile)
+  if (known) return known
+  const { rateLimits, resources, inputs } = profile
+  const enumOf = (names: readonly string[]) => z.enum(names as [string, ...string[]])
+  const types = enumOf(resources.broadcastingTypes)
+  const cpm = cpmOf(inputs.cpm)
+  const campaign = { broadcasting_type: z.optional(types), cpm: z.optional(cpm) }
+  const schemas: ArrangeSchemas = {
+    user: typedAs(
+      ArrangeUserOptions,
+      z.extend(ArrangeUserOptions, { tier: z.optional(enumOf(Object.keys(rateLimits.tiers))) }),
+    ),
+    advert: z.extend(ArrangeAdvertOptions, { title: z._default(titleOf(inputs.titleMaxLength), 'Arranged advert') }),
+    campaign: typedAs(ArrangeCampaignOptions, z.extend(ArrangeCampaignOptions, campaign)),
+    campaigns: typedAs(ArrangeCampaignsOptions, z.extend(ArrangeCampaignsOptions, campaign)),
+    campaignDefaults: {
+      ...CAMPAIGN_DEFAULTS,
+      broadcasting_type: (resources.broadcastingTypes.includes('active_ad')
+        ? 'active_ad'
+        : resources.broadcastingTypes[0]) as BroadcastingType,
+      cpm: [2.5, 3, inputs.cpm.max].find((value) => cpm.safeParse(value).success) ?? CAMPAIGN_DEFAULTS.cpm,
+      enabled: resources.newCampaignEnabled,
+    },
+  }
+  derived.set(profile, schemas)
+  return schemas
+}

@@ -15,13 +15,6 @@ import type { Campaign } from '../schemas/campaign.js'
 import type { User } from '../schemas/user.js'
 
 export { ArrangeError } from './arrange-error.js'
-export type {
-  ArrangeAdvertOptions,
-  ArrangeCampaignOptions,
-  ArrangeCampaignsOptions,
-  ArrangeUserOptions,
-  RecordRef,
-} from './arrange-options.js'
 
 /**
  * Helpers that put the mock in a state in one awaited call, through the same domain rules as the
@@ -30,7 +23,7 @@ export type {
  * refused one throws an ArrangeError and changes nothing.
  */
 export interface Arrange {
-  /** A new account (tier `basic` by default) with its API key, topped up and with the balance asked for. */
+  /** A new account (on the profile's default tier: `basic` for the mock's own) with its API key, topped up and with the balance asked for. */
   user(options?: ArrangeUserOptions): Promise<User>
   /** A new advert of the user. */
   advert(user: RecordRef, options?: ArrangeAdvertOptions): Promise<Advert>

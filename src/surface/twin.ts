@@ -1,5 +1,6 @@
 import { TWIN_FORMAT, TwinFile } from '../profile/twin-file.js'
 import type { DatasetInput } from '../schemas/dataset.js'
+import { profiledSchemas } from '../schemas/profiled.js'
 
 // A twin file as the mock serves it: checked whole before anything starts (its format, its shape,
 // that its records hang together), then turned into the profile and the dataset the mock starts from.
@@ -35,6 +36,14 @@ export function parseTwinFile(value: unknown): TwinFile {
     throw new TwinFileError(
       `is inconsistent: campaign ${stray.id} is on advert ${stray.advert_id}, which its account does not hold`,
     )
+  // Every record as its own profile stores it (its tier names, broadcasting types, bounds and extra fields).
+  const records = profiledSchemas(twin.profile).records.Dataset.safeParse(twinDataset(twin))
+  if (!records.success) {
+    const [issue] = records.error.issues
+    const [table, index, ...field] = issue?.path.map(String) ?? []
+    const where = table === 'users' ? ['account.user', ...field] : [`account.${table}`, index, ...field]
+    throw new TwinFileError(`is inconsistent: ${where.join('.')} does not fit its profile: ${issue?.message ?? ''}`)
+  }
   return twin
 }
 

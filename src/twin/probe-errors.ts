@@ -68,21 +68,55 @@ function learnCode(ctx: LearnContext, code: LearnedCode, status: number, exchang
     )
 }
 
+/** The statuses the spec leaves two ways: what is asked, the usual answer (404) and the other, with their codes. */
+const TWO_WAY = {
+  unsupportedMethod: {
+    path: 'errors.unsupportedMethodStatus',
+    asked: 'PUT',
+    answers: { usual: [404, 'route_not_found'], other: [405, 'method_not_allowed'] },
+    reasonForUsual: 'an unsupported method is a 404, like an unknown path',
+  },
+  foreign: {
+    path: 'errors.foreignStatus',
+    asked: "another account's advert",
+    answers: { usual: [404, 'not_found'], other: [403, 'forbidden'] },
+    reasonForUsual: "another account's resource is a 404, like a missing one",
+  },
+} as const satisfies Record<string, TwoWayChoice>
+
 /** PUT where no operation has it: a 404 like an unknown path, or a 405. */
 function learnUnsupportedMethod(ctx: LearnContext, exchange: Exchange): void {
+  learnTwoWayStatus(ctx, exchange, TWO_WAY.unsupportedMethod)
+}
+
+/** A status the spec leaves two ways, as TWO_WAY lists them. */
+interface TwoWayChoice {
+  path: 'errors.unsupportedMethodStatus' | 'errors.foreignStatus'
+  asked: string
+  /** The usual answer (404, like a missing thing) and the other, each a status and its code. */
+  answers: { usual: readonly [404, LearnedCode]; other: readonly [403 | 405, LearnedCode] }
+  reasonForUsual: string
+}
+
+/**
+ * A status the spec leaves two ways (404 or 405, 404 or 403): which one the deployment answers,
+ * and the code that goes with it; the other's code is then not learned, with the reason.
+ */
+function learnTwoWayStatus(ctx: LearnContext, exchange: Exchange, choice: TwoWayChoice): void {
   const { status } = exchange.response
-  if (status !== 404 && status !== 405) {
-    ctx.observations.cannot(
-      'errors.unsupportedMethodStatus',
-      `PUT answered ${errorSeen(exchange)}, neither 404 nor 405`,
-    )
+  const seen = errorSeen(exchange)
+  const [usualStatus, usualCode] = choice.answers.usual
+  const [otherStatus, otherCode] = choice.answers.other
+  if (status !== usualStatus && status !== otherStatus) {
+    const reason = `${choice.asked} answered ${seen}, neither ${usualStatus} nor ${otherStatus}`
+    ctx.observations.cannot(choice.path, reason, ctx.evidence(exchange, seen))
     return
   }
-  ctx.observations.learn('errors.unsupportedMethodStatus', status, ctx.evidence(exchange, errorSeen(exchange)))
-  if (status === 405) learnCode(ctx, 'method_not_allowed', 405, exchange)
+  ctx.observations.learn(choice.path, status, ctx.evidence(exchange, seen))
+  if (status === otherStatus) learnCode(ctx, otherCode, otherStatus, exchange)
   else {
-    learnCode(ctx, 'route_not_found', 404, exchange)
-    ctx.observations.cannot('errors.codes.method_not_allowed', 'an unsupported method is a 404, like an unknown path')
+    learnCode(ctx, usualCode, usualStatus, exchange)
+    ctx.observations.cannot(`errors.codes.${otherCode}`, choice.reasonForUsual)
   }
 }
 
@@ -145,18 +179,7 @@ async function probeForeign(
     return
   }
   const exchange = await send({ method: 'GET', path: `/adverts/${advert}`, credentials: 'second', purpose: 'foreign' })
-  const { status } = exchange.response
-  if (status !== 404 && status !== 403) {
-    const reason = `another account's advert answered ${errorSeen(exchange)}, neither 404 nor 403`
-    ctx.observations.cannot('errors.foreignStatus', reason, ctx.evidence(exchange, errorSeen(exchange)))
-    return
-  }
-  ctx.observations.learn('errors.foreignStatus', status, ctx.evidence(exchange, errorSeen(exchange)))
-  if (status === 403) learnCode(ctx, 'forbidden', 403, exchange)
-  else {
-    learnCode(ctx, 'not_found', 404, exchange)
-    ctx.observations.cannot('errors.codes.forbidden', "another account's resource is a 404, like a missing one")
-  }
+  learnTwoWayStatus(ctx, exchange, TWO_WAY.foreign)
 }
 
 /**

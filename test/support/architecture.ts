@@ -41,22 +41,10 @@ export const LAYERS = [
 /** One of the layers. */
 export type Layer = (typeof LAYERS)[number]
 
-// Every layer below the tester's surface: what the surface and everything above it may import.
-const BELOW_SURFACE: readonly Layer[] = [
-  'openapi/',
-  'msw/',
-  'resolvers/',
-  'pipeline/',
-  'http/',
-  'control-plane/',
-  'presentation/',
-  'domain/',
-  'operations/',
-  'store/',
-  'errors/',
-  'schemas/',
-  'profile/',
-]
+// Every layer below the tester's surface, highest first: what the surface and everything above it may import.
+const BELOW_SURFACE: readonly Layer[] = LAYERS.slice(0, LAYERS.indexOf('surface/')).reverse()
+// The domain and every layer below it, highest first.
+const DOMAIN_AND_BELOW = BELOW_SURFACE.slice(BELOW_SURFACE.indexOf('domain/'))
 
 /** Which layers each layer may import (its own always): every arrow of the README's diagram, pointing down. */
 export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
@@ -70,30 +58,9 @@ export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   'control-plane/': ['presentation/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/', 'profile/'],
   'http/': ['domain/', 'errors/', 'schemas/', 'profile/'],
   'pipeline/': ['http/', 'domain/', 'operations/', 'store/', 'errors/', 'schemas/', 'profile/'],
-  'resolvers/': [
-    'pipeline/',
-    'http/',
-    'control-plane/',
-    'presentation/',
-    'domain/',
-    'operations/',
-    'store/',
-    'errors/',
-    'schemas/',
-    'profile/',
-  ],
+  'resolvers/': ['pipeline/', 'http/', 'control-plane/', 'presentation/', ...DOMAIN_AND_BELOW],
   'msw/': BELOW_SURFACE.slice(2),
-  'openapi/': [
-    'pipeline/',
-    'http/',
-    'presentation/',
-    'domain/',
-    'operations/',
-    'store/',
-    'errors/',
-    'schemas/',
-    'profile/',
-  ],
+  'openapi/': ['pipeline/', 'http/', 'presentation/', ...DOMAIN_AND_BELOW],
   'surface/': BELOW_SURFACE,
   'src/*.ts': ['surface/', ...BELOW_SURFACE],
   'persistence/': ['surface/', ...BELOW_SURFACE],
@@ -116,17 +83,8 @@ const MSW: readonly Layer[] = [
   'runtimes/',
   'cli/',
 ]
-/** Layers that know no HTTP at all: no Fetch Request, Response or Headers. */
-const NO_HTTP: readonly Layer[] = [
-  'profile/',
-  'schemas/',
-  'errors/',
-  'operations/',
-  'store/',
-  'domain/',
-  'presentation/',
-  'control-plane/',
-]
+/** Layers that know no HTTP at all (those below http/): no Fetch Request, Response or Headers. */
+const NO_HTTP: readonly Layer[] = LAYERS.slice(0, LAYERS.indexOf('http/'))
 
 const nodeModules = new Set([
   ...builtinModules,

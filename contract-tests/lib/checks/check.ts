@@ -18,6 +18,12 @@ export interface RunState {
   acceptedBodies: Map<string, unknown>
   /** Every exchange of the run, in order. */
   history: Exchange[]
+  /**
+   * What the run deleted (a DELETE answered 2xx), as `account path` (`primary /campaigns/12`),
+   * with the position of that DELETE in the history: list judgements leave such items to
+   * deleted_resource_unlisted, wherever a deployment still lists them.
+   */
+  deleted: Map<string, number>
   notes: string[]
   /** The primary key after a reset (only with consent on a live deployment). */
   rotatedApiKey?: string
@@ -78,6 +84,11 @@ export interface FailureDetail {
   rootCause?: string
   /** A flow's judgement reported under another check's name (the list checks the campaign flow judges). */
   check?: CheckName
+  /** Which part of the root cause it shows, and the title of a finding that lists several (see ContractFailure). */
+  facet?: string
+  facetsTitle?: string
+  /** A knock-on effect of the root cause: said beside it, not as a finding of its own. */
+  knockOn?: string
 }
 
 /**
@@ -93,6 +104,11 @@ export interface CheckContext extends RunContext {
   fail(title: string, detail: FailureDetail): void
   /** Counts one judgement on an operation (by default under the check's own name). */
   ran(operation: OperationLabel, check?: CheckName): void
+  /**
+   * Says why it could not judge what it looked at (by default on the exchange's operation, under
+   * its own name): the reason the report gives if the check never judges that operation at all.
+   */
+  unjudged(reason: string, operation?: OperationLabel, check?: CheckName): void
   /** Memory of this check for the whole run, made by `init` on first use. */
   local<T>(init: () => T): T
 }

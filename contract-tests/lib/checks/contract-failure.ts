@@ -23,6 +23,19 @@ export interface ContractFailure {
   /** The request that showed it; none for a flow's own verdict. */
   readonly request?: SentRequest
   readonly rootCause: string
+  /**
+   * Which part of its root cause it shows, when one finding lists several (each undocumented
+   * property of one schema): the finding names every facet, with the operations it showed on.
+   */
+  readonly facet?: string
+  /** The finding's title when it lists more than one facet, the facets following it: `Undocumented properties of Advert:`. */
+  readonly facetsTitle?: string
+  /**
+   * Set on a knock-on effect of the root cause (a toggle changing an undocumented field, an
+   * unsupported method answered with the same unknown error code): what it did, said beside the
+   * cause rather than as a finding of its own.
+   */
+  readonly knockOn?: string
   /** The failure in three lines: `check on operation: title`, `Received: …`, `Documented: …`. */
   readonly message: string
 }

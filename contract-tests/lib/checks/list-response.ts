@@ -2,6 +2,7 @@ import type { Exchange } from '../client/exchange.js'
 import { listBehaviour, type ListBehaviour } from '../document/document-behaviour.js'
 import type { DocumentedOperation } from '../document/document.js'
 import { isSuccess, operationOf, type RunContext } from './check.js'
+import { pathOf } from './probe.js'
 
 /** A successful answer of a list operation whose behaviour the document states, taken apart. */
 export interface ListResponse {
@@ -45,4 +46,16 @@ export function statesList(operation: DocumentedOperation, part: 'order' | 'filt
   const behaviour = listBehaviour(operation)
   if (!behaviour) return false
   return part === 'paging' ? behaviour.paging !== undefined : behaviour[part].length > 0
+}
+
+/**
+ * Whether a list item is a resource the run deleted before this answer (one a deployment still
+ * lists): no list judgement but deleted_resource_unlisted's is made on it, since what it holds is
+ * often the run's own invalid probe (a 121-character title a lenient deployment took).
+ */
+export function isDeletedItem(ctx: RunContext, exchange: Exchange, item: unknown): boolean {
+  const id = (item as { id?: unknown } | null)?.id
+  if (id === undefined || exchange.request.method !== 'GET') return false
+  const at = ctx.state.deleted.get(`${exchange.credentials} ${pathOf(ctx, exchange)}/${String(id)}`)
+  return at !== undefined && at < ctx.state.history.indexOf(exchange)
 }

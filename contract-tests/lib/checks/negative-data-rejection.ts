@@ -1,10 +1,10 @@
 import type { Exchange } from '../client/exchange.js'
 import type { ContractDocument, DocumentedOperation } from '../document/document.js'
-import { negativeBodies, negativeQueries, type NegativeCase } from '../document/negative-data.js'
+import { negativeBodies, negativeQueries, type NegativeCase, type NegativeKind } from '../document/negative-data.js'
 import type { Profile } from '../document/profiles.js'
 import { isSpecOperation } from '../document/spec-facts.js'
-import { dataOf, describeResponse, isSuccess, specOperations, type Check, type CheckContext } from './check.js'
-import { operationToProbe, pathOf } from './probe.js'
+import { describeResponse, isSuccess, specOperations, type Check, type CheckContext } from './check.js'
+import { operationToProbe, pathOf, takeBack } from './probe.js'
 
 /**
  * Invalid input is refused: bodies and queries generated from the documented schemas (see
@@ -50,9 +50,10 @@ export const negativeDataRejection: Check = {
         credentials: 'primary',
         purpose: `negative_data_rejection: ${negative.title}`,
         negative: true,
+        ...(FIELD_KINDS.has(negative.kind) ? { brokenField: negative.field } : {}),
       })
       const { status } = probe.response
-      if (isSuccess(status)) await undo(ctx, exchange, probe)
+      if (isSuccess(status)) await takeBack(ctx, exchange, probe)
       const refused =
         profile === 'spec'
           ? status >= 400 && status < 500 && status !== 401
@@ -78,6 +79,18 @@ export const negativeDataRejection: Check = {
     }
   },
 }
+
+/** The kinds of invalid input that break one field, which a 422 can name. */
+const FIELD_KINDS: ReadonlySet<NegativeKind> = new Set<NegativeKind>([
+  'wrong_type',
+  'below_range',
+  'above_range',
+  'bad_format',
+  'not_a_multiple',
+  'unknown_enum',
+  'foreign_reference',
+  'missing_required',
+])
 
 /**
  * The statuses whose documented responses carry the validation error (their schema uses the
@@ -110,33 +123,6 @@ function usesValidationError(node: unknown): boolean {
 function leafOf(negative: NegativeCase): string {
   if (['missing_wrapper', 'wrapper_not_object', 'unknown_field'].includes(negative.kind)) return ''
   return negative.field.split('.').pop() ?? negative.field
-}
-
-/**
- * Takes back what an accepted probe did: deletes what it created (a POST that answered an id),
- * or sends the accepted request it varied once more (a PATCH), so the flow's own resources are
- * as they were.
- */
-async function undo(ctx: CheckContext, accepted: Exchange, probe: Exchange): Promise<void> {
-  const method = probe.request.method
-  const path = pathOf(ctx, accepted)
-  const id = dataOf(probe)?.id
-  if (method === 'POST' && id !== undefined && ctx.document.find('DELETE', `${path}/${String(id)}`)) {
-    await ctx.send({
-      method: 'DELETE',
-      path: `${path}/${String(id)}`,
-      credentials: 'primary',
-      purpose: 'negative_data_rejection: delete what an accepted probe created',
-    })
-  } else if (method === 'PATCH' && accepted.request.body) {
-    await ctx.send({
-      method: 'PATCH',
-      path,
-      body: JSON.parse(accepted.request.body),
-      credentials: 'primary',
-      purpose: 'negative_data_rejection: write back what an accepted probe changed',
-    })
-  }
 }
 
 /** The invalid variants of an accepted request: its body's (from the request schema) and, on a GET, its query's. */

@@ -1,9 +1,15 @@
 import { preview, type Check } from './check.js'
 import { listResponse, statesList } from './list-response.js'
+import { unitOfStamp } from './stamp-precision.js'
 
-/** -1, 0 or 1 for two field values (numbers, then text). */
+/**
+ * -1, 0 or 1 for two field values: numbers, then timestamps by the moment they name (at the
+ * deployment's precision: two that share a second are a tie, never out of order), then text.
+ */
 function compare(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return Math.sign(a - b)
+  if (unitOfStamp(a) !== undefined && unitOfStamp(b) !== undefined)
+    return Math.sign(Date.parse(String(a)) - Date.parse(String(b)))
   return String(a).localeCompare(String(b))
 }
 

@@ -1,7 +1,7 @@
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest, Credentials } from '../client/http-client.js'
 import type { DocumentedOperation } from '../document/document.js'
-import { operationOf, type RunContext } from './check.js'
+import { dataOf, operationOf, type RunContext } from './check.js'
 
 /**
  * The guard every probing check starts with: the documented operation an exchange reached with
@@ -85,4 +85,37 @@ export async function findInList(
       return { found: false, searchedAll: typeof totalPages === 'number' || body.data.length === 0, last }
   }
   return { found: false, searchedAll: false, last }
+}
+
+/**
+ * Takes back what an accepted probe did: deletes what it created (a POST that answered an id),
+ * at once, or sends a PATCH that writes back the accepted request it varied (`writeBack`: another
+ * body, that also restores a field the accepted one did not send), so the flow's own resources
+ * are as they were. Deleted during the run, it is still checked by cleanup.
+ */
+export async function takeBack(
+  ctx: RunContext,
+  accepted: Exchange,
+  probe: Exchange,
+  writeBack?: unknown,
+): Promise<void> {
+  const method = probe.request.method
+  const path = pathOf(ctx, accepted)
+  const id = dataOf(probe)?.id
+  if (method === 'POST' && id !== undefined && ctx.document.find('DELETE', `${path}/${String(id)}`)) {
+    await ctx.send({
+      method: 'DELETE',
+      path: `${path}/${String(id)}`,
+      credentials: 'primary',
+      purpose: `${probe.purpose.split(':')[0]}: delete what an accepted probe created`,
+    })
+  } else if (method === 'PATCH' && (writeBack !== undefined || accepted.request.body)) {
+    await ctx.send({
+      method: 'PATCH',
+      path,
+      body: writeBack ?? JSON.parse(accepted.request.body!),
+      credentials: 'primary',
+      purpose: `${probe.purpose.split(':')[0]}: write back what an accepted probe changed`,
+    })
+  }
 }

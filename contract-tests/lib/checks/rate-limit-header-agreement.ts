@@ -16,7 +16,14 @@ export const rateLimitHeaderAgreement: Check = {
   },
   run(ctx, exchange) {
     const { limit, remaining, reset, date, policies } = readRateLimit(exchange.response.headers)
-    if (limit === undefined || remaining === undefined || policies.length === 0) return false
+    if (limit === undefined || remaining === undefined || policies.length === 0) {
+      const missing = [
+        ...(limit === undefined || remaining === undefined ? ['X-RateLimit-*'] : []),
+        ...(policies.length === 0 ? ['RateLimit-Policy'] : []),
+      ]
+      ctx.unjudged(`the answers carry no ${missing.join(' and no ')} to compare`)
+      return false
+    }
     const x = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset ?? '(none)'}`
     const ietf = `RateLimit-Policy: ${exchange.response.headers['ratelimit-policy'] ?? '(none)'}; RateLimit: ${exchange.response.headers.ratelimit ?? '(none)'}`
     const policy = policies.find((p) => p.q === limit)

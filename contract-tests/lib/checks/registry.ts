@@ -5,16 +5,20 @@ import { CHECK_NAMES, type CheckName } from './check-names.js'
 import type { Check, Flow } from './check.js'
 import { contentTypeConformance } from './content-type-conformance.js'
 import { crossOperationConsistency } from './cross-operation-consistency.js'
+import { deletedResourceUnlisted } from './deleted-resource-unlisted.js'
 import { ensureResourceAvailability } from './ensure-resource-availability.js'
 import { envelopeConformance } from './envelope-conformance.js'
 import { filterConformance } from './filter-conformance.js'
 import { ignoredAuth } from './ignored-auth.js'
 import { immutableFields } from './immutable-fields.js'
+import { malformedBodyRejection } from './malformed-body-rejection.js'
+import { inUseDeletionRefused } from './in-use-deletion-refused.js'
 import { negativeDataRejection } from './negative-data-rejection.js'
 import { nestedResourceConsistency } from './nested-resource-consistency.js'
 import { notAServerError } from './not-a-server-error.js'
 import { objectLevelAuthorization } from './object-level-authorization.js'
 import { orderingConformance } from './ordering-conformance.js'
+import { positiveDataAcceptance } from './positive-data-acceptance.js'
 import { paginationConformance } from './pagination-conformance.js'
 import { rateLimitCountdown } from './rate-limit-countdown.js'
 import { rateLimitHeaderAgreement } from './rate-limit-header-agreement.js'
@@ -23,11 +27,14 @@ import { rateLimitTierConformance } from './rate-limit-tier-conformance.js'
 import { readBackConformance } from './read-back-conformance.js'
 import { repeatableRead } from './repeatable-read.js'
 import { resourceInvariants } from './resource-invariants.js'
+import { retryAfterAgreement } from './retry-after-agreement.js'
 import { responseHeadersConformance } from './response-headers-conformance.js'
 import { responseSchemaConformance } from './response-schema-conformance.js'
 import { statusCodeConformance } from './status-code-conformance.js'
 import { toggleConformance } from './toggle-conformance.js'
+import { unsupportedMethod } from './unsupported-method.js'
 import { useAfterFree } from './use-after-free.js'
+import { validationFieldConformance } from './validation-field-conformance.js'
 import { writeStampProgression } from './write-stamp-progression.js'
 
 /**
@@ -54,11 +61,18 @@ export const REGISTRY = {
   rate_limit_countdown: rateLimitCountdown,
   rate_limit_reset_conformance: rateLimitResetConformance,
   rate_limit_header_agreement: rateLimitHeaderAgreement,
+  validation_field_conformance: validationFieldConformance,
+  retry_after_agreement: retryAfterAgreement,
   repeatable_read: repeatableRead,
   ignored_auth: ignoredAuth,
   negative_data_rejection: negativeDataRejection,
+  positive_data_acceptance: positiveDataAcceptance,
+  malformed_body_rejection: malformedBodyRejection,
+  unsupported_method: unsupportedMethod,
   read_back_conformance: readBackConformance,
   use_after_free: useAfterFree,
+  deleted_resource_unlisted: deletedResourceUnlisted,
+  in_use_deletion_refused: inUseDeletionRefused,
   ensure_resource_availability: ensureResourceAvailability,
   object_level_authorization: objectLevelAuthorization,
   account_lifecycle: accountLifecycle,

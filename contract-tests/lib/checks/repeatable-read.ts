@@ -2,6 +2,7 @@ import { consistencyFacts, timeRules } from '../document/document-consistency.js
 import { isSuccess, preview, type Check } from './check.js'
 import { operationToProbe, replay } from './probe.js'
 import { sameValue } from './resource-ledger.js'
+import { knockOnOf, undocumentedFields } from './undocumented-fields.js'
 
 /**
  * A second read with no write between returns the same resource: each read a flow makes is sent
@@ -45,10 +46,25 @@ export const repeatableRead: Check = {
       })
     }
     const differing = new Set<string>()
+    // A field the document does not list is part of that field's finding: its change is a knock-on of it.
+    const undocumented = undocumentedFields(ctx, again)
     first.forEach((item, index) => {
       const other = second.find((candidate) => 'id' in item && candidate.id === item.id) ?? second[index]
-      for (const field of Object.keys(item).filter((name) => !aside.has(name) && !sameValue(item[name], other?.[name])))
-        differing.add(`${field}: ${preview(item[field], 80)} then ${preview(other?.[field], 80)}`)
+      for (const field of Object.keys(item).filter(
+        (name) => !aside.has(name) && !sameValue(item[name], other?.[name]),
+      )) {
+        const change = `${field}: ${preview(item[field], 80)} then ${preview(other?.[field], 80)}`
+        const cause = undocumented.get(field)
+        if (!cause) differing.add(change)
+        else
+          knockOnOf(ctx, cause, {
+            exchange: again,
+            title: `A second read answers another ${field}`,
+            received: change,
+            documented: `${field} is no documented field`,
+            knockOn: `a second read of ${exchange.operation} answers another value`,
+          })
+      }
     })
     if (first.length !== second.length) differing.add(`${first.length} items then ${second.length}`)
     if (differing.size > 0) {

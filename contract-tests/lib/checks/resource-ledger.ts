@@ -3,6 +3,7 @@ import { consistencyFacts, selfFact, type ConsistencyFact } from '../document/do
 import type { DocumentedOperation } from '../document/document.js'
 import { isSuccess, type RunContext } from './check.js'
 import { pathOf } from './probe.js'
+import { StampPrecision } from './stamp-precision.js'
 
 /** One resource as one answer reported it, in the field names of the operation that reads it. */
 export interface Sighting {
@@ -31,8 +32,22 @@ export class ResourceLedger {
   /** Indexes of accepted writes, by account and path (a write to `/campaigns/12/toggle` touches `/campaigns/12` too). */
   private readonly touches = new Map<string, number[]>()
   private seen = 0
+  /** How finely the deployment stamps each field of each resource, by read operation and field. */
+  private readonly precision = new StampPrecision()
 
   constructor(private readonly ctx: RunContext) {}
+
+  /** The finest unit (ms) the answers so far showed for a timestamp field of what `read` answers. */
+  unitOf(read: DocumentedOperation, field: string): number | undefined {
+    this.catchUp()
+    return this.precision.unitMs(`${read.label} ${field}`)
+  }
+
+  /** The last sighting so far of one resource (`primary /campaigns/12`), embedded ones aside. */
+  lastOf(key: string): Sighting | undefined {
+    this.catchUp()
+    return this.sightings.findLast((sighting) => sighting.key === key && !sighting.fact.at)
+  }
 
   /** What an exchange of the history reported (reading the history up to it first). */
   of(exchange: Exchange): Sighting[] {
@@ -94,6 +109,7 @@ export class ResourceLedger {
     const self = selfFact(facts, operation)
     const found: Sighting[] = []
     for (const holder of (Array.isArray(data) ? data : [data]).filter(isObject)) {
+      if (this.deletedBefore(account, self, holder, exchange, index)) continue
       for (const fact of facts) {
         const resource = fact.at ? holder[fact.at] : holder
         const path = readPath(fact, holder)
@@ -103,6 +119,8 @@ export class ResourceLedger {
             .filter(([here]) => here in resource)
             .map(([here, there]) => [there, resource[here]]),
         )
+        for (const [field, value] of Object.entries(fields))
+          this.precision.observe(`${fact.read.label} ${field}`, value)
         const write = fact === self && exchange.request.method !== 'GET'
         const kind = write ? (fact.state === 'before' ? 'before' : 'write') : 'read'
         found.push({
@@ -119,6 +137,22 @@ export class ResourceLedger {
     }
     this.sightings.push(...found)
     this.byExchange.set(exchange, found)
+  }
+
+  /**
+   * Whether a read answered a resource the run had already deleted (a deployment that still lists
+   * it): no fact of it is compared, it is deleted_resource_unlisted's.
+   */
+  private deletedBefore(
+    account: string,
+    self: ConsistencyFact | undefined,
+    holder: Record<string, unknown>,
+    exchange: Exchange,
+    index: number,
+  ): boolean {
+    const path = self && readPath(self, holder)
+    const deletedAt = path === undefined ? undefined : this.ctx.state.deleted.get(`${account} ${path}`)
+    return exchange.request.method === 'GET' && deletedAt !== undefined && deletedAt < index
   }
 
   private touch(key: string, index: number): void {

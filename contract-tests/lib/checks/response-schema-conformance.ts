@@ -1,5 +1,6 @@
 import type { Exchange } from '../client/exchange.js'
-import type { SchemaViolation } from '../document/schema-validator.js'
+import type { DocumentedResponse } from '../document/document.js'
+import { codeForStatus, errorCodes, receivedErrorCode, withErrorCode } from '../document/error-codes.js'
 import { SPEC_ENTITIES, SPEC_OPERATIONS } from '../document/spec-facts.js'
 import {
   describeResponse,
@@ -9,15 +10,19 @@ import {
   preview,
   specOperations,
   type Check,
-  type FailureDetail,
+  type CheckContext,
 } from './check.js'
+import { isDeletedItem } from './list-response.js'
+import { errorCodeCause, violationFailure } from './schema-findings.js'
 
 /**
  * The body validates (ajv, formats on) against the schema the document gives for the operation and
  * status; for the spec's two operations, `data` also has every field of User or Campaign the spec lists.
  * Each violation is its own failure, named by where it sits in the document and its keyword, so
- * that the same difference in many answers is one finding (an undocumented or missing property by
- * its name, wherever the schema that lists the properties sits).
+ * that the same difference in many answers is one finding: the undocumented (or missing)
+ * properties of one schema are one finding that names each; an error code the response does not
+ * pin is one finding per status and code received, headed by the code of that status (see
+ * codeForStatus), and the rest of the body is judged as if it had carried that code.
  */
 export const responseSchemaConformance: Check = {
   kind: 'response',
@@ -53,8 +58,20 @@ export const responseSchemaConformance: Check = {
           profile: 'contract',
         })
       } else {
-        for (const violation of ctx.validator.violations(documented.schemaPointer, json)) {
-          const { title, ...detail } = violationFailure(exchange, violation, where)
+        const judgedBody = judgeErrorCode(ctx, exchange, documented, where)
+        // A code judged already is not judged again (by an enum that may not list the documented code).
+        const data = (json as { data?: unknown }).data
+        // An item the run deleted and the deployment still lists is deleted_resource_unlisted's (often the run's own invalid probe).
+        const deleted = (path: string) => {
+          const index = /^\/data\/(\d+)(\/|$)/.exec(path)?.[1]
+          return Array.isArray(data) && index !== undefined && isDeletedItem(ctx, exchange, data[Number(index)])
+        }
+        const violations = ctx.validator
+          .violations(documented.schemaPointer, judgedBody)
+          .filter((violation) => judgedBody === json || violation.instancePath !== '/error/code')
+          .filter((violation) => !deleted(violation.instancePath))
+        for (const violation of violations) {
+          const { title, ...detail } = violationFailure(ctx.document, exchange, violation, where)
           ctx.fail(title, detail)
         }
       }
@@ -63,43 +80,23 @@ export const responseSchemaConformance: Check = {
   },
 }
 
-function violationFailure(
-  exchange: Exchange,
-  violation: SchemaViolation,
-  where: string,
-): FailureDetail & { title: string } {
-  const field =
-    violation.instancePath
-      .replace(/^\//, '')
-      .replace(/\/\d+(?=\/|$)/g, '[]')
-      .replace(/\//g, '.') || '(body)'
-  // An undocumented or missing property is the same difference wherever its object sits; anything else is one place in the schema.
-  const rootCause = violation.property
-    ? `${violation.keyword} ${violation.property}`
-    : `${violation.location} ${violation.keyword}`
-  const allowed = violation.allowed?.map((value) => JSON.stringify(value))
-  const title =
-    violation.keyword === 'additionalProperties'
-      ? `Undocumented property ${violation.property}`
-      : violation.keyword === 'required'
-        ? `Required property ${violation.property} is missing`
-        : allowed
-          ? `${field} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}`
-          : `${field} ${violation.message}`
-  const value = valueAt(exchange.response.json, violation.instancePath)
-  const received = `${violation.text}${value === undefined ? '' : `; ${field}: ${preview(value, 120)}`}`
-  return {
-    title,
-    received,
-    documented: `${violation.location} (${violation.keyword}), in ${where}`,
+/**
+ * An error code the documented response does not pin: one failure, whose root cause is the status
+ * and the code received, headed by the code of that status. Gives back the body to judge the rest
+ * of by: with the documented code in place of the received one.
+ */
+function judgeErrorCode(ctx: CheckContext, exchange: Exchange, documented: DocumentedResponse, where: string): unknown {
+  const { status, json } = exchange.response
+  const stated = errorCodes(ctx.document, documented)
+  const received = receivedErrorCode(json)
+  if (stated.length === 0 || received === undefined || stated.some(({ code }) => code === received)) return json
+  const expected = codeForStatus(ctx.document, status, stated)
+  const others = stated.filter((other) => other !== expected).map(({ code }) => `"${code}"`)
+  ctx.fail(`error.code must be "${expected.code}"`, {
+    received: `error.code: ${JSON.stringify(received)} on a ${status}`,
+    documented: `${expected.pointer} (const), in ${where}${others.length ? ` (it also documents ${others.join(', ')} for other rules)` : ''}`,
     profile: 'contract',
-    rootCause,
-  }
-}
-
-function valueAt(json: unknown, pointer: string): unknown {
-  let node = json
-  for (const token of pointer.split('/').slice(1))
-    node = (node as Record<string, unknown> | undefined)?.[token.replace(/~1/g, '/').replace(/~0/g, '~')]
-  return node
+    rootCause: errorCodeCause(status, received),
+  })
+  return withErrorCode(json, expected.code)
 }

@@ -1,6 +1,7 @@
 import { toggleOf } from '../document/document-behaviour.js'
 import { dataOf, isSuccess, operationOf, preview, type Check } from './check.js'
 import { collectionOf, pathOf } from './probe.js'
+import { knockOnOf, undocumentedFields } from './undocumented-fields.js'
 
 /**
  * A toggle flips exactly the field the document names (`x-toggles`): that boolean turns over
@@ -44,8 +45,21 @@ export const toggleConformance: Check = {
         key in before &&
         JSON.stringify(before[key]) !== JSON.stringify(after[key]),
     )
-    if (changed.length > 0) {
-      const received = changed.map((key) => `${key}: ${preview(before[key])} -> ${preview(after[key])}`).join('; ')
+    // A field the document does not list is part of that field's finding: what it does there is a knock-on of it.
+    const undocumented = undocumentedFields(ctx, exchange)
+    for (const key of changed.filter((field) => undocumented.has(field))) {
+      knockOnOf(ctx, undocumented.get(key)!, {
+        title: `Toggle changes ${key}`,
+        received: `${key}: ${preview(before[key])} -> ${preview(after[key])}`,
+        documented: `${key} is no documented field; only ${[toggle.field, ...toggle.touches].join(', ')} change (x-toggles)`,
+        knockOn: `${exchange.operation} changes it`,
+      })
+    }
+    const documentedChanges = changed.filter((field) => !undocumented.has(field))
+    if (documentedChanges.length > 0) {
+      const received = documentedChanges
+        .map((key) => `${key}: ${preview(before[key])} -> ${preview(after[key])}`)
+        .join('; ')
       ctx.fail(`Toggle changes more than ${toggle.field}`, {
         received,
         documented: `only ${[toggle.field, ...toggle.touches].join(', ')} change (x-toggles)`,

@@ -33,8 +33,12 @@ export interface Exchange {
   credentials: 'primary' | 'second' | 'none' | 'bad' | 'other'
   /** Input the server should refuse, sent on purpose: if it is accepted, only negative_data_rejection judges the answer. */
   negative?: boolean
+  /** The one field that negative input breaks (`campaign.cpm`): the 422 should name it (validation_field_conformance). */
+  brokenField?: string
   /** The request just before it sent again at once, to compare the answers: only repeatable_read judges it against the first. */
   echo?: boolean
+  /** A request the run chose not to send, handed to the probing checks as if it had been accepted: no probe that would be accepted follows it. */
+  unsent?: boolean
   /** When the request left and the answer was read, in the client's epoch milliseconds. */
   sentAt?: number
   receivedAt?: number

@@ -27,6 +27,8 @@ export interface ApiRequest {
   outsideBudget?: boolean
   /** Input sent to be refused (negative_data_rejection): marked on the exchange. */
   negative?: boolean
+  /** The one field that input breaks (`campaign.cpm`, or a query parameter): marked on the exchange. */
+  brokenField?: string
   /** The request before it, sent again at once (repeatable_read): marked on the exchange. */
   echo?: boolean
 }
@@ -190,6 +192,7 @@ export class ContractClient {
       primary: request.primary === true,
       credentials: typeof request.credentials === 'object' ? request.credentials.label : request.credentials,
       ...(request.negative ? { negative: true } : {}),
+      ...(request.brokenField ? { brokenField: request.brokenField } : {}),
       ...(request.echo ? { echo: true } : {}),
     }
   }

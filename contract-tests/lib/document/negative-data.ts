@@ -1,5 +1,6 @@
 import type { DocumentedParameter, JsonObject } from './document.js'
 import type { Profile } from './profiles.js'
+import { enumOf, formatOf, isRecord, numberKeyword, numericMember, singleWrapper, typesOf } from './schema-reading.js'
 import { unusedId } from './valid-data.js'
 
 /**
@@ -178,32 +179,6 @@ function fieldCases(
   return cases
 }
 
-/** `{ campaign: {...} }`: an object schema whose one required property holds the fields. */
-function singleWrapper(schema: JsonObject, accepted: Record<string, unknown>) {
-  const properties = (schema.properties ?? {}) as Record<string, JsonObject>
-  const keys = Object.keys(properties)
-  const key = keys[0]
-  if (keys.length !== 1 || key === undefined || !isRecord(accepted[key])) return undefined
-  const innerSchema = properties[key] as JsonObject
-  if (!typesOf(innerSchema).has('object')) return undefined
-  return { key, inner: accepted[key] as Record<string, unknown>, innerSchema }
-}
-
-/** The JSON types a schema admits, looking through anyOf/oneOf/allOf. */
-export function typesOf(schema: JsonObject): Set<string> {
-  const types = new Set<string>()
-  const type = schema.type
-  if (typeof type === 'string') types.add(type)
-  if (Array.isArray(type)) for (const t of type) types.add(String(t))
-  if (schema.properties) types.add('object')
-  if (Array.isArray(schema.enum)) for (const value of schema.enum) types.add(value === null ? 'null' : typeof value)
-  if (schema.const !== undefined) types.add(schema.const === null ? 'null' : typeof schema.const)
-  for (const key of ['anyOf', 'oneOf', 'allOf']) {
-    for (const member of (schema[key] ?? []) as JsonObject[]) for (const t of typesOf(member)) types.add(t)
-  }
-  return types
-}
-
 function wrongTypeValue(types: Set<string>): unknown {
   if (!types.has('string')) return 'wrong-type'
   if (!types.has('number') && !types.has('integer')) return 12345
@@ -239,34 +214,4 @@ function offStepValue(schema: JsonObject, current: unknown): number | undefined 
   const max = numberKeyword(numeric, 'maximum') ?? numberKeyword(numeric, 'exclusiveMaximum')
   const up = Number((current + step / 2).toFixed(digits))
   return max !== undefined && up >= max ? Number((current - step / 2).toFixed(digits)) : up
-}
-
-/** The integer or number schema among a schema and its anyOf/oneOf members. */
-function numericMember(schema: JsonObject): JsonObject | undefined {
-  return [schema, ...((schema.anyOf ?? schema.oneOf ?? []) as JsonObject[])].find(
-    (s) => s.type === 'integer' || s.type === 'number',
-  )
-}
-
-function formatOf(schema: JsonObject): string | undefined {
-  if (typeof schema.format === 'string') return schema.format
-  for (const member of (schema.anyOf ?? schema.oneOf ?? []) as JsonObject[])
-    if (typeof member.format === 'string') return member.format
-  return undefined
-}
-
-function enumOf(schema: JsonObject): unknown[] | undefined {
-  if (Array.isArray(schema.enum) && schema.enum.every((value) => typeof value === 'string')) return schema.enum
-  for (const member of (schema.anyOf ?? schema.oneOf ?? []) as JsonObject[])
-    if (Array.isArray(member.enum)) return member.enum
-  return undefined
-}
-
-function numberKeyword(schema: JsonObject, key: string): number | undefined {
-  const value = schema[key]
-  return typeof value === 'number' ? value : undefined
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
 }

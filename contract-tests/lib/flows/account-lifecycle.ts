@@ -2,6 +2,7 @@ import type { CheckContext, Flow } from '../checks/check.js'
 import type { Exchange } from '../client/exchange.js'
 import type { DocumentedOperation } from '../document/document.js'
 import { isKeyReset } from '../document/spec-facts.js'
+import { spaceWrite } from './spacing.js'
 import { createSteps, data, type Steps } from './steps.js'
 
 const DESTRUCTIVE_OFF = 'CONTRACT_ALLOW_DESTRUCTIVE is off: no accepted PATCH /user, no key reset'
@@ -46,6 +47,7 @@ export const accountLifecycle: Flow = {
         { profile: 'spec' },
       )
       const email = `contract-${ctx.state.runId}@example.com`
+      await spaceWrite(ctx, '/user')
       const changed = await steps.send('PATCH /user', { body: { user: { email } } })
       steps.require(changed, 200, 'Changing the e-mail failed', { profile: 'spec' })
       ctx.ran('PATCH /user')
@@ -66,6 +68,7 @@ async function rotateKey(
   userId: unknown,
 ): Promise<void> {
   const oldKey = ctx.client.keys.primary
+  await spaceWrite(ctx, '/user')
   const reset = await steps.send(operation.label)
   steps.require(reset, steps.successStatus(operation.label), 'Resetting the key failed', { provides: 'a new key' })
   const newKey = data(reset).api_key
@@ -153,6 +156,7 @@ function unsentUpdate(ctx: CheckContext, email: string): Exchange {
     response: { status: 200, headers: {}, text: '', json: undefined },
     purpose: 'account_lifecycle: PATCH /user (not sent)',
     primary: true,
+    unsent: true,
     credentials: 'primary',
   }
 }

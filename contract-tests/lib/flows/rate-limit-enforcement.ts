@@ -3,7 +3,9 @@ import type { ControlPlaneUser, TierLimits } from '../client/control-plane.js'
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest, Credentials } from '../client/http-client.js'
 import { readRateLimit, remainingOf } from '../client/rate-limit-reading.js'
-import type { ContractDocument, DocumentedOperation } from '../document/document.js'
+import type { DocumentedOperation } from '../document/document.js'
+import { spendingOperation } from '../document/spending-operation.js'
+import { retryAfterDisagreements } from '../checks/retry-after-agreement.js'
 
 const TINY_PER_MINUTE = 5
 
@@ -55,23 +57,6 @@ function windowBudget(ctx: CheckContext): number {
   return maxRequestsGiven
     ? Math.max(0, maxRequests - ctx.client.requests - RESERVE_AFTER_FLOW)
     : Math.min(DEFAULT_WINDOW_BUDGET, maxRequests)
-}
-
-/**
- * The request that spends the window: a secured GET with nothing to fill in, preferring one whose
- * answer does not carry the api_key (spec 2.2: a failure prints the answer) and that has no parameters.
- */
-function spendingOperation(document: ContractDocument): DocumentedOperation | undefined {
-  const carriesKey = (operation: DocumentedOperation) => {
-    const pointer = operation.responses.find((response) => /^2/.test(response.key))?.schemaPointer
-    return pointer !== undefined && JSON.stringify(document.dereference(document.at(pointer))).includes('"api_key"')
-  }
-  const rank = (operation: DocumentedOperation) =>
-    (carriesKey(operation) ? 2 : 0) + (operation.parameters.length > 0 ? 1 : 0)
-  const candidates = document.operations.filter(
-    (o) => o.method === 'get' && o.secured && !o.path.includes('{') && o.parameters.every((p) => !p.required),
-  )
-  return candidates.sort((a, b) => rank(a) - rank(b))[0]
 }
 
 /** A window that rolls over mid-count restarts the count; more rollovers than this is a failure. */
@@ -194,7 +179,18 @@ async function recover(ctx: CheckContext, target: DocumentedOperation, limited: 
   const again = await send('after Retry-After')
   if (!isSuccess(again.response.status)) {
     const documented = `a 2xx after waiting Retry-After (${limited.response.headers['retry-after'] ?? 'missing'}) seconds`
-    ctx.fail('Still refused after Retry-After', { exchange: again, received: describeResponse(again), documented })
+    // A Retry-After shorter than the reset its own answer states is retry_after_agreement's finding: this is its knock-on.
+    const [cause] = ctx.enabled('retry_after_agreement')
+      ? (retryAfterDisagreements(limited.response.headers) ?? [])
+      : []
+    ctx.fail('Still refused after Retry-After', {
+      exchange: again,
+      received: describeResponse(again),
+      documented,
+      ...(cause
+        ? { check: 'retry_after_agreement', rootCause: cause.title, knockOn: 'refused again after waiting it' }
+        : {}),
+    })
   }
 }
 

@@ -39,18 +39,38 @@ export function formatReport(result: ContractSuiteResult): string {
 
 /** One finding as report lines. */
 export function describeFinding(finding: Finding, number: number): string[] {
-  const { example } = finding
-  const operations =
-    finding.operations.length > 3
-      ? `${finding.operations.slice(0, 3).join(', ')} and ${finding.operations.length - 3} more`
-      : finding.operations.join(', ')
   return [
     `${number}) ${finding.check} [${finding.profile}]: ${finding.title}`,
-    `   Seen in ${plural(finding.responses, 'response')} on ${plural(finding.operations.length, 'operation')}: ${operations}`,
-    ...(example.request ? describeRequest(example.request).map((line) => `   ${line}`) : []),
-    `   Received: ${example.received}`,
-    `   Documented: ${example.documented}`,
+    ...findingLines(finding).map((line) => `   ${line}`),
   ]
+}
+
+/**
+ * What a finding shows beneath its title: where it was seen, each facet with its operations and
+ * knock-on effects (when there is more to say than the title), the example request, "Received /
+ * Documented". The JUnit failure text is the same lines.
+ */
+export function findingLines(finding: Finding): string[] {
+  const { example } = finding
+  const facets =
+    finding.facets.length > 1 || finding.facets.some((facet) => facet.knockOns.length > 0) ? finding.facets : []
+  return [
+    `Seen in ${plural(finding.responses, 'response')} on ${plural(finding.operations.length, 'operation')}: ${shortList(finding.operations)}`,
+    ...facets.map(
+      (facet) =>
+        `- ${facet.name}: ${facet.operations.join(', ') || '(only as a knock-on)'}${facet.knockOns.map((knockOn) => `; ${knockOn}`).join('')}`,
+    ),
+    ...(finding.knockOns.length > 0 ? [`Knock-ons: ${finding.knockOns.join('; ')}`] : []),
+    ...(example.request ? describeRequest(example.request) : []),
+    `Received: ${example.received}`,
+    `Documented: ${example.documented}`,
+  ]
+}
+
+function shortList(operations: readonly string[]): string {
+  return operations.length > 3
+    ? `${operations.slice(0, 3).join(', ')} and ${operations.length - 3} more`
+    : operations.join(', ')
 }
 
 /** The request sent, as lines: `Example: POST http://…/campaigns`, its Authorization (masked) and its body. */
@@ -64,7 +84,11 @@ export function describeRequest(request: SentRequest): string[] {
   ]
 }
 
-/** Rows grouped by reason, each with `OPERATION (check, check)` for every operation it applies to. */
+/**
+ * Rows grouped by reason, one line each, with how many checks on operations it stands for when
+ * more than one: `OPERATION, OPERATION (check)` when the operations share their checks, else
+ * `OPERATION (check, check); OPERATION (check)`.
+ */
 function byReason(rows: readonly CoverageRow[]): Array<[string, string]> {
   const groups = new Map<string, Map<string, string[]>>()
   for (const row of rows) {
@@ -72,10 +96,15 @@ function byReason(rows: readonly CoverageRow[]): Array<[string, string]> {
     operations.set(row.operation, [...(operations.get(row.operation) ?? []), row.check])
     groups.set(row.reason ?? '', operations)
   }
-  return [...groups].map(([reason, operations]) => [
-    reason,
-    [...operations].map(([operation, checks]) => `${operation} (${checks.join(', ')})`).join('; '),
-  ])
+  return [...groups].map(([reason, operations]) => {
+    const checks = [...operations.values()].map((list) => list.join(', '))
+    const count = checks.reduce((sum, list) => sum + list.split(', ').length, 0)
+    const where =
+      operations.size > 1 && new Set(checks).size === 1
+        ? `${[...operations.keys()].join(', ')} (${checks[0]})`
+        : [...operations].map(([operation, list]) => `${operation} (${list.join(', ')})`).join('; ')
+    return [count > 1 ? `${reason} (${count} in all)` : reason, where]
+  })
 }
 
 /** Every operation with how many of its checks passed, failed, were not exercised and were skipped. */

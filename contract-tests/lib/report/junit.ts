@@ -1,5 +1,5 @@
 import type { ContractSuiteResult } from '../run/results.js'
-import { describeRequest } from './format-report.js'
+import { findingLines } from './format-report.js'
 
 /**
  * The run as JUnit XML, with the console's counts: a `findings` suite with one failing testcase
@@ -11,11 +11,10 @@ import { describeRequest } from './format-report.js'
  */
 export function toJUnitXml(result: ContractSuiteResult): string {
   const findings = result.findings.map((finding, index) => {
+    // Every operation by name (the console shortens the list), then the same lines as the console.
     const text = [
       `Seen in ${finding.responses} responses on ${finding.operations.join(', ')}`,
-      ...(finding.example.request ? describeRequest(finding.example.request) : []),
-      `Received: ${finding.example.received}`,
-      `Documented: ${finding.example.documented}`,
+      ...findingLines(finding).slice(1),
     ].join('\n')
     const message = `[${finding.profile}] ${finding.title}`
     return `    <testcase classname="${escape(finding.check)}" name="${escape(`${index + 1}) ${finding.title}`)}"><failure type="${escape(finding.check)}" message="${escape(message)}">${escape(text)}</failure></testcase>`

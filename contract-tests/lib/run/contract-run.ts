@@ -1,4 +1,5 @@
-import { labelOf, type Check, type RunContext } from '../checks/check.js'
+import { isSuccess, labelOf, type Check, type RunContext } from '../checks/check.js'
+import { pathOf } from '../checks/probe.js'
 import type { Registration } from '../checks/registry.js'
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest, ContractClient } from '../client/http-client.js'
@@ -53,6 +54,8 @@ export class ContractRun {
     if (exchange.primary && exchange.response.status < 300 && exchange.request.body && exchange.operation) {
       state.acceptedBodies.set(exchange.operation, JSON.parse(exchange.request.body))
     }
+    if (exchange.request.method === 'DELETE' && isSuccess(exchange.response.status))
+      state.deleted.set(`${exchange.credentials} ${pathOf(this.ctx, exchange)}`, state.history.length - 1)
     await this.judgeBy('response', exchange)
     if (exchange.primary) await this.judgeBy('probe', exchange)
   }
@@ -61,8 +64,10 @@ export class ContractRun {
   private async judgeBy(kind: Check['kind'], exchange: Exchange): Promise<void> {
     for (const item of this.items) {
       if (item.kind === 'flow' || item.kind !== kind) continue
+      // An answer to no documented operation (a method a path does not have) is judged, but only its failures show.
       await this.recorder.runBound(this.ctx, item.name, labelOf(exchange), (ctx) => item.run(ctx, exchange), {
         exchange,
+        ...(exchange.operation ? {} : { counted: () => false }),
       })
     }
   }

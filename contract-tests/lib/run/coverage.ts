@@ -48,6 +48,8 @@ export class Coverage {
     reason: string
   }> = []
   private readonly blocks: Array<{ operations: ReadonlySet<string> | typeof ANY; reason: string }> = []
+  /** Why a check judged nothing on an operation, as the check said it (the first reason given). */
+  private readonly notes = new Map<string, string>()
 
   /** The run promises this check on this operation. */
   expect(operation: OperationLabel, check: CheckName): void {
@@ -65,6 +67,16 @@ export class Coverage {
     this.skips.push({ operation, check, reason })
   }
 
+  /**
+   * The check looked at the operation but could not judge it, for this reason (two writes closer
+   * than the deployment's timestamps can tell apart, say): what the row says if it never runs.
+   */
+  note(operation: OperationLabel, check: CheckName, reason: string): void {
+    // Not a promise: a pair the run does not promise stays out of the rows.
+    const key = keyOf({ operation, check })
+    if (!this.notes.has(key)) this.notes.set(key, reason)
+  }
+
   /** These operations (or, with `*`, all) were not reached, for this reason; the first reason given wins. */
   block(operations: readonly OperationLabel[] | typeof ANY, reason: string): void {
     this.blocks.push({ operations: operations === ANY ? ANY : new Set(operations), reason })
@@ -79,7 +91,7 @@ export class Coverage {
 
   /**
    * Every pair that was promised, ran or failed, with its state. `explain` says why a promised
-   * pair that nothing blocked or skipped still never ran.
+   * pair that nothing blocked, skipped or noted still never ran.
    */
   rows(
     failures: readonly ContractFailure[],
@@ -116,7 +128,7 @@ export class Coverage {
       state: 'not_exercised',
       runs,
       failures,
-      reason: block?.reason ?? explain(operation, check),
+      reason: block?.reason ?? this.notes.get(keyOf({ operation, check })) ?? explain(operation, check),
     }
   }
 

@@ -64,6 +64,7 @@ export async function prepareRun(options: ContractSuiteOptions): Promise<Prepare
     titlePrefix: `[contract ${runId}]`,
     acceptedBodies: new Map(),
     history: [],
+    deleted: new Map(),
     notes: [],
   }
   const recorder = createRecorder(profiles, enabled, (name) => REGISTRY[name].claims)

@@ -64,24 +64,15 @@ export function createRecorder(
       failed: 0,
       asserts: (profile: Profile) => profiles.has(profile),
       fail(title: string, detail: FailureDetail) {
-        const shown = detail.exchange ?? exchange
-        const operation = detail.operation ?? (shown ? labelOf(shown) : 'flows')
-        keep(
-          contractFailure({
-            check: detail.check ?? name,
-            profile: detail.profile ?? lowest,
-            operation,
-            title,
-            received: detail.received,
-            documented: detail.documented,
-            request: shown?.request,
-            rootCause: detail.rootCause,
-          }),
-        )
+        keep(failureOf(title, detail, { check: name, profile: lowest, exchange }))
         ctx.failed++
       },
       ran(operation: OperationLabel, check = name) {
         if (enabled(check)) coverage.ran(operation, check)
+      },
+      unjudged(reason: string, operation?: OperationLabel, check: CheckName = name) {
+        const where = operation ?? (exchange ? labelOf(exchange) : undefined)
+        if (where && enabled(check)) coverage.note(where, check, reason)
       },
       local<T>(init: () => T): T {
         if (!locals.has(name)) locals.set(name, init())
@@ -120,4 +111,27 @@ export function createRecorder(
       return thrown
     },
   }
+}
+
+/** A failure a bound context reports: what the detail does not say comes from the check, its lowest profile and the exchange judged. */
+function failureOf(
+  title: string,
+  detail: FailureDetail,
+  defaults: { check: CheckName; profile: Profile; exchange: Exchange | undefined },
+): ContractFailure {
+  const shown = detail.exchange ?? defaults.exchange
+  const { facet, facetsTitle, knockOn } = detail
+  return contractFailure({
+    check: detail.check ?? defaults.check,
+    profile: detail.profile ?? defaults.profile,
+    operation: detail.operation ?? (shown ? labelOf(shown) : 'flows'),
+    title,
+    received: detail.received,
+    documented: detail.documented,
+    request: shown?.request,
+    rootCause: detail.rootCause,
+    ...(facet === undefined ? {} : { facet }),
+    ...(facetsTitle === undefined ? {} : { facetsTitle }),
+    ...(knockOn === undefined ? {} : { knockOn }),
+  })
 }

@@ -22,9 +22,21 @@ export interface Finding {
   responses: number
   /** The operations it showed on, in path order. */
   operations: OperationLabel[]
-  /** The first failure: its request and "Received / Documented" are the example. */
+  /** The first failure that is not a knock-on: its request and "Received / Documented" are the example. */
   example: ContractFailure
   failures: ContractFailure[]
+  /** The parts of the root cause it lists (each undocumented property of a schema), in the order first seen. */
+  facets: FindingFacet[]
+  /** Knock-on effects of the root cause that belong to no facet. */
+  knockOns: string[]
+}
+
+/** One part of a finding's root cause: where it showed, and what it brought with it. */
+export interface FindingFacet {
+  name: string
+  /** The operations whose answers showed it, in path order. */
+  operations: OperationLabel[]
+  knockOns: string[]
 }
 
 /** What a run found: the runner makes it, the report reads it. */

@@ -1,4 +1,5 @@
-import { FlowStopped } from '../checks/check.js'
+import { FlowStopped, isSuccess } from '../checks/check.js'
+import type { Exchange } from '../client/exchange.js'
 import { RequestBudgetExhausted } from '../client/http-client.js'
 import { groupFindings } from '../report/findings.js'
 import { cleanUp } from './cleanup.js'
@@ -72,11 +73,14 @@ function summarize(
   const exercised = new Set(
     ctx.state.history.map((exchange) => exchange.operation).filter((label): label is string => label !== undefined),
   )
-  const coverage = recorder.coverage.rows(recorder.failures, (operation, check) =>
-    exercised.has(operation)
-      ? `${check} found nothing to judge in what ${operation} answered`
-      : `no request of the run reached ${operation}`,
-  )
+  // Said without the operation, so that one reason for many operations is one line of the report.
+  const coverage = recorder.coverage.rows(recorder.failures, (operation, check) => {
+    if (!exercised.has(operation)) return 'no request of the run reached them'
+    const bodiless = bodilessStatuses(ctx.state.history, operation)
+    return bodiless
+      ? `nothing to judge: every success answered with no body (${bodiless})`
+      : `${check} found nothing to judge in their answers`
+  })
   const verdict: Verdict =
     recorder.failures.length > 0 || errors.length > 0
       ? 'FAILED'
@@ -102,4 +106,13 @@ function summarize(
     ...(ctx.state.rotatedApiKey && options.apiKey ? { rotatedApiKey: ctx.state.rotatedApiKey } : {}),
     durationMs: Date.now() - started,
   }
+}
+
+/** The statuses of an operation's answers when every success among them had no body (a 204 DELETE); else undefined. */
+function bodilessStatuses(history: readonly Exchange[], operation: string): string | undefined {
+  const successes = history.filter(
+    (exchange) => exchange.operation === operation && isSuccess(exchange.response.status),
+  )
+  if (successes.length === 0 || successes.some((exchange) => exchange.response.text !== '')) return undefined
+  return [...new Set(successes.map((exchange) => exchange.response.status))].join(', ')
 }

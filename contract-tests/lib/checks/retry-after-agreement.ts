@@ -1,0 +1,71 @@
+import { readRateLimit } from '../client/rate-limit-reading.js'
+import { spendingOperation } from '../document/spending-operation.js'
+import type { Check } from './check.js'
+
+/** How far apart (s) Retry-After and the reset the same answer states may be: both are whole seconds. */
+const TOLERANCE_S = 1
+
+/** One way a 429's Retry-After disagrees with the reset its own headers state. */
+export interface RetryAfterDisagreement {
+  title: string
+  received: string
+  documented: string
+}
+
+/**
+ * How a 429's Retry-After disagrees with the reset the same answer states: with
+ * `X-RateLimit-Reset - Date` (the window X-RateLimit-* describes, spent) and with the latest `t` of
+ * the RateLimit policies with nothing left (`r=0`). Undefined when the answer states no spent
+ * window to compare with (or resets it now, rate_limit_reset_conformance's finding).
+ */
+export function retryAfterDisagreements(headers: Record<string, string>): RetryAfterDisagreement[] | undefined {
+  const retryAfter = Number(headers['retry-after'])
+  if (headers['retry-after'] === undefined || !Number.isFinite(retryAfter)) return undefined
+  const { remaining, reset, date, policies } = readRateLimit(headers)
+  const spent = policies.filter((policy) => policy.r === 0 && policy.t !== undefined && policy.t > 0)
+  const untilReset =
+    reset !== undefined && date !== undefined && remaining === 0 && reset > date ? reset - date : undefined
+  const untilT = spent.length > 0 ? Math.max(...spent.map((policy) => policy.t!)) : undefined
+  if (untilReset === undefined && untilT === undefined) return undefined
+  const received = `Retry-After: ${headers['retry-after']}; X-RateLimit-Reset: ${headers['x-ratelimit-reset'] ?? '(none)'}; Date: ${headers.date ?? '(none)'}; RateLimit: ${headers.ratelimit ?? '(none)'}`
+  const found: RetryAfterDisagreement[] = []
+  if (untilReset !== undefined && Math.abs(retryAfter - untilReset) > TOLERANCE_S)
+    found.push({
+      title: 'Retry-After disagrees with X-RateLimit-Reset',
+      received,
+      documented: `Retry-After = X-RateLimit-Reset - Date = ${untilReset} s (within ${TOLERANCE_S} s)`,
+    })
+  if (untilT !== undefined && Math.abs(retryAfter - untilT) > TOLERANCE_S)
+    found.push({
+      title: 'Retry-After disagrees with RateLimit',
+      received,
+      documented: `Retry-After = t of the spent policy = ${untilT} s (within ${TOLERANCE_S} s)`,
+    })
+  return found
+}
+
+/**
+ * A 429's Retry-After agrees with when the same answer says the spent window resets (see
+ * retryAfterDisagreements), within a second. The document's headers say the same moment three
+ * ways ("seconds until a request would be admitted", "when that window starts again", "seconds
+ * until it resets"); a Retry-After that always says a whole window passes every other check.
+ * Judged on every 429 seen, which the run reaches only with CONTRACT_RATE_LIMIT (the rate-limit
+ * flow's). A refusal after a Retry-After too short is a knock-on of this finding.
+ */
+export const retryAfterAgreement: Check = {
+  kind: 'response',
+  description:
+    "A 429's Retry-After agrees with X-RateLimit-Reset - Date and the spent RateLimit policy's t, within a second.",
+  claims: { contract: (operation, document) => spendingOperation(document) === operation },
+  skippedBy: (settings) => (settings.spendQuota ? undefined : 'CONTRACT_RATE_LIMIT is off: no 429 is sought'),
+  run(ctx, exchange) {
+    if (exchange.response.status !== 429) return false
+    const disagreements = retryAfterDisagreements(exchange.response.headers)
+    if (!disagreements) {
+      if (exchange.response.headers['retry-after'] !== undefined)
+        ctx.unjudged('the 429s said no window was spent (X-RateLimit-Remaining: 0, or RateLimit r=0 with t)')
+      return false
+    }
+    for (const { title, ...detail } of disagreements) ctx.fail(title, detail)
+  },
+}

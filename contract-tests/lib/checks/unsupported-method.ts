@@ -1,0 +1,134 @@
+import type { Exchange } from '../client/exchange.js'
+import type { ApiRequest } from '../client/http-client.js'
+import type { DocumentedOperation } from '../document/document.js'
+import { receivedErrorCode } from '../document/error-codes.js'
+import { isKeyReset } from '../document/spec-facts.js'
+import { unusedId } from '../document/valid-data.js'
+import { describeResponse, isSuccess, operationOf, type Check, type CheckContext } from './check.js'
+import { errorCodeCause, violationFailure } from './schema-findings.js'
+
+/** Methods tried on a path that documents none of them, in order; never one that could delete or create. */
+const UNSUPPORTED = ['PUT', 'PATCH'] as const
+
+/** The schema of an error's `error` object, by the name the spec gives it (section 7: "Error"). */
+const ERROR_SCHEMA = '#/components/schemas/Error'
+
+/**
+ * A method no operation of a path has is refused: 405 with an Allow header that lists the path's
+ * documented methods (RFC 9110), or 404 (no such route); and, as the document has every error,
+ * with `{success: false, error}` whose `error` is its Error schema. Sent once per path, at ids no
+ * account has (a deployment that took the method touches nothing), without a body; the key reset's
+ * path only with CONTRACT_ALLOW_DESTRUCTIVE. An error code or property the deployment gives here
+ * as everywhere else is a knock-on of that finding, not a new one.
+ */
+export const unsupportedMethod: Check = {
+  kind: 'probe',
+  description: 'A method the path does not document is refused: 405 with Allow, or 404, with the error envelope.',
+  claims: { contract: () => true },
+  async run(ctx, exchange) {
+    const operation = operationOf(ctx, exchange)
+    // Not on the key reset's answer: the key it was sent with is no longer the key (the sweep after the flows takes it).
+    if (!operation || !exchange.primary || exchange.credentials !== 'primary' || isKeyReset(operation)) return false
+    if (ctx.once(`unsupported_method ${operation.path}`)) await probePath(ctx, operation.path)
+    return false
+  },
+  async afterFlows(ctx, judge) {
+    for (const operation of ctx.document.operations) {
+      if (!ctx.once(`unsupported_method ${operation.path}`)) continue
+      // Not counted where nothing was judged (the key reset's path, without consent).
+      await judge(operation.label, async (bound) => (await probePath(bound, operation.path)) || false)
+    }
+  },
+}
+
+/** Sends an unsupported method to the path and judges the answer, counted on each operation of the path; whether it judged. */
+async function probePath(ctx: CheckContext, template: string): Promise<boolean> {
+  const operations = ctx.document.operations.filter((o) => o.path === template)
+  const method = UNSUPPORTED.find((candidate) => !operations.some((o) => o.method === candidate.toLowerCase()))
+  if (!method) {
+    for (const o of operations)
+      ctx.unjudged(`every method it tries (${UNSUPPORTED.join(', ')}) is documented there`, o.label)
+    return false
+  }
+  if (operations.some(isKeyReset) && !ctx.settings.allowDestructive) {
+    for (const o of operations)
+      ctx.skip(o.label, 'unsupported_method', 'CONTRACT_ALLOW_DESTRUCTIVE is off: no other method on the key reset')
+    return false
+  }
+  const path = template.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const parameter = operations[0]?.parameters.find((p) => p.in === 'path' && p.name === name)
+    return String(unusedId(parameter?.schema))
+  })
+  const answer = await ctx.send({
+    method: method as ApiRequest['method'],
+    path,
+    credentials: 'primary',
+    purpose: `unsupported_method: ${method} ${template}`,
+  })
+  if (answer.response.status >= 500) return false // not_a_server_error's
+  for (const o of operations) ctx.ran(o.label)
+  judge(ctx, answer, operations, `${method} ${template}`)
+  return true
+}
+
+function judge(ctx: CheckContext, answer: Exchange, operations: DocumentedOperation[], sent: string): void {
+  const { status, headers } = answer.response
+  const allowed = operations.map((o) => o.method.toUpperCase())
+  const documented = `405 with Allow: ${allowed.join(', ')} (RFC 9110), or 404; {"success": false, "error": …}`
+  const fail = (title: string, received = describeResponse(answer)) =>
+    ctx.fail(title, { exchange: answer, received, documented, operation: operations[0]!.label })
+  if (isSuccess(status)) return fail('Unsupported method accepted')
+  if (status !== 404 && status !== 405) return fail(`Unsupported method answered ${status}`)
+  if (status === 405) {
+    const allow = (headers.allow ?? '').toUpperCase().split(/\s*,\s*/)
+    const missing = allowed.filter((m) => !allow.includes(m))
+    if (missing.length > 0)
+      fail('A 405 without an Allow header naming the documented methods', `Allow: ${headers.allow ?? '(none)'}`)
+  }
+  const error = (answer.response.json as { success?: unknown; error?: unknown } | undefined)?.error
+  if (
+    (answer.response.json as { success?: unknown } | undefined)?.success !== false ||
+    !error ||
+    typeof error !== 'object'
+  )
+    return fail('Unsupported method refused without the error envelope')
+  errorKnockOns(ctx, answer, error, operations[0]!.label)
+}
+
+/**
+ * Judges the `error` against the Error schema: what breaks it is the deployment's way with every
+ * error, reported as a knock-on of that finding (response_schema_conformance's): the same unknown
+ * code for the same status, the same undocumented property.
+ */
+function errorKnockOns(ctx: CheckContext, answer: Exchange, error: object, operation: string): void {
+  let schema = true
+  try {
+    ctx.document.at(ERROR_SCHEMA)
+  } catch {
+    schema = false
+  }
+  if (!schema) return
+  const knockOn = 'in the answers to a method a path does not document'
+  const code = receivedErrorCode(answer.response.json)
+  for (const violation of ctx.validator.violations(ERROR_SCHEMA, error)) {
+    if (violation.instancePath === '/code' && code !== undefined) {
+      ctx.fail(`error.code ${JSON.stringify(code)} is no documented code`, {
+        exchange: answer,
+        received: `error.code: ${JSON.stringify(code)} on a ${answer.response.status}`,
+        documented: `${ERROR_SCHEMA} (${violation.keyword})`,
+        check: 'response_schema_conformance',
+        rootCause: errorCodeCause(answer.response.status, code),
+        knockOn,
+        operation,
+      })
+      continue
+    }
+    const { title, ...detail } = violationFailure(
+      ctx.document,
+      answer,
+      { ...violation, instancePath: `/error${violation.instancePath}` },
+      'the answer to a method the path does not document',
+    )
+    ctx.fail(title, { ...detail, exchange: answer, check: 'response_schema_conformance', knockOn, operation })
+  }
+}
