@@ -36,7 +36,9 @@ const KEYS = ['ik_differential_first_0123456789', 'ik_differential_second_012345
  * @example const deployment = await startDeployment('second')
  */
 export async function startDeployment(choices: IndependentChoices): Promise<Target> {
-  const server = await startIndependentServer({ keys: KEYS, choices })
+  // A twin holds a deployment's choices, never its bugs: the first set's deleted-but-listed rows (the
+  // bug the suite must find, issue 25) are off here, so the comparison judges choices alone.
+  const server = await startIndependentServer({ keys: KEYS, choices, listsDeleted: false })
   const create = creator(server.baseUrl)
   const a1 = await create(KEYS[0], '/adverts', { advert: { title: 'Spring sale', description: 'Up to 30% off' } })
   const a2 = await create(KEYS[0], '/adverts', {
