@@ -58,64 +58,6 @@ it('writes the twin file and prints the table of choices; the live keys are nowh
   expect(written.document).toMatchObject({ openapi: '3.1.0' })
 }, 120_000)
 
-it('--check: exit 0 and no line when nothing changed; one line per changed choice and exit 1 when one did', async () => {
-  const same = await twin('--check', file, '--base-url', server.baseUrl, ...keyArgs)
-  expect(same.stdout).toBe('')
-  expect(same.stderr).toMatch(/^No choice changed since .+twin\.json was learned \(.+\); \d+ requests in [\d.]+ s\n$/)
-  expect(same.code).toBe(0)
-  // The backend now answers 50 a page where no per_page is asked for; nothing else changed.
-  const proxy = await startPageSizeProxy(server.baseUrl, () => 50)
-  try {
-    const changed = await twin('--check', file, '--base-url', proxy.baseUrl, ...keyArgs)
-    expect(changed.stdout).toBe('default page size 20 → 50\n')
-    expect(changed.stderr).toMatch(/^1 changed since /)
-    expect(changed.code).toBe(1)
-  } finally {
-    await proxy.close()
-  }
-}, 120_000)
-
-it.each([
-  [
-    'an unreachable URL',
-    async () => ['--base-url', await closedPortUrl(), '--key', KEYS[0], '--out', 'x.json'],
-    /^Cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/v1\/user: connection refused/,
-  ],
-  [
-    'a refused key',
-    async () => ['--base-url', server.baseUrl, '--key', 'ik_not_a_key_0000000000', '--out', 'x.json'],
-    /^The key in --key was refused: GET .+\/user answered 401$/,
-  ],
-  ['a missing --out', async () => ['--base-url', server.baseUrl, '--key', KEYS[0]], /^--out is required/],
-  ['an unknown option', async () => ['--bogus'], /^Unknown option '--bogus'/],
-  [
-    'a base URL that is no URL',
-    async () => ['--base-url', 'localhost', '--key', 'k', '--out', 'x.json'],
-    /^--base-url must be an http\(s\) URL/,
-  ],
-  [
-    'a --check file that is not a twin',
-    async () => ['--check', 'package.json', '--base-url', server.baseUrl, '--key', KEYS[0]],
-    /^--check package\.json: not a twin file of format/,
-  ],
-])('%s: one line and exit 2, within seconds', async (what, args, message) => {
-  const printed: string[] = []
-  const warned: string[] = []
-  const started = Date.now()
-  const code = await twinCommand(await args(), {
-    print: (text) => printed.push(text),
-    warn: (text) => warned.push(text),
-  })
-  const seconds = (Date.now() - started) / 1000
-  console.log(`${what}: exit ${code} in ${seconds.toFixed(2)} s`)
-  expect(code).toBe(2)
-  expect(printed).toEqual([])
-  expect(warned).toHaveLength(1)
-  expect(warned[0]).not.toContain('\n')
-  expect(warned[0]!.replace(/^ad-campaign-mock twin: /, '')).toMatch(message)
-  expect(seconds).toBeLessThan(5)
-})
-
 it('the bin itself exits 2 with one line on stderr for a refused key', async () => {
   const outcome = await twin('--base-url', server.baseUrl, '--key', 'ik_not_a_key_0000000000', '--out', 'x.json')
   expect(outcome.code).toBe(2)
