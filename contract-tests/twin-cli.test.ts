@@ -20,15 +20,9 @@ let file: string
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'twin-cli-'))
   file = join(dir, 'twin.json')
-  server = await startServerProcess(['--keys', KEYS.join(',')])
-  // An account with a record of its own, so the first id is learned alike each time: the server
-  // still lists what a learner deleted, and --check would otherwise learn it from those.
-  const made = await fetch(`${server.baseUrl}/adverts`, {
-    method: 'POST',
-    headers: { authorization: KEYS[0], 'content-type': 'application/json' },
-    body: JSON.stringify({ advert: { title: 'Spring sale' } }),
-  })
-  if (made.status !== 201) throw new Error(`POST /adverts answered ${made.status}`)
+  // Without its deliberate bug (deleted rows still listed), as twin-learn.test.ts runs it: --check
+  // would otherwise learn the first id from what the first learning deleted and the lists still show.
+  server = await startServerProcess(['--keys', KEYS.join(','), '--hide-deleted'])
 })
 
 afterAll(async () => {
