@@ -23,9 +23,6 @@ const judge = async (document: object) =>
     secondApiKey: OTHER_API_KEY,
     document: await loadContractDocument(document as never),
     profile: 'contract',
-    // OTHER_PROFILE stamps to the second: write_stamp_progression's false alarms there (two writes
-    // within a second share a stamp) are issue 25's to mend in contract-tests/lib; until then it is left out.
-    skipChecks: ['write_stamp_progression'],
   })
 
 it("passes a mock with a profile against that profile's document", async () => {

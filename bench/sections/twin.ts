@@ -34,22 +34,17 @@ export async function benchTwin(
 ): Promise<TwinResults> {
   const stops: (() => Promise<void>)[] = []
   try {
-    log(`Twin: seeding ${settings.campaigns.toLocaleString('en-US')} campaigns, and a twin of one account…`)
+    log(`Twin: seeding ${settings.campaigns.toLocaleString('en-US')} campaigns in each of the two listeners…`)
     const cpu = pinning.serverCpu
     const args = [String(settings.campaigns)]
     const listener = await startWorker<{ port: number; subjects: Subjects }>('bench/servers/listener.ts', args, { cpu })
     stops.push(() => listener.worker.stop())
-    const twin = await startWorker<{ port: number; subject: Subject; campaigns: number }>(
-      'bench/servers/twin.ts',
-      args,
-      {
-        cpu,
-      },
-    )
+    type TwinReady = { port: number; subject: Subject; campaigns: number; accountCampaigns: number }
+    const twin = await startWorker<TwinReady>('bench/servers/twin.ts', args, { cpu })
     stops.push(() => twin.worker.stop())
     const subject = listener.ready.subjects.read
-    if (twin.ready.subject.apiKey !== subject.apiKey)
-      throw new Error('The twin does not answer for the account the default listener is read as')
+    if (twin.ready.subject.apiKey !== subject.apiKey || twin.ready.campaigns !== settings.campaigns)
+      throw new Error('The twin does not hold what the default listener holds, or answers for another account')
     const targets: Partial<Record<LoadTarget, Endpoint>> = {
       listener: { origin: origin(listener.ready.port), prefix: '/api/v1' },
       twin: { origin: origin(twin.ready.port), prefix: '/api/v1' },
@@ -75,7 +70,7 @@ export async function benchTwin(
     return {
       twinOf: BENCH_TWIN_FILE,
       campaigns: settings.campaigns,
-      accountCampaigns: twin.ready.campaigns,
+      accountCampaigns: twin.ready.accountCampaigns,
       connections: settings.connections,
       durationSec: settings.durationSec,
       warmupSec: settings.warmupSec,

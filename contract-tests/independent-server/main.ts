@@ -3,7 +3,7 @@ import { independentChoices } from './second-set.js'
 import { startIndependentServer } from './server.js'
 
 // The independent server as its own process, the way a deployment runs:
-//   node --import tsx contract-tests/independent-server/main.ts --keys KEY1,KEY2 [--per-minute N] [--advert-create-status 200] [--choices second]
+//   node --import tsx contract-tests/independent-server/main.ts --keys KEY1,KEY2 [--per-minute N] [--advert-create-status 200] [--choices second] [--hide-deleted]
 // Prints `INDEPENDENT_SERVER_URL=<base URL>` once listening on a free loopback port; SIGTERM,
 // SIGINT or the end of stdin stops it. `--choices` (or INDEPENDENT_CHOICES) picks the set of choices.
 const { values } = parseArgs({
@@ -12,6 +12,7 @@ const { values } = parseArgs({
     'per-minute': { type: 'string' },
     'advert-create-status': { type: 'string', default: '201' },
     choices: { type: 'string' },
+    'hide-deleted': { type: 'boolean', default: false },
   },
 })
 const keys = (values.keys ?? '').split(',').filter(Boolean)
@@ -32,11 +33,12 @@ if (
   choices === undefined
 ) {
   console.error(
-    'usage: main.ts --keys KEY1[,KEY2] [--per-minute N] [--advert-create-status 200|201] [--choices first|second]',
+    'usage: main.ts --keys KEY1[,KEY2] [--per-minute N] [--advert-create-status 200|201] [--choices first|second] [--hide-deleted]',
   )
   process.exit(2)
 }
-const server = await startIndependentServer({ keys, perMinute, advertCreateStatus, choices })
+const listsDeleted = !values['hide-deleted']
+const server = await startIndependentServer({ keys, perMinute, advertCreateStatus, choices, listsDeleted })
 console.log(`INDEPENDENT_SERVER_URL=${server.baseUrl}`)
 const stop = async () => {
   await server.close()

@@ -35,6 +35,12 @@ export interface IndependentServerOptions {
   port?: number
   /** Which set of choices it makes: `first` (differences.ts), or `second` (second-differences.ts). Default: the INDEPENDENT_CHOICES environment variable, else `first`. */
   choices?: IndependentChoices
+  /**
+   * Whether the first set's lists still show what was deleted (its deliberate bug, which the suite
+   * must find: differences.ts, deleted-still-listed). Default true; false for a comparison that
+   * judges its choices, not its bugs.
+   */
+  listsDeleted?: boolean
 }
 
 /** A running server. */
@@ -53,7 +59,7 @@ const PREFIX = '/api/v1'
  */
 export async function startIndependentServer(options: IndependentServerOptions): Promise<IndependentServer> {
   const perMinute = options.perMinute ?? 600
-  const store = createStore(options.keys)
+  const store = createStore(options.keys, { listsDeleted: options.listsDeleted ?? true })
   const limiter = createRateLimiter(perMinute)
   // The second set answers with its own handler (second-server.ts); the rest of this file is the first set's.
   const second = independentChoices(options.choices) === 'second' ? createSecondHandler(options, PREFIX) : undefined

@@ -44,7 +44,7 @@ export function newApiKey(): string {
 }
 
 /** Everything the server holds, in memory: one account per configured key, and their adverts and campaigns. */
-export function createStore(keys: readonly string[]) {
+export function createStore(keys: readonly string[], { listsDeleted = true } = {}) {
   // Stamps to the second (the document's timestamp pattern allows it: the fraction is optional).
   const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z')
   const accounts: Account[] = keys.map((apiKey, index) => ({
@@ -68,9 +68,11 @@ export function createStore(keys: readonly string[]) {
       const row = table.get(id)
       return row && row.deletedAt === undefined ? row : undefined
     },
-    /** An account's rows of a table, oldest first (the deleted ones too: the list query forgets them). */
-    owned<T extends { ownerId: number; id: number }>(table: Map<number, T>, ownerId: number): T[] {
-      return [...table.values()].filter((row) => row.ownerId === ownerId).sort((a, b) => a.id - b.id)
+    /** An account's rows of a table, oldest first (the deleted ones too, unless told not to: the list query forgets them). */
+    owned<T extends { ownerId: number; id: number; deletedAt?: string }>(table: Map<number, T>, ownerId: number): T[] {
+      return [...table.values()]
+        .filter((row) => row.ownerId === ownerId && (listsDeleted || row.deletedAt === undefined))
+        .sort((a, b) => a.id - b.id)
     },
   }
 }

@@ -14,6 +14,7 @@ export const USAGE = `Usage: ad-campaign-mock [options]
   --fixtures <file>   start from this dataset (JSON) instead of fixtures/default.json
   --twin <file>       serve as a twin of a deployment (written by ad-campaign-mock twin): its
                       choices where the spec is silent, its captured account and its document
+                      (see docs/twin.md; not with --fixtures or --generate)
   --generate <users>  start from a generated dataset of this many users (faker; 1 to ${MAX_GENERATED_USERS})
   --seed <n>          faker seed for --generate (default 1)
   --state <file>      keep the state in this JSON file: loaded at start if it exists (else created

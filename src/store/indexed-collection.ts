@@ -111,7 +111,9 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     }
     const rows: LibraryRow<S>[] = []
     let matched = 0
-    const candidates = order === 'newest_first' ? this.#rowsOf(this.#order.descending()) : this.#byId.values()
+    // The id order is the authority (the map's own order moves when a record is replaced).
+    const newestFirst = this.#rowsOf(this.#order.descending())
+    const candidates = order === 'newest_first' ? newestFirst : newestFirst.reverse()
     for (const row of candidates) {
       if (!where(row)) continue
       if (matched >= offset && rows.length < limit) rows.push(row)

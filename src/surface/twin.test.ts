@@ -15,6 +15,11 @@ function twinWith(change: (twin: Record<string, any>) => void): unknown {
 const BAD_TWINS: [string, unknown, RegExp][] = [
   ['no object at all', [1, 2], /^is not a twin file: it holds no JSON object$/],
   [
+    "a file's text, not parsed",
+    '{ "format": "ad-campaign-mock/twin@1" }',
+    /^is not a twin file: it holds no JSON object$/,
+  ],
+  [
     'another format version',
     twinWith((twin) => (twin.format = 'ad-campaign-mock/twin@0')),
     /^is of format "ad-campaign-mock\/twin@0", not ad-campaign-mock\/twin@1: learn it again/,

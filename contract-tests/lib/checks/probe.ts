@@ -1,5 +1,6 @@
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest, Credentials } from '../client/http-client.js'
+import { listBehaviour } from '../document/document-behaviour.js'
 import type { DocumentedOperation } from '../document/document.js'
 import { dataOf, operationOf, type RunContext } from './check.js'
 
@@ -66,6 +67,7 @@ export async function findInList(
   if (!listOperation) return { found: false, searchedAll: false }
   const perPage = listOperation.parameters.find((p) => p.in === 'query' && p.name === 'per_page')
   const size = typeof perPage?.schema.maximum === 'number' ? perPage.schema.maximum : undefined
+  const paginationKey = listBehaviour(listOperation)?.paging?.pagination ?? 'pagination'
   let last: Exchange | undefined
   for (let page = 1; page <= maxPages; page++) {
     const query: Record<string, number> = { page, ...(size ? { per_page: size } : {}) }
@@ -77,10 +79,10 @@ export async function findInList(
       purpose: `${purpose} (page ${page})`,
     })
     const body = last.response.json as
-      { data?: Array<{ id?: unknown }>; pagination?: { total_pages?: number } } | undefined
+      ({ data?: Array<{ id?: unknown }> } & Record<string, { total_pages?: number } | undefined>) | undefined
     if (!Array.isArray(body?.data)) return { found: false, searchedAll: false, last }
     if (body.data.some((item) => item?.id === id)) return { found: true, searchedAll: false, last }
-    const totalPages = body.pagination?.total_pages
+    const totalPages = body[paginationKey]?.total_pages
     if (body.data.length === 0 || typeof totalPages !== 'number' || page >= totalPages)
       return { found: false, searchedAll: typeof totalPages === 'number' || body.data.length === 0, last }
   }

@@ -41,7 +41,10 @@ export const rateLimitCountdown: Check = {
       })
     const before = last.get(account)
     last.set(account, { limit, remaining, reset, status: exchange.response.status })
-    if (before && before.limit === limit && before.reset === reset) {
+    // A reset that is not after the answer's Date names no window (rate_limit_reset_conformance's
+    // finding): two answers cannot be told to share one, so the count between them is not judged.
+    const named = reading.date === undefined || reset > reading.date
+    if (before && named && before.limit === limit && before.reset === reset) {
       const admitted = exchange.response.status !== 429
       const most = admitted ? before.remaining - 1 : before.remaining
       if (remaining > most) {

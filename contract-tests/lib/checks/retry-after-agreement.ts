@@ -2,7 +2,11 @@ import { readRateLimit } from '../client/rate-limit-reading.js'
 import { spendingOperation } from '../document/spending-operation.js'
 import type { Check } from './check.js'
 
-/** How far apart (s) Retry-After and the reset the same answer states may be: both are whole seconds. */
+/**
+ * How far apart (s) Retry-After and the reset the same answer states may be: both are whole
+ * seconds. A server that took longer to answer may have read its clock for Date and for
+ * Retry-After that much apart: every whole second of the round trip widens it by one.
+ */
 const TOLERANCE_S = 1
 
 /** One way a 429's Retry-After disagrees with the reset its own headers state. */
@@ -17,8 +21,13 @@ export interface RetryAfterDisagreement {
  * `X-RateLimit-Reset - Date` (the window X-RateLimit-* describes, spent) and with the latest `t` of
  * the RateLimit policies with nothing left (`r=0`). Undefined when the answer states no spent
  * window to compare with (or resets it now, rate_limit_reset_conformance's finding).
+ * `roundTripMs`: how long the answer took, which widens the tolerance (see TOLERANCE_S).
  */
-export function retryAfterDisagreements(headers: Record<string, string>): RetryAfterDisagreement[] | undefined {
+export function retryAfterDisagreements(
+  headers: Record<string, string>,
+  roundTripMs = 0,
+): RetryAfterDisagreement[] | undefined {
+  const tolerance = TOLERANCE_S + Math.floor(Math.max(0, roundTripMs) / 1000)
   const retryAfter = Number(headers['retry-after'])
   if (headers['retry-after'] === undefined || !Number.isFinite(retryAfter)) return undefined
   const { remaining, reset, date, policies } = readRateLimit(headers)
@@ -29,17 +38,17 @@ export function retryAfterDisagreements(headers: Record<string, string>): RetryA
   if (untilReset === undefined && untilT === undefined) return undefined
   const received = `Retry-After: ${headers['retry-after']}; X-RateLimit-Reset: ${headers['x-ratelimit-reset'] ?? '(none)'}; Date: ${headers.date ?? '(none)'}; RateLimit: ${headers.ratelimit ?? '(none)'}`
   const found: RetryAfterDisagreement[] = []
-  if (untilReset !== undefined && Math.abs(retryAfter - untilReset) > TOLERANCE_S)
+  if (untilReset !== undefined && Math.abs(retryAfter - untilReset) > tolerance)
     found.push({
       title: 'Retry-After disagrees with X-RateLimit-Reset',
       received,
-      documented: `Retry-After = X-RateLimit-Reset - Date = ${untilReset} s (within ${TOLERANCE_S} s)`,
+      documented: `Retry-After = X-RateLimit-Reset - Date = ${untilReset} s (within ${tolerance} s)`,
     })
-  if (untilT !== undefined && Math.abs(retryAfter - untilT) > TOLERANCE_S)
+  if (untilT !== undefined && Math.abs(retryAfter - untilT) > tolerance)
     found.push({
       title: 'Retry-After disagrees with RateLimit',
       received,
-      documented: `Retry-After = t of the spent policy = ${untilT} s (within ${TOLERANCE_S} s)`,
+      documented: `Retry-After = t of the spent policy = ${untilT} s (within ${tolerance} s)`,
     })
   return found
 }
@@ -60,7 +69,9 @@ export const retryAfterAgreement: Check = {
   skippedBy: (settings) => (settings.spendQuota ? undefined : 'CONTRACT_RATE_LIMIT is off: no 429 is sought'),
   run(ctx, exchange) {
     if (exchange.response.status !== 429) return false
-    const disagreements = retryAfterDisagreements(exchange.response.headers)
+    const { sentAt, receivedAt } = exchange
+    const roundTrip = sentAt !== undefined && receivedAt !== undefined ? receivedAt - sentAt : 0
+    const disagreements = retryAfterDisagreements(exchange.response.headers, roundTrip)
     if (!disagreements) {
       if (exchange.response.headers['retry-after'] !== undefined)
         ctx.unjudged('the 429s said no window was spent (X-RateLimit-Remaining: 0, or RateLimit r=0 with t)')

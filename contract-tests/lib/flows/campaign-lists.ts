@@ -62,14 +62,14 @@ async function pageByPage(
   steps: Steps,
   list: (query: Record<string, string | number>) => Promise<Exchange>,
   campaigns: Array<Record<string, unknown>>,
-  paging: { page: string; per_page: string },
+  paging: { page: string; per_page: string; pagination: string },
   all: Exchange,
 ): Promise<void> {
   const own = new Set(campaigns.map((c) => c.id))
   const seen: unknown[] = []
   for (let number = 1; number <= MAX_PAGES; number++) {
     const answer = await list({ [paging.per_page]: 1, [paging.page]: number })
-    const { items, pagination } = page(answer)
+    const { items, pagination } = page(answer, paging.pagination)
     seen.push(...items.map((item) => item.id).filter((id) => own.has(id)))
     const last = pagination.total_pages
     if (items.length === 0 || typeof last !== 'number' || number >= last || seen.length >= own.size + 1) break

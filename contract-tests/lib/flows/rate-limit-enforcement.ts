@@ -181,7 +181,7 @@ async function recover(ctx: CheckContext, target: DocumentedOperation, limited: 
     const documented = `a 2xx after waiting Retry-After (${limited.response.headers['retry-after'] ?? 'missing'}) seconds`
     // A Retry-After shorter than the reset its own answer states is retry_after_agreement's finding: this is its knock-on.
     const [cause] = ctx.enabled('retry_after_agreement')
-      ? (retryAfterDisagreements(limited.response.headers) ?? [])
+      ? (retryAfterDisagreements(limited.response.headers, (limited.receivedAt ?? 0) - (limited.sentAt ?? 0)) ?? [])
       : []
     ctx.fail('Still refused after Retry-After', {
       exchange: again,

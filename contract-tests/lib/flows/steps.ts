@@ -170,15 +170,18 @@ export function data(exchange: Exchange): Record<string, unknown> {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
 }
 
-/** The items and pagination of a list exchange. */
-export function page(exchange: Exchange): {
+/** The items and pagination of a list exchange; the pagination under the key the document's x-list names (`pagination`, `meta`). */
+export function page(
+  exchange: Exchange,
+  key = 'pagination',
+): {
   items: Array<Record<string, unknown>>
   pagination: Record<string, unknown>
 } {
-  const body = (exchange.response.json ?? {}) as { data?: unknown; pagination?: unknown }
+  const body = (exchange.response.json ?? {}) as Record<string, unknown>
   return {
     items: Array.isArray(body.data) ? (body.data as Array<Record<string, unknown>>) : [],
-    pagination: (body.pagination ?? {}) as Record<string, unknown>,
+    pagination: (body[key] ?? {}) as Record<string, unknown>,
   }
 }
 

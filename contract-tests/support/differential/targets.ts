@@ -32,11 +32,17 @@ const KEYS = ['ik_differential_first_0123456789', 'ik_differential_second_012345
 
 /**
  * The independent server with a set of choices, its first account holding two adverts and a
- * campaign (what a twin captures), its second one advert.
+ * campaign (what a twin captures), its second one advert. `listsDeleted`: the first set's
+ * deliberate bug, on (for a run that must find it) or off (the default).
  * @example const deployment = await startDeployment('second')
  */
-export async function startDeployment(choices: IndependentChoices): Promise<Target> {
-  const server = await startIndependentServer({ keys: KEYS, choices })
+export async function startDeployment(
+  choices: IndependentChoices,
+  { listsDeleted = false }: { listsDeleted?: boolean } = {},
+): Promise<Target> {
+  // A twin holds a deployment's choices, never its bugs: the first set's deleted-but-listed rows (the
+  // bug the suite must find, issue 25) are off unless asked for, so a comparison judges choices alone.
+  const server = await startIndependentServer({ keys: KEYS, choices, listsDeleted })
   const create = creator(server.baseUrl)
   const a1 = await create(KEYS[0], '/adverts', { advert: { title: 'Spring sale', description: 'Up to 30% off' } })
   const a2 = await create(KEYS[0], '/adverts', {
