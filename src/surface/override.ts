@@ -33,7 +33,7 @@ export type OverrideHandlerFactory = <Id extends OperationId>(
   options?: RequestHandlerOptions,
 ) => HttpHandler
 
-/** Installs an override on the mock's own server or worker, until `reset()`: `mock.override`. */
+/** Answers one operation in place of the mock until `reset()` (`{ once: true }`: one answer), in the mock's own registry of overrides: `mock.override`, `api.override`. */
 export type Override = <Id extends OperationId>(
   operationId: Id,
   resolver: OverrideResolver<Id>,
