@@ -893,7 +893,7 @@ export interface operations {
                 /** @description Records per page, 1 to 100. */
                 per_page?: number;
                 /** @description Only campaigns that are on (true) or off (false). */
-                enabled?: "true" | "false";
+                enabled?: boolean;
                 /** @description Only campaigns of this advert. */
                 advert_id?: number;
                 /** @description Only campaigns of this broadcasting type. */

@@ -50,7 +50,7 @@ describe('control operations over HTTP', () => {
     })
     const second = await admin({ method: 'POST', path: `/__admin/users/${user.id}/topups`, body: { amount_usd: 1 } })
     expect(second.status).toBe(422)
-    expect(second.body.error.message).toContain('the free tier allows 1 top-ups')
+    expect(second.body.error.message).toContain('the free tier allows 1 top-up and 1 was made')
   })
 
   it('runs deliveries the user then sees in their campaigns and balance', async () => {

@@ -23,12 +23,19 @@ const CHANGES_STATE: [string, (api: MockApi) => unknown][] = [
   ['clearRequests', (api) => api.clearRequests()],
   ['journal.clear', (api) => api.journal.clear()],
   ['importState', (api) => api.importState(api.exportState())],
+  ['addOverride', (api) => api.addOverride({ operation: 'getUser', status: 401 })],
+  ['clearOverrides', (api) => api.clearOverrides()],
+  // addOverride adds before its first await: override 1 is there for removeOverride at once.
+  ['removeOverride', (api) => (void api.addOverride({ operation: 'getUser', status: 401 }), api.removeOverride(1))],
+  ['arrange.user', (api) => api.arrange.user()],
 ]
 const READS: [string, (api: MockApi) => unknown][] = [
   ['clock', (api) => api.clock()],
   ['tiers', (api) => api.tiers()],
   ['faults', (api) => api.faults()],
   ['requests', (api) => api.requests()],
+  ['requests(filter)', (api) => api.requests({ status: '2xx', limit: 5 })],
+  ['overrides', (api) => api.overrides()],
   ['journal.entries', (api) => api.journal.entries()],
   ['getUser', (api) => api.getUser(1)],
   ['listUsers', (api) => api.listUsers()],

@@ -36,7 +36,7 @@ it('creates an advert and a campaign on it, reads it back with its advert, toggl
   expect(toggled.data?.data.enabled).toBe(false)
 
   const listed = await client.GET('/campaigns', {
-    params: { query: { enabled: 'false', advert_id: advertId, broadcasting_type: 'passive_ad', per_page: 10 } },
+    params: { query: { enabled: false, advert_id: advertId, broadcasting_type: 'passive_ad', per_page: 10 } },
   })
   expect(listed.data?.data.map((c) => c.id)).toEqual([campaign.id])
   expect(listed.data?.pagination).toEqual({ page: 1, per_page: 10, total_count: 1, total_pages: 1 })

@@ -38,13 +38,31 @@ describe('the packed package', () => {
     })
     const imported = new Set(
       filesUnder(installed('dist'))
-        .filter((file) => file.endsWith('.js'))
+        // Swagger UI's vendored files are the docs page's, loaded by a browser: not modules of the package.
+        .filter((file) => file.endsWith('.js') && !file.includes('docs-assets'))
         .flatMap(bareImports),
     )
     imported.delete('ad-campaign-mock') // a string in the snapshot format marker, not an import
     expect([...imported].sort()).toEqual(
       Object.keys({ ...app.manifest.dependencies, ...app.manifest.peerDependencies }).sort(),
     )
+  })
+
+  it('installs with no install-script warning: nothing in its runtime dependency tree has an install script', () => {
+    expect(app.installOutput).not.toMatch(/install.scripts?|postinstall|preinstall/i)
+    const withScripts = filesUnder(join(app.dir, 'node_modules'))
+      .filter((file) => file.endsWith('/package.json') && !file.includes('/node_modules/msw/'))
+      .flatMap((file) => {
+        const { name, scripts = {} } = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; scripts?: object }
+        const hooks = ['preinstall', 'install', 'postinstall'].filter((hook) => hook in scripts)
+        return name && hooks.length > 0 ? [`${name}: ${hooks.join(', ')}`] : []
+      })
+    expect(withScripts).toEqual([])
+    // The docs page's Swagger UI is in the package itself, with its licence; swagger-ui-dist (and @scarf/scarf) is not installed.
+    expect(existsSync(installed('dist/docs-assets/swagger-ui/swagger-ui-bundle.js'))).toBe(true)
+    expect(existsSync(installed('dist/docs-assets/swagger-ui/LICENSE'))).toBe(true)
+    expect(existsSync(join(app.dir, 'node_modules/swagger-ui-dist'))).toBe(false)
+    expect(existsSync(join(app.dir, 'node_modules/@scarf/scarf'))).toBe(false)
   })
 
   it('ships every export with its types, and every file the README and the CLI point to, and no tests', () => {
@@ -202,6 +220,10 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
         body: JSON.stringify({ advert: { title: 'Kept by the installed bin' } }),
       })
       expect(created.status).toBe(201)
+      // The docs page's assets come from the package's own vendored Swagger UI.
+      const origin = new URL(firstUrl!).origin
+      const asset = await fetch(`${origin}/docs/assets/swagger-ui-bundle.js`)
+      expect([asset.status, (await asset.text()).includes('SwaggerUIBundle')]).toEqual([200, true])
     } finally {
       await first.stop()
     }

@@ -11,7 +11,7 @@ export type WriteQueue = <T>(write: () => Promise<T>, reason?: StateChangeReason
  * `committed` is awaited in the write's turn: a persister sees every acknowledged write, in order.
  * What `committed` says is still `settled` (a save under way) is awaited after the turn, so the
  * caller hears of its write only once saved while the writes after it already run.
- * @example const writeQueue = createWriteQueue(); await writeQueue(() => store.updateUser(...))
+ * @example const writeQueue = createWriteQueue(); await writeQueue(() => store.updateUser(user, (draft) => void (draft.api_tier = 'pro')))
  */
 export function createWriteQueue(committed?: (reason: StateChangeReason) => Promise<Told | void>): WriteQueue {
   let tail: Promise<unknown> = Promise.resolve()

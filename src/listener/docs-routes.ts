@@ -1,5 +1,6 @@
-import { createRequire } from 'node:module'
+import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Express, Request } from 'express'
 import type { MockApi } from '../surface/create-mock-api.js'
 import { basePath } from '../pipeline/base-path.js'
@@ -18,18 +19,25 @@ export function documentPaths(api: MockApi): { json: string; yaml: string; admin
   }
 }
 
-// Only what the page loads (and the source maps they name), not the package's demo page.
+// Only what the page loads, not swagger-ui-dist's demo page.
 const SWAGGER_UI_FILES = [
   'swagger-ui.css',
-  'swagger-ui.css.map',
   'swagger-ui-bundle.js',
-  'swagger-ui-bundle.js.map',
   'swagger-ui-standalone-preset.js',
-  'swagger-ui-standalone-preset.js.map',
   'favicon-32x32.png',
   'favicon-16x16.png',
 ]
-const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+
+/**
+ * Where Swagger UI's files are: vendored into the package by the build (dist/docs-assets, beside
+ * dist/src), or, running this repository's source before a build, its devDependency's own. The
+ * package depends on no swagger-ui-dist, whose @scarf/scarf runs an analytics postinstall.
+ */
+const here = dirname(fileURLToPath(import.meta.url))
+const swaggerUiDir =
+  [join(here, '../../docs-assets/swagger-ui'), join(here, '../../dist/docs-assets/swagger-ui')].find((dir) =>
+    existsSync(join(dir, 'swagger-ui-bundle.js')),
+  ) ?? join(here, '../../node_modules/swagger-ui-dist')
 
 const page = `<!doctype html>
 <html lang="en">

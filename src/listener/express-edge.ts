@@ -15,7 +15,7 @@ export type FetchAnswer = (request: Request) => Promise<Response | undefined>
  * The edge as one Node middleware (Express mounts it as it is): sets the CORS headers and answers a
  * preflight (OPTIONS) itself with 204; otherwise reads the body into `req.body` and calls `next`,
  * with the body reader's error if it failed (answer that with sendEdgeError).
- * @example crossEdge(req, res, (error) => (error ? void sendEdgeError(res, error) : serve(req, res)))
+ * @example crossEdge(req, res, (error) => (error ? void sendEdgeError(res, error) : app(req, res)))
  */
 export function crossEdge(req: IncomingMessage, res: ServerResponse, next: Next): void {
   for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value)

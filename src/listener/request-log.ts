@@ -35,7 +35,7 @@ export interface RequestLogEntry {
  * Watches every request the listener's HTTP server receives (the docs, the control plane, the
  * listener's own 4xx answers included) and writes one line once it is answered or abandoned.
  * Returns the server's `request` listener.
- * @example server.prependListener('request', createRequestLog(api, { format: 'json' }))
+ * @example listener.server.prependListener('request', createRequestLog(api, { format: 'json' }))
  */
 export function createRequestLog(api: MockApi, { format = 'text', write = writeLine }: RequestLogOptions = {}) {
   const apiPrefix = `${basePath(api.context.apiBase)}/`

@@ -25,7 +25,7 @@ export interface BuildAdminOpenApiOptions {
 /**
  * The OpenAPI 3.1 document of the mock's control plane (/__admin), kept apart from the
  * public contract; the committed openapi/admin.openapi.json is this, serialized.
- * @example buildAdminOpenApi().paths['/reset']?.post?.operationId // 'adminReset'
+ * @example buildAdminOpenApi().paths?.['/reset']?.post?.operationId // 'adminReset'
  */
 export function buildAdminOpenApi({ serverUrl }: BuildAdminOpenApiOptions = {}): OpenAPIObject {
   const servers = [{ url: DEFAULT_ADMIN_URL, description: 'The mock, as `npm start` runs it' }]

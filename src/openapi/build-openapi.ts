@@ -30,7 +30,7 @@ const API_KEY: SecuritySchemeObject = {
 /**
  * The OpenAPI 3.1 document of the public API, built from the operation declarations
  * and the zod schemas; the committed openapi/openapi.json is this, serialized.
- * @example buildOpenApi().paths['/campaigns']?.post?.operationId // 'createCampaign'
+ * @example buildOpenApi().paths?.['/campaigns']?.post?.operationId // 'createCampaign'
  */
 export function buildOpenApi({ serverUrl, profile = DEFAULT_PROFILE }: BuildOpenApiOptions = {}): OpenAPIObject {
   const servers: ServerObject[] = [

@@ -44,7 +44,15 @@ export function toOpenApiSchemas(entries: Record<string, z.ZodMiniType>, io: 'in
   // `__shared` entry with `…/__shared#/$defs/Name` refs; adding every such schema to the
   // registry and converting again makes all of them top-level components instead.
   for (;;) {
-    const { schemas } = z.toJSONSchema(registry, { io, uri: (id) => SCHEMA_REF_PREFIX + id, unrepresentable: 'throw', override: dropEmptyAdditional })
+    const { schemas } = z.toJSONSchema(registry, {
+      io,
+      uri: (id) => SCHEMA_REF_PREFIX + id,
+      unrepresentable: 'throw',
+      override: (ctx) => {
+        dropEmptyAdditional(ctx)
+        booleanFromText(ctx)
+      },
+    })
     const shared = (schemas.__shared?.$defs ?? {}) as Record<string, unknown>
     const missing = Object.keys(shared).filter((id) => !registry._idmap.has(id))
     if (missing.length === 0) return split(schemas, keyIds)
@@ -61,6 +69,20 @@ export function toOpenApiSchemas(entries: Record<string, z.ZodMiniType>, io: 'in
 function dropEmptyAdditional({ jsonSchema }: { jsonSchema: { additionalProperties?: unknown } }): void {
   const extra = jsonSchema.additionalProperties
   if (extra && typeof extra === 'object' && Object.keys(extra).length === 0) delete jsonSchema.additionalProperties
+}
+
+/**
+ * A query parameter read as the text `true` or `false` into a boolean (a pipe from that enum) is a
+ * boolean in the document: its wire form is the same (OpenAPI's form style writes a boolean so), and
+ * a client generated from the document takes `enabled: true`, not the strings `'true' | 'false'`.
+ */
+function booleanFromText({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: Record<string, unknown> }): void {
+  const def = zodSchema._zod.def as { type: string; in?: z.core.$ZodType }
+  if (def.type !== 'pipe' || def.in?._zod.def.type !== 'enum') return
+  const values = (def.in._zod.def as unknown as { entries: Record<string, unknown> }).entries
+  if (Object.keys(values).sort().join() !== 'false,true') return
+  delete jsonSchema.enum
+  jsonSchema.type = 'boolean'
 }
 
 function split(converted: Record<string, object>, keyIds: readonly [key: string, id: string][]): OpenApiSchemas {

@@ -27,7 +27,7 @@ export const listOverrides = defineOperation({
   path: '/overrides',
   summary: 'List the overrides',
   description:
-    'Every override in force, newest first, with how many requests each has answered: those sent here and those installed in-process (`mock.override`).',
+    'Every override in force, newest first, with how many requests each has answered: those sent here and those a test installed with `mock.override` (source in-process).',
   response: { status: 200, data: z.array(Override) },
 })
 

@@ -36,7 +36,7 @@ export type OperationResolver<O extends Operation> = (
 /**
  * Makes the route for an operation: its declaration (below the API or the control plane, as its
  * `auth` says) answered by the pipeline, which runs every check and then `resolve`.
- * @example implementOperation(ctx, getCampaign, async ({ user, id }) => ({ data: present(ownedCampaign(ctx, user, id)) }))
+ * @example implementOperation(ctx, getAdvert, async ({ user, id }) => ({ data: presentAdvert(ownedAdvert(ctx, user, id)) }))
  */
 export function implementOperation<O extends Operation>(
   ctx: MockContext,

@@ -40,7 +40,7 @@ interface Entry {
  * parameters decoded, methods in any case) and the mock's own rules on top: fixed segments
  * spelled exactly, a path that does not decode is a 404 before anything else, and what lies
  * under a base but matches no operation is that plane's 404.
- * @example createRouteIndex(ctx, routes, notFound).find('GET', new URL('http://x.test/api/v1/campaigns/7'))
+ * @example createRouteIndex({ api: ctx.apiBase, admin: ctx.adminBase }, routes, notFound).find('GET', new URL('http://x.test/api/v1/campaigns/7'))
  */
 export function createRouteIndex(
   bases: Record<Plane, string>,

@@ -28,7 +28,8 @@ export function overrideControls(overrides: Overrides) {
     overrides: (): Override[] => overrides.list().map(presentOverride),
     /** Removes one override and answers it as it was; a 404 when there is none. */
     removeOverride: async (id: number): Promise<Override> => {
-      const entry = overrides.list().find((candidate) => candidate.id === validate(Id, id, 'override id'))
+      const wanted = validate(Id, id, 'override id')
+      const entry = overrides.list().find((candidate) => candidate.id === wanted)
       if (!entry || !overrides.remove(entry.id)) throw new ApiError('not_found', MESSAGES.not_found.override(id))
       return presentOverride(entry)
     },

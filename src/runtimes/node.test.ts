@@ -36,3 +36,18 @@ it('refuses fixtures and generate together', async () => {
     startNodeMock({ fixtures: { users: [], adverts: [], campaigns: [] }, generate: { users: 1 } }),
   ).rejects.toThrow(/either `fixtures` or `generate`/)
 })
+
+it('refuses a second mock while the first runs, naming where the first was started; after close() one starts again', async () => {
+  mock = await startNodeMock({ generate: { users: 2, seed: 9 } })
+  const first = mock
+  await expect(startNodeMock()).rejects.toThrow(
+    /^startNodeMock: a mock is already running in this process, started at .*node\.test\.ts:\d+:\d+.*Close it first/,
+  )
+  // The first one still answers its own key.
+  expect((await user(first)).data.id).toBe(1)
+  await first.close()
+  mock = await startNodeMock()
+  expect((await user(mock)).data.id).toBe(1)
+  await first.close() // closing a stale mock again frees nothing that is not its own
+  await expect(startNodeMock()).rejects.toThrow(/already running/)
+})

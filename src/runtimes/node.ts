@@ -29,18 +29,43 @@ export interface NodeMock extends MockSurface {
 }
 
 /**
- * Starts the mock inside this Node process with msw's setupServer.
+ * Where the mock this process runs was started, while it runs: msw/node intercepts this process's
+ * requests, so a second mock would answer the first one's requests (the first's keys then 401).
+ */
+let running: { where: string } | undefined
+
+/**
+ * Starts the mock inside this Node process with msw's setupServer. One at a time: a second
+ * startNodeMock() before the first is closed is refused, naming where the first was started.
  * @example
  * const mock = await startNodeMock()
  * afterEach(() => mock.reset())
  * afterAll(() => mock.close())
  * await fetch(`${mock.baseUrl}/campaigns`, { headers: { Authorization: mock.apiKey } })
  */
-export async function startNodeMock({
-  onUnhandledRequest = 'bypass',
-  state,
-  ...options
-}: NodeMockOptions = {}): Promise<NodeMock> {
+export async function startNodeMock(options: NodeMockOptions = {}): Promise<NodeMock> {
+  if (running !== undefined)
+    throw new Error(
+      `startNodeMock: a mock is already running in this process, started ${running.where}. Close it first (await mock.close(), in afterAll): msw intercepts the whole process, so a second mock would answer every request the first one does, and the first one's keys would stop working.`,
+    )
+  const claim = { where: callerOf(new Error().stack) }
+  running = claim
+  try {
+    const mock = await startOne(options)
+    const close = mock.close
+    return Object.assign(mock, {
+      async close() {
+        if (running === claim) running = undefined
+        await close()
+      },
+    })
+  } catch (error) {
+    running = undefined
+    throw error
+  }
+}
+
+async function startOne({ onUnhandledRequest = 'bypass', state, ...options }: NodeMockOptions): Promise<NodeMock> {
   const api = await createMockApi(options)
   const stateFile = state && (await persistToFile(api, state))
   const server = setupServer(...api.handlers)
@@ -58,4 +83,13 @@ export async function startNodeMock({
       await stateFile?.stop()
     },
   })
+}
+
+/** The first frame of a stack outside this file: where the caller started the mock (`at file:line`). */
+function callerOf(stack: string | undefined): string {
+  const frame = stack
+    ?.split('\n')
+    .slice(1)
+    .find((line) => !/runtimes\/node\.[jt]s:/.test(line) && !line.includes('node:internal'))
+  return frame ? frame.trim().replace(/^at\s+/, 'at ') : 'elsewhere'
 }

@@ -9,7 +9,7 @@ z.config(en())
  * Names or describes a schema for the OpenAPI document, as zod classic's `.meta()` does: on a
  * copy, so the schema it came from stays bare. (zod/mini's own `z.meta()` is a check, and a
  * check on an object schema would keep `z.pick` and `z.omit` from deriving from it.)
- * @example export const User = meta(z.strictObject({ ... }), { id: 'User' })
+ * @example const Thing = meta(z.strictObject({ id: z.int() }), { id: 'Thing' })
  */
 export function meta<S extends z.ZodMiniType>(schema: S, metadata: z.core.GlobalMeta): S {
   const copy = schema.clone()

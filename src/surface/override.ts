@@ -33,7 +33,7 @@ export type OverrideHandlerFactory = <Id extends OperationId>(
   options?: RequestHandlerOptions,
 ) => HttpHandler
 
-/** Installs an override on the mock's own server or worker, until `reset()`: `mock.override`. */
+/** Answers one operation in place of the mock until `reset()` (`{ once: true }`: one answer), in the mock's own registry of overrides: `mock.override`, `api.override`. */
 export type Override = <Id extends OperationId>(
   operationId: Id,
   resolver: OverrideResolver<Id>,
@@ -42,7 +42,7 @@ export type Override = <Id extends OperationId>(
 
 /**
  * The override factory of a mock mounted at `apiBase` (its `*` matches any origin, as the mock's own handler does).
- * @example createOverrideHandler('*\/api/v1')('listCampaigns', ({ response }) => response(200).json({ success: true, data: [], pagination }))
+ * @example createOverrideHandler('*\/api/v1')('listCampaigns', ({ response }) => response(200).json({ success: true, data: [], pagination: { page: 1, per_page: 25, total_count: 0, total_pages: 0 } }))
  */
 export function createOverrideHandler(apiBase: string): OverrideHandlerFactory {
   const http = createOpenApiHttp<paths>({ baseUrl: apiBase })

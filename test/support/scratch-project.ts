@@ -12,6 +12,8 @@ export interface ScratchProject {
   readonly dir: string
   /** The package.json of the tarball as installed. */
   readonly manifest: Record<string, any>
+  /** What `npm install` printed (its warnings included). */
+  readonly installOutput: string
   /** Writes a file under the project (directories made as needed). */
   write(path: string, text: string): string
   /** Runs a command in the project; rejects with its output when it exits non-zero. */
@@ -36,13 +38,17 @@ export async function packAndInstall(also: string[]): Promise<ScratchProject> {
     maxBuffer: 32 * 1024 * 1024,
   })
   const tarball = join(dir, (JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string }[])[0]!.filename)
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer-app', private: true, type: 'module' }))
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball, ...also], {
+  // The app approves its own msw's postinstall (it updates the worker script): any install-script
+  // warning left is about what this package brought in.
+  const app = { name: 'consumer-app', private: true, type: 'module', allowScripts: { msw: true } }
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(app))
+  const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, ...also], {
     cwd: dir,
     maxBuffer: 32 * 1024 * 1024,
   })
   return {
     dir,
+    installOutput: `${installed.stdout}\n${installed.stderr}`,
     manifest: JSON.parse(readFileSync(join(dir, 'node_modules/ad-campaign-mock/package.json'), 'utf8')),
     write(path, text) {
       const file = join(dir, path)
