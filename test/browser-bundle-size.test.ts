@@ -98,7 +98,9 @@ it(`loads at most ${UP_FRONT_BUDGET / 1000} kB gzip up front under Vite's produc
     const ours = chunks.flatMap((chunk) => Object.keys(chunk.modules).filter((id) => !id.includes('node_modules/')))
     expect(ours.some((id) => id.endsWith('dist/src/surface/twin.js'))).toBe(true)
     expect(
-      ours.filter((id) => /dist\/(src\/(twin|cli|listener)\/|src\/cli\.js|src\/persistence\/state-file|contract-tests\/)/.test(id)),
+      ours.filter((id) =>
+        /dist\/(src\/(twin|cli|listener)\/|src\/cli\.js|src\/persistence\/state-file|contract-tests\/)/.test(id),
+      ),
     ).toEqual([])
     // The docs page (Swagger UI, the listener's routes) is Node's: nothing of it reaches a browser bundle.
     expect(

@@ -139,3 +139,18 @@ it('shows a body nested too deep to serialize again as its text, so reading the 
   expect(entries[0]!.request_body).toBe(deep)
   expect(() => JSON.stringify(entries)).not.toThrow()
 })
+
+it('takes its body caps as options: each body cut at bodyCap, the oldest bodies dropped past bodiesCap', () => {
+  const journal = createRequestJournal(5, { bodyCap: 10, bodiesCap: 25 })
+  journal.record(entry('/a', { request_body: '"0123456789abcdef"' }))
+  journal.record(entry('/b', { request_body: '"0123"' }))
+  journal.record(entry('/c', { request_body: '"4567"' }))
+  journal.record(entry('/d', { request_body: '"89ab"' }))
+  const [first, ...rest] = journal.entries()
+  expect(first).toMatchObject({ path: '/a', request_body: null, truncated: true })
+  expect(rest.map((e) => [e.path, e.request_body, e.truncated])).toEqual([
+    ['/b', '0123', false],
+    ['/c', '4567', false],
+    ['/d', '89ab', false],
+  ])
+})

@@ -76,7 +76,17 @@ interface Kept {
  */
 export function createRequestJournal(
   capacity: number = DEFAULT_JOURNAL_SIZE,
-  { apiPath = '/api/v1' }: { apiPath?: string } = {},
+  {
+    apiPath = '/api/v1',
+    bodyCap = MAX_JOURNAL_BODY,
+    bodiesCap = MAX_JOURNAL_BODIES,
+  }: {
+    apiPath?: string
+    /** Characters kept of each body (default MAX_JOURNAL_BODY). */
+    bodyCap?: number
+    /** Characters of bodies kept in all (default MAX_JOURNAL_BODIES). */
+    bodiesCap?: number
+  } = {},
 ): RequestJournal {
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_JOURNAL_SIZE) {
     throw new RangeError(`Journal size must be a whole number from 1 to ${MAX_JOURNAL_SIZE}, got ${capacity}`)
@@ -93,8 +103,8 @@ export function createRequestJournal(
     record({ request_body = null, response_body = null, key = null, ...fields }) {
       const path =
         fields.path.length > MAX_JOURNAL_PATH ? `${fields.path.slice(0, MAX_JOURNAL_PATH - 1)}…` : fields.path
-      const request = keptBody(request_body, key)
-      const response = keptBody(response_body, key)
+      const request = keptBody(request_body, key, bodyCap)
+      const response = keptBody(response_body, key, bodyCap)
       const size = (request.text?.length ?? 0) + (response.text?.length ?? 0)
       held += size - (ring[next]?.size ?? 0)
       const truncated = request.cut || response.cut
@@ -107,7 +117,7 @@ export function createRequestJournal(
       }
       next = (next + 1) % capacity
       keptFrom = Math.max(keptFrom, seq - ring.length + 1)
-      for (; held > MAX_JOURNAL_BODIES && keptFrom <= seq; keptFrom++) {
+      for (; held > bodiesCap && keptFrom <= seq; keptFrom++) {
         const oldest = ring[(keptFrom - 1) % capacity]!
         if (oldest.size === 0) continue
         held -= oldest.size
@@ -137,13 +147,13 @@ export function createRequestJournal(
   }
 }
 
-/** A body as kept: the key and every `api_key` field redacted, then cut at MAX_JOURNAL_BODY characters. */
-function keptBody(text: string | null, key: string | null): { text: string | null; cut: boolean } {
+/** A body as kept: the key and every `api_key` field redacted, then cut at `cap` characters. */
+function keptBody(text: string | null, key: string | null, cap: number): { text: string | null; cut: boolean } {
   if (text === null || text === '') return { text: null, cut: false }
   let kept = redactKey(text, key)
   if (kept.includes('"api_key"')) kept = kept.replace(/("api_key"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"[redacted]"')
-  if (kept.length <= MAX_JOURNAL_BODY) return { text: kept, cut: false }
-  return { text: `${kept.slice(0, MAX_JOURNAL_BODY - 1)}…`, cut: true }
+  if (kept.length <= cap) return { text: kept, cut: false }
+  return { text: `${kept.slice(0, cap - 1)}…`, cut: true }
 }
 
 /** A kept body as an entry shows it: its JSON value, or the text itself when it is not JSON, was cut, or nests too deep to show. */
