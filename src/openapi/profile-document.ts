@@ -10,7 +10,7 @@ type Json = Record<string, any>
 
 /**
  * The document that describes a mock (or a deployment) with this profile.
- * @example profileDocument(buildOpenApi(), twin.profile).paths['/campaigns/{id}'].delete.responses // { 204: … }
+ * @example profileDocument(buildOpenApi(), twin.profile).paths?.['/campaigns/{id}']?.delete?.responses // { 204: … }
  */
 export function profileDocument(document: OpenAPIObject, profile: Profile): OpenAPIObject {
   if (profile === DEFAULT_PROFILE) return document

@@ -8,7 +8,7 @@ import { keyOf, show } from './observations.js'
 /**
  * One line per choice whose state changed between two learnings, in the table's words:
  * `default page size 20 → 50`, `list order newest_first → conflicting`.
- * @example driftLines(file.choices, again.choices) // ['default page size 20 → 50']
+ * @example driftLines(twin.choices, again.choices) // ['default page size 20 → 50']
  */
 export function driftLines(before: readonly LearnedChoice[], after: readonly LearnedChoice[]): string[] {
   const paths = [...new Set([...before, ...after].map((choice) => choice.path))]

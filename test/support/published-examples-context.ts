@@ -31,6 +31,10 @@ export { ownedAdvert } from '@dist/src/domain/ownership.js'
 export { presentAdvert } from '@dist/src/presentation/present.js'
 export { answerRequest } from '@dist/src/pipeline/pipeline.js'
 export { serve } from '@dist/src/cli/serve.js'
+export { DEFAULT_PROFILE } from '@dist/src/profile/profile.js'
+export { buildOpenApi } from '@dist/src/openapi/build-openapi.js'
+export { UserRecord } from '@dist/src/schemas/dataset.js'
+export { profileOf } from '@dist/src/twin/observations.js'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestHandler } from 'msw'
 import type { SetupServer } from 'msw/node'
@@ -49,6 +53,9 @@ import type { Account } from '@dist/src/store/account.js'
 import type { AdvertRecord as Advert, UserRecord } from '@dist/src/schemas/dataset.js'
 import type { Store } from '@dist/src/store/store.js'
 import type { MockApi } from '@dist/src/surface/create-mock-api.js'
+import type { Profile } from '@dist/src/profile/profile.js'
+import type { Evidence, TwinFile } from '@dist/src/profile/twin-file.js'
+import type { Observations } from '@dist/src/twin/observations.js'
 export declare const api: MockApi
 export declare const mock: NodeMock
 export declare const ctx: MockContext
@@ -80,6 +87,15 @@ export declare const key: string
 export declare const file: string
 export declare const text: string
 export declare function save(reason: string): void
+export declare const url: string
+export declare const profile: Profile
+export declare const twin: TwinFile
+export declare const again: TwinFile
+export declare const observations: Observations
+export declare const evidence: Evidence
+export declare const chunks: number[][]
+export declare const c: number
+export declare function takesTitle(length: number): Promise<boolean>
 `
 
 /** The context of the examples in dist/contract-tests/lib. */
@@ -87,14 +103,16 @@ export const CONTRACT_CONTEXT = `
 export { writeFile } from 'node:fs/promises'
 export { expect } from 'vitest'
 export { formatReport, runContractSuite } from '@dist/contract-tests/lib/index.js'
-import type { ContractDocument, DocumentedOperation, JsonObject } from '@dist/contract-tests/lib/document.js'
-import type { Exchange } from '@dist/contract-tests/lib/types.js'
-import type { NegativeCase } from '@dist/contract-tests/lib/negative-data.js'
+import type { ContractDocument, DocumentedOperation, JsonObject } from '@dist/contract-tests/lib/document/document.js'
+import type { Exchange } from '@dist/contract-tests/lib/client/exchange.js'
+import type { NegativeCase } from '@dist/contract-tests/lib/document/negative-data.js'
 import type { ContractSuiteOptions, ContractSuiteResult } from '@dist/contract-tests/lib/index.js'
-import type { RunContext } from '@dist/contract-tests/lib/check.js'
-import type { SchemaValidator } from '@dist/contract-tests/lib/schema-validator.js'
-import type { StartedMock } from '@dist/contract-tests/lib/run-command.js'
-export declare const ctx: RunContext
+import type { CheckContext } from '@dist/contract-tests/lib/checks/check.js'
+import type { SchemaValidator } from '@dist/contract-tests/lib/document/schema-validator.js'
+import type { StartedMock } from '@dist/contract-tests/lib/run/run-command.js'
+import type { EnvRun } from '@dist/contract-tests/lib/run/options-from-env.js'
+import type { Steps } from '@dist/contract-tests/lib/flows/steps.js'
+export declare const ctx: CheckContext
 export declare const exchange: Exchange
 export declare const document: ContractDocument
 export declare const operation: DocumentedOperation
@@ -112,6 +130,11 @@ export declare const baseUrl: string
 export declare const apiKey: string
 export declare const key: string
 export declare function startMock(): Promise<StartedMock>
+export declare const command: { run: EnvRun }
+export declare const steps: Steps
+export declare const input: Record<string, unknown>
+export declare const attempts: AsyncGenerator<Exchange, Exchange>
+export declare function judge(exchange: Exchange): Promise<void>
 `
 
 /** The names a context exports, read off its text. */

@@ -19,7 +19,7 @@ export function unitOfStamp(value: unknown): number | undefined {
  * any answer showed so far (a deployment that stamps to the millisecond shows `.000` once in a
  * thousand answers; one that stamps to the second never shows more). Two moments closer than that
  * may carry the same stamp, so no judgement between them is made.
- * @example precision.observe('GET /campaigns/{id} updated_at', '2026-01-15T09:30:00Z'); precision.unitMs('GET /campaigns/{id} updated_at') // 1000
+ * @example const precision = new StampPrecision(); precision.observe('GET /campaigns/{id} updated_at', '2026-01-15T09:30:00Z'); precision.unitMs('GET /campaigns/{id} updated_at') // 1000
  */
 export class StampPrecision {
   private readonly finest = new Map<string, number>()
