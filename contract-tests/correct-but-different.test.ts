@@ -1,31 +1,12 @@
-import { beforeEach, expect, it } from 'vitest'
-import type { ContractDocument } from './lib/document/document.js'
-import { loadContractDocument } from './lib/document/load-document.js'
+import { expect, it } from 'vitest'
 import { formatReport } from './lib/report/format-report.js'
-import { runContractSuite } from './lib/run/run-suite.js'
 import { allOf, extraHeaders, refusesPassiveAd, stampsToTheSecond } from './support/different-variants.js'
-import { startInProcessMock, type InProcessMock } from './support/in-process.js'
 import { leftovers } from './support/leftovers.js'
-import { breakMock, type Rewriter } from './support/rewriters.js'
+import { useSuiteAgainstMock } from './support/use-suite-against-mock.js'
 
 // A deployment that differs where the document allows it, or where the spec is silent: no false
 // alarm, the refusal of an optional value its own finding, and nothing left unexercised by it.
-let document: ContractDocument
-let mock: InProcessMock
-
-beforeEach(async () => {
-  document ??= await loadContractDocument('openapi/openapi.json')
-  mock = await startInProcessMock()
-})
-
-function runAgainst(rewrite: Rewriter) {
-  return runContractSuite({
-    baseUrl: mock.baseUrl,
-    document,
-    controlPlane: { url: mock.adminUrl },
-    fetch: mock.fetchThrough(breakMock(mock.handle, rewrite)),
-  })
-}
+const { mock, runAgainst } = useSuiteAgainstMock()
 
 it('takes a deployment that stamps to the second, sends extra headers and refuses passive_ad: one finding, the refusal, and every check exercised', async () => {
   const result = await runAgainst(allOf(stampsToTheSecond, extraHeaders, refusesPassiveAd))
@@ -47,5 +28,5 @@ it('takes a deployment that stamps to the second, sends extra headers and refuse
     report,
   ).toEqual([])
   expect(result.cleanup.leftover).toEqual([])
-  expect(await leftovers(mock.handle, mock.adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
+  expect(await leftovers(mock().handle, mock().adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
 }, 60_000)

@@ -1,34 +1,15 @@
-import { beforeEach, expect, it } from 'vitest'
-import type { ContractDocument } from './lib/document/document.js'
-import { loadContractDocument } from './lib/document/load-document.js'
+import { expect, it } from 'vitest'
 import { formatReport } from './lib/report/format-report.js'
 import { toJUnitXml } from './lib/report/junit.js'
-import { runContractSuite } from './lib/run/run-suite.js'
-import { breakMock, withJson, type Rewriter } from './support/rewriters.js'
-import { startInProcessMock, type InProcessMock } from './support/in-process.js'
+import type { ContractSuiteResult } from './lib/run/run-suite.js'
+import { withJson, type Rewriter } from './support/rewriters.js'
+import { useSuiteAgainstMock } from './support/use-suite-against-mock.js'
 
 // One finding per root cause: a difference that shows in many answers, or brings other
 // differences with it, is one finding, named after its cause.
-let document: ContractDocument
-let mock: InProcessMock
+const { runAgainst } = useSuiteAgainstMock({ maxRequests: 800 })
 
-beforeEach(async () => {
-  document ??= await loadContractDocument('openapi/openapi.json')
-  mock = await startInProcessMock()
-})
-
-function runAgainst(rewrite: Rewriter) {
-  return runContractSuite({
-    baseUrl: mock.baseUrl,
-    document,
-    controlPlane: { url: mock.adminUrl },
-    fetch: mock.fetchThrough(breakMock(mock.handle, rewrite)),
-    maxRequests: 800,
-  })
-}
-
-const titles = (result: Awaited<ReturnType<typeof runAgainst>>) =>
-  result.findings.map((finding) => `${finding.check}: ${finding.title}`)
+const titles = (result: ContractSuiteResult) => result.findings.map((finding) => `${finding.check}: ${finding.title}`)
 
 /** Every advert, wherever it is answered (alone, in a list, embedded in a campaign), with fields added. */
 const advertsWith = (extra: (advert: Record<string, unknown>) => Record<string, unknown>): Rewriter =>

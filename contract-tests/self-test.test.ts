@@ -1,34 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import type { ContractDocument } from './lib/document/document.js'
-import { loadContractDocument } from './lib/document/load-document.js'
+import { describe, expect, it } from 'vitest'
 import { formatReport } from './lib/report/format-report.js'
-import { runContractSuite, type ContractSuiteOptions } from './lib/run/run-suite.js'
 import { CONSISTENCY_VARIANTS } from './support/broken-consistency-variants.js'
-import { BROKEN_VARIANTS, breakMock, type Rewriter } from './support/broken-variants.js'
+import { BROKEN_VARIANTS } from './support/broken-variants.js'
 import { VERDICT_VARIANTS } from './support/broken-verdict-variants.js'
-import { startInProcessMock, type InProcessMock } from './support/in-process.js'
 import { leftovers } from './support/leftovers.js'
+import { useSuiteAgainstMock } from './support/use-suite-against-mock.js'
 
 // "It can fail": the suite runs against deliberately broken variants of the real mock and each
 // must be caught by the check named after the property it breaks.
-let document: ContractDocument
-let mock: InProcessMock
-
-beforeEach(async () => {
-  document ??= await loadContractDocument('openapi/openapi.json')
-  mock = await startInProcessMock()
-})
-
-function runAgainst(rewrite: Rewriter, options: Partial<ContractSuiteOptions> = {}) {
-  return runContractSuite({
-    baseUrl: mock.baseUrl,
-    document,
-    controlPlane: { url: mock.adminUrl },
-    fetch: mock.fetchThrough(breakMock(mock.handle, rewrite)),
-    maxRequests: 600,
-    ...options,
-  })
-}
+const { mock, runAgainst } = useSuiteAgainstMock({ maxRequests: 600 })
 
 const variant = (name: string) => BROKEN_VARIANTS.find((broken) => broken.name === name)!.rewrite
 
@@ -36,7 +16,7 @@ it('passes the same mock when nothing is broken (the control row)', async () => 
   const result = await runAgainst((request, next) => next(request))
   expect(result.failures).toEqual([])
   expect(result.ok).toBe(true)
-  expect(await leftovers(mock.handle, mock.adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
+  expect(await leftovers(mock().handle, mock().adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
 })
 
 describe.each([...BROKEN_VARIANTS, ...CONSISTENCY_VARIANTS, ...VERDICT_VARIANTS])(
@@ -54,7 +34,7 @@ describe.each([...BROKEN_VARIANTS, ...CONSISTENCY_VARIANTS, ...VERDICT_VARIANTS]
       expect(failure?.message).toMatch(/Received: .+\nDocumented: .+/)
       // A failed check still cleans up: nothing the run created is left, as the run sees it or in the store.
       expect(result.cleanup.leftover).toEqual([])
-      expect(await leftovers(mock.handle, mock.adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
+      expect(await leftovers(mock().handle, mock().adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
     })
   },
 )

@@ -2,22 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { formatReport } from './format-report.js'
 import type { BenchResults, LatencyRow, LoadRun } from './results.js'
 import { lastRoundRatio, summarizeLoad, throughputRatio } from './summarize-load.js'
+import { benchMeta as meta } from './support/bench-meta.js'
 import { evaluateTargets, type Verdict } from './targets.js'
 import type { RequestKind } from './workload.js'
-
-const meta: BenchResults['meta'] = {
-  startedAt: '2026-01-01T00:00:00.000Z',
-  finishedAt: '2026-01-01T00:08:00.000Z',
-  quick: false,
-  node: 'v20.19.0',
-  cpu: 'Test CPU',
-  cores: 2,
-  memoryGb: 8,
-  loadAverage: { start: 0.5, end: 1.5 },
-  pinning: 'servers on CPU 0, load on CPU 1',
-  commit: 'abc1234',
-  settings: {},
-}
 
 const run = (target: LoadRun['target'], kind: RequestKind, round: number, rps: number, p99Ms: number): LoadRun => ({
   target,

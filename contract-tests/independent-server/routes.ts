@@ -1,23 +1,10 @@
 import { presentAdvert, presentCampaign, presentUser } from './present.js'
-import { newApiKey, type Account, type Store } from './store.js'
+import { ok, type AuthenticatedRequest, type Reply } from './reply.js'
+import { newApiKey, type Store } from './store.js'
 import { Fields, queryInteger, type FieldError } from './validate.js'
 
-/** What a route answers: a status and a body (none for 204). */
-export interface Reply {
-  status: number
-  body?: unknown
-}
-
-/** One authenticated request, already read. */
-export interface RouteRequest {
-  store: Store
-  account: Account
-  method: string
-  /** Path segments below /api/v1, e.g. ['campaigns', '12', 'toggle']. */
-  segments: string[]
-  query: URLSearchParams
-  body: unknown
-  perMinute: number
+/** One authenticated request of the first set, already read. */
+export interface RouteRequest extends AuthenticatedRequest<Store> {
   advertCreateStatus: number
 }
 
@@ -33,7 +20,6 @@ export function problem(status: number, code: string, message: string, fields?: 
   return { status, body: { success: false, error } }
 }
 
-const ok = (data: unknown, status = 200): Reply => ({ status, body: { success: true, data } })
 const invalid = (fields: FieldError[]) =>
   problem(422, 'invalid_request', `Invalid request: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, fields)
 const notFound = () => problem(404, 'resource_not_found', 'No such resource')

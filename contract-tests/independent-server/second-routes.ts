@@ -1,25 +1,15 @@
-import type { Reply } from './routes.js'
+import { ok, type AuthenticatedRequest, type Reply } from './reply.js'
 import { presentSecondAdvert, presentSecondCampaign, presentSecondUser } from './second-present.js'
 import { SECOND_SET } from './second-set.js'
 import { newSecondKey, type SecondStore } from './second-store.js'
 import { queryNumber, SecondInput, type Problem } from './second-validate.js'
-import type { Account } from './store.js'
 
 // The second set's operations, after the server has found the path, the key, the quota and the
 // body: input checked first (a 400 listing every problem), then the record (another account's is
 // a 404, like a missing one), then the rule of the operation.
 
 /** One authenticated request of the second set, already read. */
-export interface SecondRequest {
-  store: SecondStore
-  account: Account
-  method: string
-  /** Path segments below /api/v1, e.g. ['campaigns', '1004', 'toggle']. */
-  segments: string[]
-  query: URLSearchParams
-  body: unknown
-  perMinute: number
-}
+export type SecondRequest = AuthenticatedRequest<SecondStore>
 
 const { codes } = SECOND_SET
 
@@ -28,7 +18,6 @@ export function secondProblem(status: number, code: string, message: string, err
   return { status, body: { success: false, error: { code, message, ...(errors ? { errors } : {}) } } }
 }
 
-const ok = (data: unknown, status = 200): Reply => ({ status, body: { success: true, data } })
 const invalid = (errors: Problem[]) =>
   secondProblem(SECOND_SET.validationStatus, codes.validation, 'The request is invalid', errors)
 const notFound = (what: string) => secondProblem(404, codes.notFound, `${what} was not found`)

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { MALFORMED, readBody, TOO_LARGE } from './read-body.js'
-import type { Reply } from './routes.js'
+import type { Reply } from './reply.js'
 import { createWindowLimiter } from './second-rate-limiter.js'
 import { secondProblem, secondRoute } from './second-routes.js'
 import { SECOND_SET } from './second-set.js'

@@ -1,3 +1,4 @@
+import { FieldReader } from './field-reader.js'
 import { isObject } from './validate.js'
 
 // The second set's input checks: a body is `{ <wrapper>: { …fields } }` and nothing else, every
@@ -11,12 +12,14 @@ export interface Problem {
 }
 
 /** Reads a body's fields under its wrapper, refusing unknown ones, and collects the problems. */
-export class SecondInput {
+export class SecondInput extends FieldReader {
   readonly problems: Problem[] = []
-  private readonly values: Record<string, unknown> = {}
+  // A host must follow the scheme.
+  protected readonly urlPattern = /^https?:\/\/[^\s/]+\S*$/
 
   /** `known`: every field the wrapper may hold. */
   constructor(body: unknown, wrapper: string, known: readonly string[]) {
+    super()
     if (!isObject(body)) {
       this.problems.push({ path: '', detail: `must be a JSON object holding "${wrapper}"` })
       return
@@ -47,13 +50,6 @@ export class SecondInput {
     return trimmed
   }
 
-  /** An e-mail address of at most 254 characters. */
-  email(name: string, { required = false } = {}): string | undefined {
-    const value = this.text(name, { required, max: 254 })
-    if (value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return value
-    return this.fail(name, 'must be an e-mail address')
-  }
-
   /** A number above 0 and at most `max`: whole, or with at most `decimals` decimals. */
   number(name: string, { required = false, max = Number.MAX_SAFE_INTEGER, decimals = 0 } = {}): number | undefined {
     const value = this.take(name, required)
@@ -75,22 +71,6 @@ export class SecondInput {
     return value
   }
 
-  /** A boolean. */
-  flag(name: string): boolean | undefined {
-    const value = this.take(name, false)
-    if (value === undefined || typeof value === 'boolean') return value
-    return this.fail(name, 'must be true or false')
-  }
-
-  /** An http(s) URL of at most 2048 characters, or null. */
-  url(name: string): string | null | undefined {
-    const value = this.take(name, false)
-    if (value === undefined || value === null) return value
-    if (typeof value !== 'string' || value.length > 2048 || !/^https?:\/\/[^\s/]+\S*$/.test(value))
-      return this.fail(name, 'must be an http(s) URL or null')
-    return value
-  }
-
   /** Adds a problem of this field (one the caller found). */
   fail(path: string, detail: string): undefined {
     this.problems.push({ path, detail })
@@ -99,12 +79,6 @@ export class SecondInput {
 
   private unknown(key: string): void {
     this.problems.push({ path: key, detail: 'is not a known field' })
-  }
-
-  private take(name: string, required: boolean): unknown {
-    const value = this.values[name]
-    if (value === undefined && required) this.fail(name, 'is required')
-    return value
   }
 }
 

@@ -1,3 +1,5 @@
+import { FieldReader } from './field-reader.js'
+
 /** One field that failed, as 422 answers list them. */
 export interface FieldError {
   field: string
@@ -5,15 +7,16 @@ export interface FieldError {
 }
 
 /** Reads a request body's fields and collects what is wrong with them; unknown fields are ignored. */
-export class Fields {
+export class Fields extends FieldReader {
   readonly errors: FieldError[] = []
-  private readonly values: Record<string, unknown>
+  protected readonly urlPattern = /^https?:\/\/[^\s]+$/
 
   /** `wrapper` is the one key the body holds its fields under (`campaign`, `advert`, `user`). */
   constructor(
     body: unknown,
     private readonly wrapper: string,
   ) {
+    super()
     const inner = isObject(body) ? body[wrapper] : undefined
     if (!isObject(inner))
       this.errors.push({ field: wrapper, message: `must be an object holding the ${wrapper}'s fields` })
@@ -33,13 +36,6 @@ export class Fields {
     const trimmed = value.trim()
     if (trimmed.length < min || trimmed.length > max) return this.fail(name, `must be ${min} to ${max} characters long`)
     return trimmed
-  }
-
-  /** An e-mail address of at most 254 characters. */
-  email(name: string, { required = false } = {}): string | undefined {
-    const value = this.text(name, { required, max: 254 })
-    if (value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return value
-    return this.fail(name, 'must be an e-mail address')
   }
 
   /** A number within (min, max]; `integer` when it must be whole. */
@@ -63,28 +59,7 @@ export class Fields {
     return value as T
   }
 
-  /** A boolean. */
-  flag(name: string): boolean | undefined {
-    const value = this.take(name, false)
-    if (value === undefined || typeof value === 'boolean') return value
-    return this.fail(name, 'must be true or false')
-  }
-
-  /** An http(s) URL of at most 2048 characters, or null. */
-  url(name: string): string | null | undefined {
-    const value = this.take(name, false)
-    if (value === undefined || value === null) return value
-    if (typeof value !== 'string' || value.length > 2048 || !/^https?:\/\/[^\s]+$/.test(value))
-      return this.fail(name, 'must be an http(s) URL or null')
-    return value
-  }
-
-  private take(name: string, required: boolean): unknown {
-    if (this.values[name] === undefined && required) this.fail(name, 'is required')
-    return this.values[name]
-  }
-
-  private fail(name: string, message: string): undefined {
+  protected fail(name: string, message: string): undefined {
     this.errors.push({ field: `${this.wrapper}.${name}`, message })
     return undefined
   }

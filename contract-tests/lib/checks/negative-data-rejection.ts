@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/exchange.js'
 import type { ContractDocument, DocumentedOperation } from '../document/document.js'
-import { negativeBodies, negativeQueries, type NegativeCase, type NegativeKind } from '../document/negative-data.js'
+import { isFieldKind, negativeBodies, negativeQueries, type NegativeCase } from '../document/negative-data.js'
 import type { Profile } from '../document/profiles.js'
 import { isSpecOperation } from '../document/spec-facts.js'
 import { describeResponse, isSuccess, specOperations, type Check, type CheckContext } from './check.js'
@@ -50,7 +50,7 @@ export const negativeDataRejection: Check = {
         credentials: 'primary',
         purpose: `negative_data_rejection: ${negative.title}`,
         negative: true,
-        ...(FIELD_KINDS.has(negative.kind) ? { brokenField: negative.field } : {}),
+        ...(isFieldKind(negative.kind) ? { brokenField: negative.field } : {}),
       })
       const { status } = probe.response
       if (isSuccess(status)) await takeBack(ctx, exchange, probe)
@@ -79,18 +79,6 @@ export const negativeDataRejection: Check = {
     }
   },
 }
-
-/** The kinds of invalid input that break one field, which a 422 can name. */
-const FIELD_KINDS: ReadonlySet<NegativeKind> = new Set<NegativeKind>([
-  'wrong_type',
-  'below_range',
-  'above_range',
-  'bad_format',
-  'not_a_multiple',
-  'unknown_enum',
-  'foreign_reference',
-  'missing_required',
-])
 
 /**
  * The statuses whose documented responses carry the validation error (their schema uses the
@@ -121,7 +109,7 @@ function usesValidationError(node: unknown): boolean {
  * field), and how the server answered.
  */
 function leafOf(negative: NegativeCase): string {
-  if (['missing_wrapper', 'wrapper_not_object', 'unknown_field'].includes(negative.kind)) return ''
+  if (!isFieldKind(negative.kind)) return ''
   return negative.field.split('.').pop() ?? negative.field
 }
 

@@ -3,16 +3,14 @@ import type { Profile } from './profiles.js'
 import { enumOf, formatOf, isRecord, numberKeyword, numericMember, singleWrapper, typesOf } from './schema-reading.js'
 import { unusedId } from './valid-data.js'
 
+/** The kinds of invalid input that concern a body as a whole: at most one case of each a body. */
+export const BODY_KINDS = ['missing_wrapper', 'wrapper_not_object', 'unknown_field'] as const
+
 /**
- * The kinds of invalid input. Each field (or query parameter) gets at most one case of each kind
- * that applies to it, and a body at most one of each body-level kind (the wrapper missing or not
- * an object, an unknown field): a body of F fields gives at most 3 + 8F cases, a query of P
- * parameters at most 4P.
+ * The kinds of invalid input that break one field (or query parameter), which a 422 can name:
+ * at most one case of each that applies to the field.
  */
-export const NEGATIVE_KINDS = [
-  'missing_wrapper',
-  'wrapper_not_object',
-  'unknown_field',
+export const FIELD_KINDS = [
   'wrong_type',
   'below_range',
   'above_range',
@@ -22,8 +20,19 @@ export const NEGATIVE_KINDS = [
   'foreign_reference',
   'missing_required',
 ] as const
+
+/**
+ * The kinds of invalid input: the body-level ones, then the field-level ones. A body of F fields
+ * gives at most 3 + 8F cases, a query of P parameters at most 4P.
+ */
+export const NEGATIVE_KINDS = [...BODY_KINDS, ...FIELD_KINDS] as const
 /** One of NEGATIVE_KINDS. */
 export type NegativeKind = (typeof NEGATIVE_KINDS)[number]
+
+/** Whether a kind breaks one field (one of FIELD_KINDS) rather than the body as a whole. */
+export function isFieldKind(kind: NegativeKind): boolean {
+  return (FIELD_KINDS as readonly NegativeKind[]).includes(kind)
+}
 
 /** One invalid input derived from the document's schema, and the profile whose claim rejects it. */
 export interface NegativeCase {
