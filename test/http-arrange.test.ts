@@ -164,6 +164,8 @@ describe('a refused helper', () => {
       const answer = await expectNoChange(transport().api, () => arrange(helper, body))
       expectError(answer, { status: 422, code: 'validation_failed', field })
       if (message) expect(answer.body.error.message).toBe(message)
+      // A refusal of the options' schema is worded by the helper too, as in-process.
+      expect(answer.body.error.message).toMatch(new RegExp(`^arrange\\.${helper}: `))
     },
   )
 

@@ -29,7 +29,7 @@ export function runArrangeCall<T>(call: ArrangeCall, work: (call: ArrangeCall) =
       return await work(call)
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
-      throw new ArrangeError(call.helper, reasonOf(error), { cause: error, field: error.fields?.[0]?.field })
+      throw ArrangeError.of(call.helper, error)
     }
   })
 }
@@ -73,10 +73,4 @@ export function assertRoom(call: ArrangeCall, user: UserRecord, kind: 'advert' |
       `user ${user.id} has room for ${left} more ${kind}s, not ${wanted} (the per-account cap)`,
       { field: call.helper === 'campaigns' && kind === 'campaign' ? 'count' : '' },
     )
-}
-
-/** An ApiError's message, with the fields it names. */
-function reasonOf(error: ApiError): string {
-  const fields = error.fields?.map(({ field, message }) => (field ? `${field}: ${message}` : message)).join('; ')
-  return fields ? `${error.message} (${fields})` : error.message
 }

@@ -42,9 +42,10 @@ export function implementOperation<O extends Operation>(
   ctx: MockContext,
   operation: O,
   resolve: OperationResolver<O>,
+  { refuseBody }: Pick<OperationRoute, 'refuseBody'> = {},
 ): OperationRoute {
   // The steps hand `resolve` what its declaration types (pipeline.test.ts holds the steps to OperationInput);
   // they validate with the profile's version of the declaration, which has the same fields.
   const profiled = ctx.operations.get(operation.operationId) ?? operation
-  return { ...targetOf(profiled), ctx, operation: profiled, resolve }
+  return { ...targetOf(profiled), ctx, operation: profiled, resolve, refuseBody }
 }

@@ -15,7 +15,7 @@ import type { UserRecord } from '../store/models.js'
 import type { MockContext } from './mock-context.js'
 import { applyFaults, holdLatency } from './fault-steps.js'
 import { answerOverride } from './overrides.js'
-import type { NotFoundRoute, PathParams, Resolved, Route } from './route.js'
+import type { NotFoundRoute, OperationRoute, PathParams, Resolved, Route } from './route.js'
 import type { RouteIndex, RouteMatch } from './route-index.js'
 
 // One request, top to bottom. answerRequest finds the route; answerApi and answerControlPlane are
@@ -92,7 +92,7 @@ async function answerApi(
     if (overridden) return overridden
     const id = readId(params)
     const query = readQuery(operation, request)
-    const body = await readBody(operation, request)
+    const body = await readBody(route, request)
     const resolved =
       operation.method === 'get'
         ? await route.resolve({ user, id, query, body }, ctx)
@@ -120,7 +120,7 @@ async function answerControlPlane(route: Route, request: MockRequest, params: Pa
     const { operation } = route
     const id = readId(params)
     const query = readQuery(operation, request)
-    const body = await readBody(operation, request)
+    const body = await readBody(route, request)
     return success(operation, await route.resolve({ user: undefined, id, query, body }, ctx), ctx.profile.lists)
   })
 }
@@ -240,11 +240,19 @@ function httpDate(ms: number): string {
  * undecodable (400), over 1 MiB (413), then the schema (422). A body sent to an operation that
  * takes none is a 422; a GET's is never read (fetch cannot send one, the listener drops it unread).
  */
-async function readBody(operation: Operation, request: MockRequest): Promise<unknown> {
+async function readBody(
+  { operation, refuseBody: wordRefusal }: OperationRoute,
+  request: MockRequest,
+): Promise<unknown> {
   const schema = operation.body
   if (!schema) return operation.method === 'get' ? undefined : refuseBody(request)
   const optional = schema.safeParse(undefined).success
-  return validate(schema, await readJsonBody(request, { optional }), 'request body')
+  const value = await readJsonBody(request, { optional })
+  try {
+    return validate(schema, value, 'request body')
+  } catch (error) {
+    throw wordRefusal && error instanceof ApiError ? wordRefusal(error) : error
+  }
 }
 
 /** Records a public-API request in the journal, as it was answered, with both bodies (the journal keeps keys out). */

@@ -1,3 +1,4 @@
+import type { ApiError } from '../errors/api-error.js'
 import type { Operation } from '../operations/define-operation.js'
 import type { Pagination } from '../schemas/common.js'
 import type { UserRecord } from '../store/models.js'
@@ -45,6 +46,8 @@ export interface OperationRoute {
   readonly plane: Plane
   readonly operation: Operation
   resolve(input: StepInput, ctx: MockContext): Promise<Resolved>
+  /** How a body its schema refuses is answered, where the route words it its own way (the arrange helpers). */
+  refuseBody?: (refusal: ApiError) => ApiError
   readonly notFound?: undefined
 }
 

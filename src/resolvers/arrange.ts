@@ -1,7 +1,8 @@
 import { ArrangeError, type Arrange } from '../control-plane/arrange.js'
 import { ApiError, validationFailed } from '../errors/api-error.js'
 import * as op from '../operations/control-plane-arrange.js'
-import { implementOperation } from '../pipeline/implement-operation.js'
+import type { Operation } from '../operations/define-operation.js'
+import { implementOperation, type OperationResolver } from '../pipeline/implement-operation.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import type { OperationRoute } from '../pipeline/route.js'
 
@@ -12,22 +13,22 @@ import type { OperationRoute } from '../pipeline/route.js'
  * @example arrangeRoutes(ctx, createArrange(ctx))
  */
 export function arrangeRoutes(ctx: MockContext, arrange: Arrange): OperationRoute[] {
+  const route = <O extends Operation>(operation: O, helper: keyof Arrange, resolve: OperationResolver<O>) =>
+    implementOperation(ctx, operation, resolve, { refuseBody: (refusal) => refused(ArrangeError.of(helper, refusal)) })
   return [
-    implementOperation(ctx, op.arrangeUser, ({ body }) => answer(() => arrange.user(body))),
-    implementOperation(ctx, op.arrangeAdvert, ({ body: { user, ...options } }) =>
-      answer(() => arrange.advert(user, options)),
-    ),
-    implementOperation(ctx, op.arrangeCampaign, ({ body: { user, ...options } }) =>
+    route(op.arrangeUser, 'user', ({ body }) => answer(() => arrange.user(body))),
+    route(op.arrangeAdvert, 'advert', ({ body: { user, ...options } }) => answer(() => arrange.advert(user, options))),
+    route(op.arrangeCampaign, 'campaign', ({ body: { user, ...options } }) =>
       answer(() => arrange.campaign(user, options)),
     ),
-    implementOperation(ctx, op.arrangeCampaigns, ({ body: { user, count, ...options } }) =>
+    route(op.arrangeCampaigns, 'campaigns', ({ body: { user, count, ...options } }) =>
       answer(() => arrange.campaigns(user, count, options)),
     ),
-    implementOperation(ctx, op.arrangeAdvertInUse, ({ body: { user, ...options } }) =>
+    route(op.arrangeAdvertInUse, 'advertInUse', ({ body: { user, ...options } }) =>
       answer(() => arrange.advertInUse(user, options)),
     ),
-    implementOperation(ctx, op.arrangeRateLimited, ({ body }) => answer(() => arrange.rateLimited(body.user))),
-    implementOperation(ctx, op.arrangeResetKey, ({ body }) => answer(() => arrange.resetKey(body.user))),
+    route(op.arrangeRateLimited, 'rateLimited', ({ body }) => answer(() => arrange.rateLimited(body.user))),
+    route(op.arrangeResetKey, 'resetKey', ({ body }) => answer(() => arrange.resetKey(body.user))),
   ]
 }
 
@@ -36,8 +37,12 @@ async function answer<T>(helper: () => Promise<T>): Promise<{ data: T }> {
   try {
     return { data: await helper() }
   } catch (error) {
-    if (!(error instanceof ArrangeError)) throw error
-    const cause = error.cause instanceof ApiError ? error.cause : undefined
-    throw validationFailed(error.message, cause?.fields ?? [{ field: error.field, message: error.message }])
+    throw error instanceof ArrangeError ? refused(error) : error
   }
+}
+
+/** An ArrangeError as the 422 it answers: its message, and the fields its cause named (or its own). */
+function refused(error: ArrangeError): ApiError {
+  const cause = error.cause instanceof ApiError ? error.cause : undefined
+  return validationFailed(error.message, cause?.fields ?? [{ field: error.field, message: error.message }])
 }
