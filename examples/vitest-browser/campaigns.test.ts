@@ -43,3 +43,11 @@ it('answers one operation with a typed override until reset(), through the worke
   await mock.reset()
   expect((await (await api('/campaigns')).json()).data).toHaveLength(3)
 })
+
+it('refuses a second mock in the page while this one runs, naming where this one was started', async () => {
+  // msw's worker takes the whole page: a second mock would answer every request this one does.
+  await expect(startBrowserMock({ quiet: true })).rejects.toThrow(
+    /^startBrowserMock: a mock is already running in this page, started at .*campaigns\.test\.ts.*Stop it first \(mock\.stop\(\)\)/,
+  )
+  expect((await api('/campaigns')).status).toBe(200)
+})

@@ -1,6 +1,7 @@
 import { setupWorker, type SetupWorker } from 'msw/browser'
 import { createMockApi, type MockApiOptions } from '../surface/create-mock-api.js'
 import { mockSurface, type MockSurface } from '../surface/mock-surface.js'
+import { OneMockAtATime } from '../surface/one-mock-at-a-time.js'
 import { DEFAULT_STORAGE_KEY, persistToWebStorage } from '../persistence/web-storage-persistence.js'
 
 // startBrowserMock's work, in a module of its own: the entry (browser.ts) imports it only when a
@@ -31,8 +32,36 @@ export interface BrowserMock extends MockSurface {
   stop(): void
 }
 
-/** Starts the mock inside the page (what startBrowserMock does, once this module is loaded). */
-export async function startWorkerMock({
+/** One mock in this page at a time. */
+const oneAtATime = new OneMockAtATime(
+  'startBrowserMock',
+  /runtimes\/browser(-mock)?\.[jt]s/,
+  'page',
+  'Stop it first (mock.stop())',
+)
+
+/**
+ * Starts the mock inside the page (what startBrowserMock does, once this module is loaded). One at
+ * a time: a second start before the first is stopped is refused, naming where the first was started.
+ */
+export async function startWorkerMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
+  const release = oneAtATime.claim(new Error().stack)
+  try {
+    const mock = await startOne(options)
+    const stop = mock.stop
+    return Object.assign(mock, {
+      stop() {
+        release()
+        stop()
+      },
+    })
+  } catch (error) {
+    release()
+    throw error
+  }
+}
+
+async function startOne({
   onUnhandledRequest = 'bypass',
   serviceWorker,
   persist,

@@ -1,5 +1,6 @@
 import { setupServer, type SetupServer } from 'msw/node'
 import { createMockApi, type MockApiOptions } from '../surface/create-mock-api.js'
+import { OneMockAtATime } from '../surface/one-mock-at-a-time.js'
 import { mockSurface, type MockSurface } from '../surface/mock-surface.js'
 import { persistToFile, type StateFile, type StateFileOptions } from '../persistence/state-file.js'
 
@@ -28,11 +29,13 @@ export interface NodeMock extends MockSurface {
   close(): Promise<void>
 }
 
-/**
- * Where the mock this process runs was started, while it runs: msw/node intercepts this process's
- * requests, so a second mock would answer the first one's requests (the first's keys then 401).
- */
-let running: { where: string } | undefined
+/** One mock in this process at a time. */
+const oneAtATime = new OneMockAtATime(
+  'startNodeMock',
+  /runtimes\/node\.[jt]s:/,
+  'process',
+  'Close it first (await mock.close(), in afterAll)',
+)
 
 /**
  * Starts the mock inside this Node process with msw's setupServer. One at a time: a second
@@ -44,23 +47,18 @@ let running: { where: string } | undefined
  * await fetch(`${mock.baseUrl}/campaigns`, { headers: { Authorization: mock.apiKey } })
  */
 export async function startNodeMock(options: NodeMockOptions = {}): Promise<NodeMock> {
-  if (running !== undefined)
-    throw new Error(
-      `startNodeMock: a mock is already running in this process, started ${running.where}. Close it first (await mock.close(), in afterAll): msw intercepts the whole process, so a second mock would answer every request the first one does, and the first one's keys would stop working.`,
-    )
-  const claim = { where: callerOf(new Error().stack) }
-  running = claim
+  const release = oneAtATime.claim(new Error().stack)
   try {
     const mock = await startOne(options)
     const close = mock.close
     return Object.assign(mock, {
       async close() {
-        if (running === claim) running = undefined
+        release()
         await close()
       },
     })
   } catch (error) {
-    running = undefined
+    release()
     throw error
   }
 }
@@ -83,13 +81,4 @@ async function startOne({ onUnhandledRequest = 'bypass', state, ...options }: No
       await stateFile?.stop()
     },
   })
-}
-
-/** The first frame of a stack outside this file: where the caller started the mock (`at file:line`). */
-function callerOf(stack: string | undefined): string {
-  const frame = stack
-    ?.split('\n')
-    .slice(1)
-    .find((line) => !/runtimes\/node\.[jt]s:/.test(line) && !line.includes('node:internal'))
-  return frame ? frame.trim().replace(/^at\s+/, 'at ') : 'elsewhere'
 }
