@@ -2,24 +2,27 @@ import type * as z from 'zod/mini'
 import type { ControlOperations } from './control-operations.js'
 import { validate } from '../errors/validate.js'
 import * as op from '../operations/control-plane.js'
+import type { Operation } from '../operations/define-operation.js'
 import type { FaultSettingsInput, MockStateInput, NewUserInput } from '../schemas/control-plane.js'
 import { Id } from '../schemas/common.js'
 import { JournalFilter, type JournalFilterInput } from '../schemas/journal.js'
 
-/** The body schema an operation declares: what its input is checked with, here as over HTTP. */
-const bodyOf = <S extends z.ZodMiniType>(operation: { body: S }, input: unknown): z.output<S> =>
-  validate(operation.body, input, 'request body')
 const userId = (id: number) => validate(Id, id, 'user id')
 
 /**
  * The control operations for in-process callers (the MockApi's functions): each input is checked,
- * once, with the schema its /__admin operation declares (a 422 naming the fields, as over HTTP,
- * where the pipeline checks it), and then handed to the one implementation. One convention:
- * every control that changes state returns a Promise (and a refused input rejects it); the
- * readers (clock, tiers, faults, requests, getUser, listUsers, exportState) answer at once.
- * @example const controls = checkedControls(createControlOperations(ctx)); await controls.topUp(1, { amount_usd: 50 })
+ * once, with the schema its /__admin operation declares under the mock's profile (`declared`, the
+ * mock's operations by operationId: a twin's state holds its own tier names and extra fields), a
+ * 422 naming the fields as over HTTP, where the pipeline checks it with the same declaration; and
+ * then handed to the one implementation. One convention: every control that changes state returns
+ * a Promise (and a refused input rejects it); the readers (clock, tiers, faults, requests,
+ * getUser, listUsers, exportState) answer at once.
+ * @example const controls = checkedControls(createControlOperations(ctx), ctx.operations); await controls.topUp(1, { amount_usd: 50 })
  */
-export function checkedControls(operations: ControlOperations) {
+export function checkedControls(operations: ControlOperations, declared: ReadonlyMap<string, Operation>) {
+  /** The body schema an operation declares under the profile: what its input is checked with. */
+  const bodyOf = <S extends z.ZodMiniType>(operation: { operationId: string; body: S }, input: unknown): z.output<S> =>
+    validate((declared.get(operation.operationId)?.body ?? operation.body) as S, input, 'request body')
   return {
     ...operations,
     /** Loads the fixtures the mock started with, or a generated dataset (faker, seeded). */

@@ -66,13 +66,20 @@ export function profiledSchemas(profile: Profile): ProfiledSchemas {
   return profile === DEFAULT_PROFILE ? DEFAULT_SCHEMAS : deriveSchemas(profile)
 }
 
+/** The groups of a profile's schemas. */
+export type SchemaGroup = keyof ProfiledSchemas
+const SCHEMA_GROUPS: readonly SchemaGroup[] = ['inputs', 'queries', 'resources', 'records']
+
 /**
- * Pairs each default schema with the profile's, so an operation declared with the default's can be
- * given the profile's (operations/profiled-operations.ts).
+ * Pairs each default schema of the groups with the profile's, so an operation declared with the
+ * default's can be given the profile's (operations/profiled-operations.ts).
  */
-export function schemaPairs(schemas: ProfiledSchemas): Map<z.ZodMiniType, z.ZodMiniType> {
+export function schemaPairs(
+  schemas: ProfiledSchemas,
+  groups: readonly SchemaGroup[] = SCHEMA_GROUPS,
+): Map<z.ZodMiniType, z.ZodMiniType> {
   const pairs = new Map<z.ZodMiniType, z.ZodMiniType>()
-  for (const group of ['inputs', 'queries', 'resources', 'records'] as const) {
+  for (const group of groups) {
     const defaults: Record<string, z.ZodMiniType> = DEFAULT_SCHEMAS[group]
     const profiled: Record<string, z.ZodMiniType> = schemas[group]
     for (const [name, schema] of Object.entries(defaults)) pairs.set(schema, profiled[name] ?? schema)

@@ -177,10 +177,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const overrideHandler = createOverrideHandler(context.apiBase)
   const { addCheckedOverride: _, ...overrides } = overrideControls(context.overrides)
   return {
-    ...checkedControls(control),
-    // A twin's state holds its own tier names and extra fields: checked with its profile's MockState
-    // (the control plane's declaration is the default's), so a state file or web storage it saved loads again.
-    importState: async (input) => control.importState(validate(schemas.records.MockState, input, 'request body')),
+    ...checkedControls(control, context.operations),
     handlers: createHandlers(context, control),
     context,
     db: context.store.db,

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import type { MockApi } from '../src/surface/create-mock-api.js'
+import { fixtureTwin } from './support/fixture-twin.js'
+import { listenerTransport } from './support/listener-transport.js'
+import { stateSnapshot } from './support/state-snapshot.js'
+import type { TestRequest } from './support/transports.js'
+import { useTransport } from './support/use-transport.js'
+
+// The control plane on a twin (the committed twin of the independent server: tier `starter` beside
+// the mock's four, users with `locale`, adverts with `status`) as on the default mock: the state it
+// exports imports back, the users it opens carry the twin's extra fields, and its tier names are
+// the twin's. Over HTTP against the listener, and in-process; a refusal is the twin's 422 naming
+// the field, and changes nothing.
+
+const twin = fixtureTwin()
+const KEY = twin.account.user.api_key
+const STARTER = twin.profile.rateLimits.tiers.starter!
+const LOCALE = { locale: 'en-US' }
+
+const transport = useTransport(() => listenerTransport({ twin }))
+const send = (req: TestRequest) => transport().send(req)
+const api = (): MockApi => transport().api
+
+/** A request the twin refuses (its 422 is `invalid_request`), naming `field`, with the state left as it was. */
+async function expectRefused(req: TestRequest, field: string): Promise<void> {
+  const before = stateSnapshot(api())
+  const { status, body } = await send(req)
+  expect({ status, code: body.error?.code }).toEqual({ status: 422, code: 'invalid_request' })
+  expect(body.error.fields).toContainEqual(expect.objectContaining({ field }))
+  expect(stateSnapshot(api())).toEqual(before)
+}
+
+/** The same refusal in-process: the promise rejects naming `field`, and nothing changed. */
+async function expectRejected(act: () => Promise<unknown>, field: string): Promise<void> {
+  const before = stateSnapshot(api())
+  await expect(act()).rejects.toMatchObject({ fields: expect.arrayContaining([expect.objectContaining({ field })]) })
+  expect(stateSnapshot(api())).toEqual(before)
+}
+
+describe('the state a twin exported', () => {
+  const exportState = async () => (await send({ method: 'GET', path: '/__admin/state' })).body.data
+
+  it('imports back over HTTP, with its tier names and extra fields', async () => {
+    const exported = await exportState()
+    expect(exported.dataset.users[0]).toMatchObject({ api_tier: 'starter', ...LOCALE })
+    expect(exported.tiers.starter).toEqual(STARTER)
+    const advert = { advert: { title: 'After the export' } }
+    expect(
+      (await send({ method: 'POST', path: '/adverts', headers: { Authorization: KEY }, body: advert })).status,
+    ).toBe(201)
+    const imported = await send({ method: 'POST', path: '/__admin/state', body: exported })
+    expect(imported).toMatchObject({ status: 200, body: { data: { users: 1, adverts: 3, campaigns: 3 } } })
+    expect((await exportState()).dataset).toEqual(exported.dataset)
+    const adverts = await send({ method: 'GET', path: '/adverts', headers: { Authorization: KEY } })
+    expect(adverts.body.data).toEqual(twin.account.adverts)
+  })
+
+  it('imports back in-process', async () => {
+    const exported = api().exportState()
+    await api().arrange.user()
+    expect(await api().importState(exported)).toEqual({ users: 1, adverts: 3, campaigns: 3 })
+    expect(api().exportState().dataset).toEqual(exported.dataset)
+  })
+
+  it("refuses a state that does not fit the twin's profile, naming the field, and changes nothing", async () => {
+    const gold = await exportState()
+    gold.dataset.users[0].api_tier = 'gold'
+    await expectRefused({ method: 'POST', path: '/__admin/state', body: gold }, 'dataset.users.0.api_tier')
+    await expectRejected(() => api().importState(gold), 'dataset.users.0.api_tier')
+    // The default mock's tier table lacks the twin's own tier.
+    const fourTiers = await exportState()
+    delete fourTiers.tiers.starter
+    await expectRefused({ method: 'POST', path: '/__admin/state', body: fourTiers }, 'tiers.starter')
+  })
+})
