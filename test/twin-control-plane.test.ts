@@ -73,3 +73,34 @@ describe('the state a twin exported', () => {
     await expectRefused({ method: 'POST', path: '/__admin/state', body: fourTiers }, 'tiers.starter')
   })
 })
+
+describe("the twin's extra user fields", () => {
+  it('on a user the control plane opens, and in each of its answers about users, over HTTP', async () => {
+    const created = await send({ method: 'POST', path: '/__admin/users', body: {} })
+    expect(created.status).toBe(201)
+    expect(created.body.data).toMatchObject({ api_tier: 'starter', ...LOCALE })
+    const { id, api_key } = created.body.data
+    expect((await send({ method: 'GET', path: '/user', headers: { Authorization: api_key } })).body.data).toEqual(
+      created.body.data,
+    )
+    const answers = [
+      await send({ method: 'GET', path: `/__admin/users/${id}` }),
+      await send({ method: 'PATCH', path: `/__admin/users/${id}`, body: { tier: 'pro' } }),
+      await send({ method: 'POST', path: `/__admin/users/${id}/topups`, body: { amount_usd: 5 } }),
+    ]
+    for (const { status, body } of answers) expect({ status, ...body.data }).toMatchObject({ status: 200, ...LOCALE })
+    const list = await send({ method: 'GET', path: '/__admin/users' })
+    expect(list.body.data).toEqual([expect.objectContaining(LOCALE), expect.objectContaining(LOCALE)])
+    expect(api().db.users.findFirst((q) => q.where({ id }))).toMatchObject(LOCALE)
+  })
+
+  it('on a user opened in-process, by createUser and by arrange.user', async () => {
+    const created = await api().createUser()
+    expect(created).toMatchObject({ api_tier: 'starter', ...LOCALE })
+    expect(api().getUser(created.id)).toEqual(created)
+    expect(api().listUsers().data).toEqual([expect.objectContaining(LOCALE), created])
+    const arranged = await api().arrange.user({ balance_usd: 5 })
+    expect(arranged).toMatchObject(LOCALE)
+    expect(api().db.users.findFirst((q) => q.where({ id: arranged.id }))).toMatchObject(LOCALE)
+  })
+})

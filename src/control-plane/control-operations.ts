@@ -97,7 +97,7 @@ function lifecycleOperations(ctx: DomainContext) {
 
 /** The accounts: open, list, read, move to another tier, top up, and bill deliveries. */
 function accountOperations(ctx: DomainContext) {
-  const present = (user: UserRecord) => presentUser(user, ctx.tiers)
+  const present = (user: UserRecord) => presentUser(user, ctx)
   const { writeQueue } = ctx
   return {
     /** Opens a new account with a fresh API key. */
