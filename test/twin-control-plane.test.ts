@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MockApi } from '../src/surface/create-mock-api.js'
+import { createMockApi, type MockApi } from '../src/surface/create-mock-api.js'
 import { fixtureTwin } from './support/fixture-twin.js'
 import { listenerTransport } from './support/listener-transport.js'
 import { stateSnapshot } from './support/state-snapshot.js'
@@ -102,5 +102,45 @@ describe("the twin's extra user fields", () => {
     const arranged = await api().arrange.user({ balance_usd: 5 })
     expect(arranged).toMatchObject(LOCALE)
     expect(api().db.users.findFirst((q) => q.where({ id: arranged.id }))).toMatchObject(LOCALE)
+  })
+})
+
+describe("the twin's tier names", () => {
+  it("changes the twin's own tier, over HTTP and in-process; its users' limits follow", async () => {
+    const changed = await send({ method: 'PATCH', path: '/__admin/tiers', body: { starter: { per_minute: 5 } } })
+    expect(changed).toMatchObject({ status: 200, body: { data: { starter: { ...STARTER, per_minute: 5 } } } })
+    const user = await send({ method: 'GET', path: '/user', headers: { Authorization: KEY } })
+    expect(user.body.data.api_tier_limits).toEqual({ ...STARTER, per_minute: 5 })
+    expect(user.headers['ratelimit-policy']).toMatch(/^"minute";q=5;/)
+    expect(await api().setTiers({ starter: { max_topups: 2 } })).toMatchObject({
+      starter: { ...STARTER, per_minute: 5, max_topups: 2 },
+    })
+  })
+
+  it('opens a user on, and moves one to, its own tier', async () => {
+    const created = await send({ method: 'POST', path: '/__admin/users', body: { tier: 'starter' } })
+    expect(created).toMatchObject({ status: 201, body: { data: { api_tier: 'starter' } } })
+    await send({ method: 'PATCH', path: '/__admin/users/1', body: { tier: 'pro' } })
+    const moved = await send({ method: 'PATCH', path: '/__admin/users/1', body: { tier: 'starter' } })
+    expect(moved).toMatchObject({ status: 200, body: { data: { api_tier: 'starter', api_tier_limits: STARTER } } })
+    expect(await api().createUser({ tier: 'starter' })).toMatchObject({ api_tier: 'starter' })
+    await api().setUserTier(1, { tier: 'free' })
+    expect(await api().setUserTier(1, { tier: 'starter' })).toMatchObject({ api_tier: 'starter' })
+  })
+
+  it('refuses a tier the twin does not have, naming the field, and changes nothing', async () => {
+    await expectRefused({ method: 'PATCH', path: '/__admin/tiers', body: { gold: { per_minute: 1 } } }, 'gold')
+    await expectRefused({ method: 'POST', path: '/__admin/users', body: { tier: 'gold' } }, 'tier')
+    await expectRefused({ method: 'PATCH', path: '/__admin/users/1', body: { tier: 'gold' } }, 'tier')
+    await expectRejected(() => api().setTiers({ gold: { per_minute: 1 } }), 'gold')
+    await expectRejected(() => api().createUser({ tier: 'gold' }), 'tier')
+  })
+
+  it("takes the tiers option in the twin's names, and refuses another name", async () => {
+    const tuned = await createMockApi({ twin, tiers: { starter: { per_minute: 7 } } })
+    expect((tuned.tiers() as Record<string, unknown>).starter).toEqual({ ...STARTER, per_minute: 7 })
+    await expect(createMockApi({ twin, tiers: { gold: { per_minute: 7 } } })).rejects.toMatchObject({
+      fields: [{ field: 'gold', message: 'is not a known field' }],
+    })
   })
 })

@@ -3,7 +3,13 @@ import type { ControlOperations } from './control-operations.js'
 import { validate } from '../errors/validate.js'
 import * as op from '../operations/control-plane.js'
 import type { Operation } from '../operations/define-operation.js'
-import type { FaultSettingsInput, MockStateInput, NewUserInput } from '../schemas/control-plane.js'
+import type {
+  FaultSettingsInput,
+  MockStateInput,
+  NewUserInput,
+  TierName,
+  TierOverridesInput,
+} from '../schemas/control-plane.js'
 import { Id } from '../schemas/common.js'
 import { JournalFilter, type JournalFilterInput } from '../schemas/journal.js'
 
@@ -27,15 +33,16 @@ export function checkedControls(operations: ControlOperations, declared: Readonl
     ...operations,
     /** Loads the fixtures the mock started with, or a generated dataset (faker, seeded). */
     seed: async (input: z.input<typeof op.seed.body>) => operations.seed(bodyOf(op.seed, input)),
-    /** Opens a new account with a fresh API key. */
-    createUser: async (input: NewUserInput = {}) => operations.createUser(bodyOf(op.createUser, input)),
+    /** Opens a new account with a fresh API key (on the profile's default tier, or the one given: one of the profile's). */
+    createUser: async (input: Omit<NewUserInput, 'tier'> & { tier?: TierName } = {}) =>
+      operations.createUser(bodyOf(op.createUser, input)),
     /** One page of every account, by id. */
     listUsers: (query: { page?: number; per_page?: number } = {}) =>
       operations.listUsers(validate(op.listUsers.query, query, 'query parameters')),
     /** One account by id, API key included. */
     getUser: (id: number) => operations.getUser(userId(id)),
-    /** Moves an account to another tier; its rate-limit counts carry over. */
-    setUserTier: async (id: number, input: z.input<typeof op.setUserTier.body>) => {
+    /** Moves an account to another of the profile's tiers; its rate-limit counts carry over. */
+    setUserTier: async (id: number, input: { tier: TierName }) => {
       const change = bodyOf(op.setUserTier, input)
       return operations.setUserTier(userId(id), change)
     },
@@ -47,8 +54,7 @@ export function checkedControls(operations: ControlOperations, declared: Readonl
     /** Advances, sets or releases the clock; rate-limit windows follow it. */
     moveClock: async (input: z.input<typeof op.moveClock.body>) => operations.moveClock(bodyOf(op.moveClock, input)),
     /** Changes the tier limits given, merged over the current ones (`{ free: { per_minute: 1 } }`); users see them at once. */
-    setTiers: async (overrides: z.input<typeof op.setTiers.body>) =>
-      operations.setTiers(bodyOf(op.setTiers, overrides)),
+    setTiers: async (overrides: TierOverridesInput) => operations.setTiers(bodyOf(op.setTiers, overrides)),
     /** Replaces the fault settings (and restarts their random sequence from the seed). */
     setFaults: async (input: FaultSettingsInput) => operations.setFaults(bodyOf(op.setFaults, input)),
     /** Turns every fault off. */

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini'
 import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
 import { profiledSchemas, schemaPairs, type ProfiledSchemas } from '../schemas/profiled.js'
 import { deleteAdvert, deleteCampaign, operations } from './api.js'
@@ -14,8 +15,8 @@ const DELETES = new Map<Operation, keyof Profile['resources']['deletes']>([
  * Every operation under a profile, by operationId: each declared operation with the profile's
  * schemas for its query, body and data, and a DELETE with the profile's status. The public API's
  * take every group of the profile's schemas; the control plane's only the records (the state it
- * exports and imports), its own paging and bounds being the mock's. The default profile's are the
- * declarations themselves.
+ * exports and imports) and its bodies that name tiers, its own paging and bounds being the mock's.
+ * The default profile's are the declarations themselves.
  * @example profiledOperations(profile).get('deleteCampaign')?.response.status // 204
  */
 export function profiledOperations(
@@ -25,11 +26,10 @@ export function profiledOperations(
   const declared = [...operations, ...adminOperations]
   if (profile === DEFAULT_PROFILE) return new Map(declared.map((operation) => [operation.operationId, operation]))
   const api = schemaPairs(schemas)
-  const admin = schemaPairs(schemas, ['records'])
+  const admin = schemaPairs(schemas, ['records', 'controls'])
   return new Map(
     declared.map((operation) => {
-      const pairs = operation.auth === 'admin' ? admin : api
-      const swap = <S>(schema: S): S => (schema && (pairs.get(schema as never) as S | undefined)) ?? schema
+      const swap = swapper(operation.auth === 'admin' ? admin : api)
       const deletes = DELETES.get(operation)
       const profiled: Operation = {
         ...operation,
@@ -44,4 +44,18 @@ export function profiledOperations(
       return [operation.operationId, profiled]
     }),
   )
+}
+
+/** Gives a declared schema the profile's it is paired with; an optional body (POST /__admin/users) through what it wraps. */
+function swapper(pairs: ReadonlyMap<z.ZodMiniType, z.ZodMiniType>) {
+  return <S>(schema: S): S => {
+    if (!schema) return schema
+    const paired = pairs.get(schema as never)
+    if (paired) return paired as S
+    if (schema instanceof z.ZodMiniOptional) {
+      const inner = pairs.get(schema.def.innerType as z.ZodMiniType)
+      if (inner) return z.optional(inner) as S
+    }
+    return schema
+  }
 }

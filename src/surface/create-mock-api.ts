@@ -31,7 +31,6 @@ import { basePath } from '../pipeline/base-path.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import {
   FaultSettings,
-  TierOverrides,
   type FaultSettingsInput,
   type TierOverridesInput,
   type TierTable,
@@ -57,7 +56,7 @@ export interface MockApiOptions {
   adminBase?: string
   /** When set, the control plane needs it in the X-Admin-Token header. */
   adminToken?: string
-  /** Overrides of the tier limits, merged over the defaults limit by limit, e.g. `{ free: { per_minute: 5 } }`. */
+  /** Overrides of the tier limits, merged over the profile's limit by limit, e.g. `{ free: { per_minute: 5 } }`; a twin's own tier names too. */
   tiers?: TierOverridesInput
   /** The one source of time; tests pass their own or move `api.context.clock`. A reset puts it back where it stood when the mock was created. */
   clock?: Clock
@@ -139,16 +138,16 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     )
   const profile =
     twin?.profile ?? (options.profile ? validate(Profile, options.profile, 'profile option') : DEFAULT_PROFILE)
+  const schemas = profiledSchemas(profile)
   const tiers = mergeTiers(
     structuredClone(profile.rateLimits.tiers) as TierTable,
-    validate(TierOverrides, options.tiers ?? {}, 'tiers option'),
+    validate(schemas.controls.TierOverrides, options.tiers ?? {}, 'tiers option'),
   )
   const faults = validate(FaultSettings, options.faults ?? {}, 'faults option')
   const changes = createStateChanges()
   const caps = { ...DEFAULT_RESOURCE_CAPS, ...validate(z.partial(ResourceCaps), options.caps ?? {}, 'caps option') }
   const journalSize = validate(JournalSize, options.journalSize ?? DEFAULT_JOURNAL_SIZE, 'journalSize option')
   const fixtures = twin ? twinDataset(twin) : await startingDataset(options)
-  const schemas = profiledSchemas(profile)
   const apiBase = options.apiBase ?? '*/api/v1'
   const clock = options.clock ?? createClock()
   const context: MockContext = {
