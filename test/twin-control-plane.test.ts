@@ -144,3 +144,30 @@ describe("the twin's tier names", () => {
     })
   })
 })
+
+describe('arrange over HTTP on a twin', () => {
+  const arrange = (helper: string, body: unknown) => send({ method: 'POST', path: `/__admin/arrange/${helper}`, body })
+
+  it("takes what the twin's rules take, as arrange does in-process", async () => {
+    const user = await arrange('user', { tier: 'starter', balance_usd: 5 })
+    expect(user).toMatchObject({ status: 201, body: { data: { api_tier: 'starter', balance_usd: 5, ...LOCALE } } })
+    // A title longer than the mock's own 120 characters, any cpm precision: the twin's bounds.
+    const advert = await arrange('advert', { user: user.body.data, title: 'T'.repeat(150) })
+    expect(advert).toMatchObject({ status: 201, body: { data: { title: 'T'.repeat(150), status: 'active' } } })
+    const campaign = await arrange('campaign', { user: user.body.data.id, advert: advert.body.data.id, cpm: 1.125 })
+    expect(campaign).toMatchObject({ status: 201, body: { data: { cpm: 1.125, enabled: false } } })
+    const campaigns = await arrange('campaigns', { user: user.body.data.id, count: 2, cpm: 1.125 })
+    expect(campaigns.status).toBe(201)
+    expect(campaigns.body.data.map(({ cpm }: { cpm: number }) => cpm)).toEqual([1.125, 1.125])
+    const inUse = await arrange('advertInUse', { user: user.body.data.id, title: 'U'.repeat(200) })
+    expect(inUse).toMatchObject({ status: 201, body: { data: { advert: { title: 'U'.repeat(200) } } } })
+  })
+
+  it('refuses what the twin refuses, naming the field, and changes nothing', async () => {
+    await expectRefused({ method: 'POST', path: '/__admin/arrange/user', body: { tier: 'gold' } }, 'tier')
+    const title = { user: 1, title: 'T'.repeat(201) }
+    await expectRefused({ method: 'POST', path: '/__admin/arrange/advert', body: title }, 'title')
+    const type = { user: 1, broadcasting_type: 'loud_ad' }
+    await expectRefused({ method: 'POST', path: '/__admin/arrange/campaign', body: type }, 'broadcasting_type')
+  })
+})

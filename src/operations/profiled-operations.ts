@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
+import { arrangeSchemasOf } from '../schemas/arrange.js'
 import { profiledSchemas, schemaPairs, type ProfiledSchemas } from '../schemas/profiled.js'
 import { deleteAdvert, deleteCampaign, operations } from './api.js'
 import { adminOperations } from './control-plane.js'
@@ -15,7 +16,8 @@ const DELETES = new Map<Operation, keyof Profile['resources']['deletes']>([
  * Every operation under a profile, by operationId: each declared operation with the profile's
  * schemas for its query, body and data, and a DELETE with the profile's status. The public API's
  * take every group of the profile's schemas; the control plane's only the records (the state it
- * exports and imports) and its bodies that name tiers, its own paging and bounds being the mock's.
+ * exports and imports), its bodies that name tiers and arrange's bodies (schemas/arrange.ts), its
+ * own paging and bounds being the mock's.
  * The default profile's are the declarations themselves.
  * @example profiledOperations(profile).get('deleteCampaign')?.response.status // 204
  */
@@ -27,6 +29,10 @@ export function profiledOperations(
   if (profile === DEFAULT_PROFILE) return new Map(declared.map((operation) => [operation.operationId, operation]))
   const api = schemaPairs(schemas)
   const admin = schemaPairs(schemas, ['records', 'controls'])
+  // The arrange helpers' bodies over HTTP take what they take in-process: the profile's bounds.
+  const arrange: Record<string, z.ZodMiniType> = arrangeSchemasOf(profile).inputs
+  for (const [name, schema] of Object.entries(arrangeSchemasOf(DEFAULT_PROFILE).inputs))
+    admin.set(schema, arrange[name]!)
   return new Map(
     declared.map((operation) => {
       const swap = swapper(operation.auth === 'admin' ? admin : api)
