@@ -105,6 +105,29 @@ describe("the twin's extra user fields", () => {
   })
 })
 
+describe('a generated seed on a twin', () => {
+  const seed = { source: 'generate' as const, users: 3, adverts_per_user: 1, campaigns_per_advert: 2 }
+
+  it('opens users, adverts and campaigns that fit the twin, with its extra fields', async () => {
+    expect((await send({ method: 'POST', path: '/__admin/seed', body: seed })).status).toBe(200)
+    const { users, adverts } = api().exportState().dataset
+    expect(users).toEqual(users.map(() => expect.objectContaining(LOCALE)))
+    expect(adverts).toEqual(adverts.map(() => expect.objectContaining({ status: 'active' })))
+    const shown = await send({ method: 'GET', path: '/user', headers: { Authorization: users[0]!.api_key } })
+    expect(shown.body.data).toMatchObject({ api_tier: users[0]!.api_tier, ...LOCALE })
+  })
+
+  it('draws only what its profile names: a twin that knows one broadcasting type', async () => {
+    const known = fixtureTwin()
+    known.profile.resources.broadcastingTypes = ['active_ad']
+    known.account.campaigns = known.account.campaigns.filter((row) => row.broadcasting_type === 'active_ad')
+    const mock = await createMockApi({ twin: known })
+    expect(await mock.seed(seed)).toEqual({ users: 3, adverts: 3, campaigns: 6 })
+    const types = new Set(mock.exportState().dataset.campaigns.map((row) => row.broadcasting_type))
+    expect([...types]).toEqual(['active_ad'])
+  })
+})
+
 describe("the twin's tier names", () => {
   it("changes the twin's own tier, over HTTP and in-process; its users' limits follow", async () => {
     const changed = await send({ method: 'PATCH', path: '/__admin/tiers', body: { starter: { per_minute: 5 } } })

@@ -147,7 +147,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const changes = createStateChanges()
   const caps = { ...DEFAULT_RESOURCE_CAPS, ...validate(z.partial(ResourceCaps), options.caps ?? {}, 'caps option') }
   const journalSize = validate(JournalSize, options.journalSize ?? DEFAULT_JOURNAL_SIZE, 'journalSize option')
-  const fixtures = twin ? twinDataset(twin) : await startingDataset(options)
+  const fixtures = twin ? twinDataset(twin) : await startingDataset(options, profile)
   const apiBase = options.apiBase ?? '*/api/v1'
   const clock = options.clock ?? createClock()
   const context: MockContext = {
@@ -195,12 +195,12 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   }
 }
 
-/** The fixtures given, a generated dataset (faker loaded only now), or the default fixtures. */
-async function startingDataset({ fixtures, generate }: MockApiOptions): Promise<DatasetInput> {
+/** The fixtures given, a generated dataset that fits the profile (faker loaded only now), or the default fixtures. */
+async function startingDataset({ fixtures, generate }: MockApiOptions, profile: Profile): Promise<DatasetInput> {
   if (fixtures && generate) throw new TypeError('createMockApi: pass either `fixtures` or `generate`, not both')
   if (!generate) return fixtures ?? DEFAULT_FIXTURES
   const { generateDataset } = await import('../store/generate-dataset.js')
-  return generateDataset(generate)
+  return generateDataset(generate, profile)
 }
 
 const JournalSize = z.int().check(z.minimum(1), z.maximum(MAX_JOURNAL_SIZE))
