@@ -78,8 +78,12 @@ it('refuses a twin file it cannot serve with one line and exit 2, before it touc
   }
 }, 120_000) // seven starts, one after another
 
-it('names the deployment it is a twin of and when it was learned; --log json and --admin-token still apply', async () => {
-  const cli = await startCli(['--twin', FIXTURE_TWIN_PATH, '--port', '0', '--log', 'json', '--admin-token', 'tok'])
+it('names the deployment it is a twin of and when it was learned; --log json, --admin-token and --tiers still apply', async () => {
+  // --tiers in the twin's own tier names: its captured user is on `starter`.
+  const tiers = join(dir, 'starter-tiers.json')
+  await writeFile(tiers, JSON.stringify({ starter: { per_minute: 7 } }))
+  const args = ['--twin', FIXTURE_TWIN_PATH, '--tiers', tiers, '--port', '0', '--log', 'json', '--admin-token', 'tok']
+  const cli = await startCli(args)
   let stdout = ''
   cli.child.stdout!.on('data', (chunk) => (stdout += chunk))
   const banner = cli.output()
@@ -90,6 +94,7 @@ it('names the deployment it is a twin of and when it was learned; --log json and
   )
   const campaigns = await api(cli, '/campaigns')
   expect(campaigns.headers.get('x-ratelimit-limit')).toBeNull()
+  expect(campaigns.headers.get('ratelimit-policy')).toMatch(/^"minute";q=7;/)
   expect((await campaigns.json()).data.map(({ id }: { id: number }) => id)).toEqual([4, 5, 6])
   // The control plane wants the token; the request log is JSON lines on standard output.
   const health = `${new URL(cli.baseUrl).origin}/__admin/health`

@@ -13,6 +13,9 @@ const file = (name: string, text: string) => {
 const notJson = file('not.json', '{"users": [')
 const notDataset = file('not-dataset.json', '{"users": [{"id": "one"}], "adverts": [], "campaigns": []}')
 const badTiers = file('tiers.json', '{"gold": {"per_minute": 1}}')
+const starterTiers = file('starter-tiers.json', '{"starter": {"per_minute": 5}}')
+// The committed twin (test/support/fixture-twin.ts), whose profile adds the tier `starter`.
+const twin = 'fixtures/independent.twin.json'
 const badFaults = file('faults.json', '{"latency": {"min_ms": -5}}')
 
 // Every mistake the command can be given, and the one line it answers with (cli.ts adds the hint and exits 2).
@@ -82,6 +85,18 @@ const MISTAKES: [string, string[], Record<string, string>, string][] = [
   [
     'a tiers file with an unknown tier',
     ['--tiers', badTiers],
+    {},
+    `--tiers ${badTiers} is not a valid tier table: (the whole file): Unrecognized key: "gold"`,
+  ],
+  [
+    "a twin's own tier without the twin",
+    ['--tiers', starterTiers],
+    {},
+    `--tiers ${starterTiers} is not a valid tier table: (the whole file): Unrecognized key: "starter"`,
+  ],
+  [
+    'a tier the twin does not have',
+    ['--twin', twin, '--tiers', badTiers],
     {},
     `--tiers ${badTiers} is not a valid tier table: (the whole file): Unrecognized key: "gold"`,
   ],
@@ -159,6 +174,12 @@ it('reads --generate from 1 to the user cap, and --version', async () => {
   })
   expect(await parseCliArgs(['--version'], {})).toMatchObject({ version: true, help: false })
   expect(await parseCliArgs(['--version', '--help'], {})).toMatchObject({ version: false, help: true })
+})
+
+it("reads --tiers in the twin's own tier names", async () => {
+  expect((await parseCliArgs(['--twin', twin, '--tiers', starterTiers], {})).listener.tiers).toEqual({
+    starter: { per_minute: 5 },
+  })
 })
 
 it('reads the defaults: port 4010 on 127.0.0.1 with a text request log', async () => {

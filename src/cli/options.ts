@@ -7,8 +7,10 @@ import { fileProblem } from '../persistence/file-problem.js'
 import type { ListenerOptions } from '../listener/listener.js'
 import { REQUEST_LOG_FORMATS, type RequestLogFormat } from '../listener/request-log.js'
 import { MAX_JOURNAL_SIZE } from '../domain/request-journal.js'
-import { FAULT_STATUSES, FaultSettings, TierOverrides } from '../schemas/control-plane.js'
+import { DEFAULT_PROFILE } from '../profile/profile.js'
+import { FAULT_STATUSES, FaultSettings } from '../schemas/control-plane.js'
 import { Dataset } from '../schemas/dataset.js'
+import { profiledSchemas } from '../schemas/profiled.js'
 import { faultFlags } from './fault-flags.js'
 import { MAX_GENERATED_USERS } from './usage.js'
 
@@ -83,6 +85,7 @@ export async function parseCliArgs(args: string[], env: Record<string, string | 
           await readJsonFile('--fixtures', values.fixtures),
           `--fixtures ${values.fixtures} is not a valid dataset`,
         )
+  const twin = values.twin === undefined ? undefined : twinFrom(values.twin, await readJsonFile('--twin', values.twin))
   const generate =
     values.generate === undefined
       ? undefined
@@ -100,14 +103,15 @@ export async function parseCliArgs(args: string[], env: Record<string, string | 
       host: values.host ?? env.HOST ?? '127.0.0.1',
       fixtures,
       generate,
-      twin: values.twin === undefined ? undefined : twinFrom(values.twin, await readJsonFile('--twin', values.twin)),
+      twin,
       state: values.state === undefined ? undefined : { file: values.state },
       adminToken: values['admin-token'],
       tiers:
         values.tiers === undefined
           ? undefined
           : checked(
-              TierOverrides,
+              // In the tier names of the profile served: a twin's own (`starter`) too.
+              profiledSchemas(twin?.profile ?? DEFAULT_PROFILE).controls.TierOverrides,
               await readJsonFile('--tiers', values.tiers),
               `--tiers ${values.tiers} is not a valid tier table`,
             ),

@@ -6,9 +6,7 @@ import { createAccount, resetApiKey } from '../domain/accounts.js'
 import { topUp } from '../domain/top-up.js'
 import { presentUser } from '../presentation/present.js'
 import { MAX_USD } from '../schemas/common.js'
-import type { DomainContext } from '../domain/domain-context.js'
 import type { ApiTier, User } from '../schemas/user.js'
-import type { UserRecord } from '../store/models.js'
 import { usdToMicros } from '../store/money.js'
 
 // The arrange helpers about an account: opening one with money, spending its rate limit, a new key.
@@ -46,7 +44,7 @@ export async function arrangeUser(call: ArrangeCall, input: ArrangeUserOptions |
   let user = await createAccount(ctx, { tier, email })
   for (const amount_usd of amounts) user = await topUp(ctx, user.id, { amount_usd })
   if (balance_usd !== undefined) user = await writeBalance(ctx, user, balance_usd)
-  return present(ctx, user)
+  return presentUser(user, ctx)
 }
 
 /** `arrange.rateLimited`: spends what the user's key has left this minute (or day), so its next request is a 429. */
@@ -54,15 +52,10 @@ export async function arrangeRateLimited(call: ArrangeCall, ref: RecordRef): Pro
   const { ctx } = call
   const user = userOf(call, ref)
   ctx.rateLimiter.exhaust(user.id, ctx.tiers[user.api_tier], ctx.clock.now())
-  return present(ctx, user)
+  return presentUser(user, ctx)
 }
 
 /** `arrange.resetKey`: a new API key for the user, through the same rule as POST /user/reset_api_key. */
 export async function arrangeResetKey(call: ArrangeCall, ref: RecordRef): Promise<User> {
-  return present(call.ctx, await resetApiKey(call.ctx, userOf(call, ref)))
-}
-
-/** The user as GET /user answers it, with the fields beyond the document the profile adds (a twin's `locale`). */
-function present(ctx: DomainContext, user: UserRecord): User {
-  return presentUser(user, ctx.tiers, Object.keys(ctx.profile.resources.extraFields.user))
+  return presentUser(await resetApiKey(call.ctx, userOf(call, ref)), call.ctx)
 }

@@ -2,37 +2,47 @@ import type * as z from 'zod/mini'
 import type { ControlOperations } from './control-operations.js'
 import { validate } from '../errors/validate.js'
 import * as op from '../operations/control-plane.js'
-import type { FaultSettingsInput, MockStateInput, NewUserInput } from '../schemas/control-plane.js'
+import type { Operation } from '../operations/define-operation.js'
+import type {
+  FaultSettingsInput,
+  MockStateInput,
+  NewUserInput,
+  TierName,
+  TierOverridesInput,
+} from '../schemas/control-plane.js'
 import { Id } from '../schemas/common.js'
 import { JournalFilter, type JournalFilterInput } from '../schemas/journal.js'
 
-/** The body schema an operation declares: what its input is checked with, here as over HTTP. */
-const bodyOf = <S extends z.ZodMiniType>(operation: { body: S }, input: unknown): z.output<S> =>
-  validate(operation.body, input, 'request body')
 const userId = (id: number) => validate(Id, id, 'user id')
 
 /**
  * The control operations for in-process callers (the MockApi's functions): each input is checked,
- * once, with the schema its /__admin operation declares (a 422 naming the fields, as over HTTP,
- * where the pipeline checks it), and then handed to the one implementation. One convention:
- * every control that changes state returns a Promise (and a refused input rejects it); the
- * readers (clock, tiers, faults, requests, getUser, listUsers, exportState) answer at once.
- * @example const controls = checkedControls(createControlOperations(ctx)); await controls.topUp(1, { amount_usd: 50 })
+ * once, with the schema its /__admin operation declares under the mock's profile (`declared`, the
+ * mock's operations by operationId: a twin's state holds its own tier names and extra fields), a
+ * 422 naming the fields as over HTTP, where the pipeline checks it with the same declaration; and
+ * then handed to the one implementation. One convention: every control that changes state returns
+ * a Promise (and a refused input rejects it); the readers (clock, tiers, faults, requests,
+ * getUser, listUsers, exportState) answer at once.
+ * @example const controls = checkedControls(createControlOperations(ctx), ctx.operations); await controls.topUp(1, { amount_usd: 50 })
  */
-export function checkedControls(operations: ControlOperations) {
+export function checkedControls(operations: ControlOperations, declared: ReadonlyMap<string, Operation>) {
+  /** The body schema an operation declares under the profile: what its input is checked with. */
+  const bodyOf = <S extends z.ZodMiniType>(operation: { operationId: string; body: S }, input: unknown): z.output<S> =>
+    validate((declared.get(operation.operationId)?.body ?? operation.body) as S, input, 'request body')
   return {
     ...operations,
     /** Loads the fixtures the mock started with, or a generated dataset (faker, seeded). */
     seed: async (input: z.input<typeof op.seed.body>) => operations.seed(bodyOf(op.seed, input)),
-    /** Opens a new account with a fresh API key. */
-    createUser: async (input: NewUserInput = {}) => operations.createUser(bodyOf(op.createUser, input)),
+    /** Opens a new account with a fresh API key (on the profile's default tier, or the one given: one of the profile's). */
+    createUser: async (input: Omit<NewUserInput, 'tier'> & { tier?: TierName } = {}) =>
+      operations.createUser(bodyOf(op.createUser, input)),
     /** One page of every account, by id. */
     listUsers: (query: { page?: number; per_page?: number } = {}) =>
       operations.listUsers(validate(op.listUsers.query, query, 'query parameters')),
     /** One account by id, API key included. */
     getUser: (id: number) => operations.getUser(userId(id)),
-    /** Moves an account to another tier; its rate-limit counts carry over. */
-    setUserTier: async (id: number, input: z.input<typeof op.setUserTier.body>) => {
+    /** Moves an account to another of the profile's tiers; its rate-limit counts carry over. */
+    setUserTier: async (id: number, input: { tier: TierName }) => {
       const change = bodyOf(op.setUserTier, input)
       return operations.setUserTier(userId(id), change)
     },
@@ -44,8 +54,7 @@ export function checkedControls(operations: ControlOperations) {
     /** Advances, sets or releases the clock; rate-limit windows follow it. */
     moveClock: async (input: z.input<typeof op.moveClock.body>) => operations.moveClock(bodyOf(op.moveClock, input)),
     /** Changes the tier limits given, merged over the current ones (`{ free: { per_minute: 1 } }`); users see them at once. */
-    setTiers: async (overrides: z.input<typeof op.setTiers.body>) =>
-      operations.setTiers(bodyOf(op.setTiers, overrides)),
+    setTiers: async (overrides: TierOverridesInput) => operations.setTiers(bodyOf(op.setTiers, overrides)),
     /** Replaces the fault settings (and restarts their random sequence from the seed). */
     setFaults: async (input: FaultSettingsInput) => operations.setFaults(bodyOf(op.setFaults, input)),
     /** Turns every fault off. */

@@ -79,17 +79,20 @@ function lifecycleOperations(ctx: DomainContext) {
         ctx.journal.clear()
         return result
       }, 'reset'),
-    /** Loads the fixtures the mock started with, or a generated dataset (faker, seeded; loaded only then). */
+    /** Loads the fixtures the mock started with, or a generated dataset (faker, seeded; loaded only then) that fits the profile. */
     async seed(seed: SeedInput): Promise<StoreCounts> {
       const dataset =
         seed.source === 'fixtures'
           ? ctx.fixtures
-          : (await import('../store/generate-dataset.js')).generateDataset({
-              users: seed.users,
-              seed: seed.seed,
-              advertsPerUser: seed.adverts_per_user,
-              campaignsPerAdvert: seed.campaigns_per_advert,
-            })
+          : (await import('../store/generate-dataset.js')).generateDataset(
+              {
+                users: seed.users,
+                seed: seed.seed,
+                advertsPerUser: seed.adverts_per_user,
+                campaignsPerAdvert: seed.campaigns_per_advert,
+              },
+              ctx.profile,
+            )
       return ctx.writeQueue(() => loadDataset(ctx, ctx.schemas.records.Dataset.parse(dataset)), 'seed')
     },
   }
@@ -97,7 +100,7 @@ function lifecycleOperations(ctx: DomainContext) {
 
 /** The accounts: open, list, read, move to another tier, top up, and bill deliveries. */
 function accountOperations(ctx: DomainContext) {
-  const present = (user: UserRecord) => presentUser(user, ctx.tiers)
+  const present = (user: UserRecord) => presentUser(user, ctx)
   const { writeQueue } = ctx
   return {
     /** Opens a new account with a fresh API key. */

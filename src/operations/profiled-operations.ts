@@ -1,6 +1,9 @@
+import * as z from 'zod/mini'
 import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
+import { arrangeSchemasOf } from '../schemas/arrange.js'
 import { profiledSchemas, schemaPairs, type ProfiledSchemas } from '../schemas/profiled.js'
 import { deleteAdvert, deleteCampaign, operations } from './api.js'
+import { adminOperations } from './control-plane.js'
 import type { Operation } from './define-operation.js'
 
 /** What each DELETE removes, for the status its profile gives it. */
@@ -10,20 +13,29 @@ const DELETES = new Map<Operation, keyof Profile['resources']['deletes']>([
 ])
 
 /**
- * The public API's operations under a profile, by operationId: each declared operation with the
- * profile's schemas for its query, body and data, and a DELETE with the profile's status. The
- * default profile's are the declarations themselves.
+ * Every operation under a profile, by operationId: each declared operation with the profile's
+ * schemas for its query, body and data, and a DELETE with the profile's status. The public API's
+ * take every group of the profile's schemas; the control plane's only the records (the state it
+ * exports and imports), its bodies that name tiers and arrange's bodies (schemas/arrange.ts), its
+ * own paging and bounds being the mock's.
+ * The default profile's are the declarations themselves.
  * @example profiledOperations(profile).get('deleteCampaign')?.response.status // 204
  */
 export function profiledOperations(
   profile: Profile,
   schemas: ProfiledSchemas = profiledSchemas(profile),
 ): ReadonlyMap<string, Operation> {
-  if (profile === DEFAULT_PROFILE) return new Map(operations.map((operation) => [operation.operationId, operation]))
-  const pairs = schemaPairs(schemas)
-  const swap = <S>(schema: S): S => (schema && (pairs.get(schema as never) as S | undefined)) ?? schema
+  const declared = [...operations, ...adminOperations]
+  if (profile === DEFAULT_PROFILE) return new Map(declared.map((operation) => [operation.operationId, operation]))
+  const api = schemaPairs(schemas)
+  const admin = schemaPairs(schemas, ['records', 'controls'])
+  // The arrange helpers' bodies over HTTP take what they take in-process: the profile's bounds.
+  const arrange: Record<string, z.ZodMiniType> = arrangeSchemasOf(profile).inputs
+  for (const [name, schema] of Object.entries(arrangeSchemasOf(DEFAULT_PROFILE).inputs))
+    admin.set(schema, arrange[name]!)
   return new Map(
-    operations.map((operation) => {
+    declared.map((operation) => {
+      const swap = swapper(operation.auth === 'admin' ? admin : api)
       const deletes = DELETES.get(operation)
       const profiled: Operation = {
         ...operation,
@@ -38,4 +50,18 @@ export function profiledOperations(
       return [operation.operationId, profiled]
     }),
   )
+}
+
+/** Gives a declared schema the profile's it is paired with; an optional body (POST /__admin/users) through what it wraps. */
+function swapper(pairs: ReadonlyMap<z.ZodMiniType, z.ZodMiniType>) {
+  return <S>(schema: S): S => {
+    if (!schema) return schema
+    const paired = pairs.get(schema as never)
+    if (paired) return paired as S
+    if (schema instanceof z.ZodMiniOptional) {
+      const inner = pairs.get(schema.def.innerType as z.ZodMiniType)
+      if (inner) return z.optional(inner) as S
+    }
+    return schema
+  }
 }

@@ -5,7 +5,7 @@ import type { Overrides } from '../domain/overrides.js'
 
 /** What every handler works on: the domain's state and policies, and where the mock is mounted; transport-free. */
 export interface MockContext extends DomainContext {
-  /** The public API's operations under the profile, by operationId (operations/profiled-operations.ts). */
+  /** Every operation (the public API's and the control plane's) under the profile, by operationId (operations/profiled-operations.ts). */
   operations: ReadonlyMap<string, Operation>
   /** When it serves a twin: where and when it was learned, and the deployment's document. */
   twin?: { source: { base_url: string; learned_at: string }; document: Record<string, unknown> }

@@ -1,7 +1,8 @@
+import type { DomainContext } from '../domain/domain-context.js'
 import type { Advert } from '../schemas/advert.js'
 import type { Campaign, CampaignDetailed } from '../schemas/campaign.js'
 import type { Pagination } from '../schemas/common.js'
-import type { ApiTier, ApiTierLimits, Balance, User } from '../schemas/user.js'
+import type { Balance, User } from '../schemas/user.js'
 import type { Page, PageQuery } from '../store/indexed-collection.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
 import { exactUsdToMicros, microsToUsd } from '../store/money.js'
@@ -11,12 +12,12 @@ const toCents = (usd: number) => microsToUsd(exactUsdToMicros(usd))
 
 // Fields are listed in the spec's order (section 2) so responses read like its tables.
 
-/** Turns a stored user into the API's User, with the fields beyond the document a profile names (`extra`). */
-export function presentUser(
-  user: UserRecord,
-  tiers: Readonly<Record<ApiTier, ApiTierLimits>>,
-  extra: readonly string[] = [],
-): User {
+/**
+ * Turns a stored user into the API's User: its tier's limits as they are now, and the fields beyond
+ * the document the profile names (a twin's `locale`). The one way a user is shown, by the API, the
+ * control plane and arrange alike.
+ */
+export function presentUser(user: UserRecord, { tiers, profile }: Pick<DomainContext, 'tiers' | 'profile'>): User {
   const shown: User = {
     id: user.id,
     email: user.email,
@@ -28,7 +29,7 @@ export function presentUser(
     created_at: user.created_at,
     updated_at: user.updated_at,
   }
-  return withExtra(shown, user, extra)
+  return withExtra(shown, user, Object.keys(profile.resources.extraFields.user))
 }
 
 /** A stored user's balance, as GET /user/balance answers it, with the fields a profile adds to it (`extra`). */

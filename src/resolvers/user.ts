@@ -9,7 +9,7 @@ import type { UserRecord } from '../store/models.js'
 /** Routes of the User group: parse (the pipeline) → call the domain → present. */
 export function userRoutes(ctx: MockContext): OperationRoute[] {
   const { extraFields } = ctx.profile.resources
-  const present = (user: UserRecord) => presentUser(user, ctx.tiers, Object.keys(extraFields.user))
+  const present = (user: UserRecord) => presentUser(user, ctx)
   return [
     implementOperation(ctx, op.getUser, async ({ user }) => ({ data: present(user) })),
     implementOperation(ctx, op.updateUser, async ({ user, body }) => ({

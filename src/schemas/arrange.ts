@@ -167,6 +167,13 @@ export interface ArrangeSchemas {
   campaign: typeof ArrangeCampaignOptions
   campaigns: typeof ArrangeCampaignsOptions
   campaignDefaults: Readonly<CampaignFields>
+  /** The same options over HTTP, the user (and count) beside them: the bodies of POST /__admin/arrange/{helper}. */
+  inputs: {
+    ArrangeUserInput: typeof ArrangeUserInput
+    ArrangeAdvertInput: typeof ArrangeAdvertInput
+    ArrangeCampaignInput: typeof ArrangeCampaignInput
+    ArrangeCampaignsInput: typeof ArrangeCampaignsInput
+  }
 }
 
 const DEFAULT_SCHEMAS: ArrangeSchemas = {
@@ -175,13 +182,15 @@ const DEFAULT_SCHEMAS: ArrangeSchemas = {
   campaign: ArrangeCampaignOptions,
   campaigns: ArrangeCampaignsOptions,
   campaignDefaults: CAMPAIGN_DEFAULTS,
+  inputs: { ArrangeUserInput, ArrangeAdvertInput, ArrangeCampaignInput, ArrangeCampaignsInput },
 }
 const derived = new WeakMap<Profile, ArrangeSchemas>()
 
 /**
  * The option schemas under a profile: the mock's own for the default, else the same with the
  * profile's tier names, broadcasting types, cpm and title bounds, and a campaign left `enabled`
- * unsaid starting as the profile's new campaigns do (a twin's may start off).
+ * unsaid starting as the profile's new campaigns do (a twin's may start off); and the bodies over
+ * HTTP with those same fields.
  * @example arrangeSchemasOf(twin.profile).user.parse({ tier: 'starter' })
  */
 export function arrangeSchemasOf(profile: Profile): ArrangeSchemas {
@@ -193,7 +202,7 @@ export function arrangeSchemasOf(profile: Profile): ArrangeSchemas {
   const types = enumOf(resources.broadcastingTypes)
   const cpm = cpmOf(inputs.cpm)
   const campaign = { broadcasting_type: z.optional(types), cpm: z.optional(cpm) }
-  const schemas: ArrangeSchemas = {
+  const options = {
     user: typedAs(
       ArrangeUserOptions,
       z.extend(ArrangeUserOptions, { tier: z.optional(enumOf(Object.keys(rateLimits.tiers))) }),
@@ -201,6 +210,10 @@ export function arrangeSchemasOf(profile: Profile): ArrangeSchemas {
     advert: z.extend(ArrangeAdvertOptions, { title: z._default(titleOf(inputs.titleMaxLength), 'Arranged advert') }),
     campaign: typedAs(ArrangeCampaignOptions, z.extend(ArrangeCampaignOptions, campaign)),
     campaigns: typedAs(ArrangeCampaignsOptions, z.extend(ArrangeCampaignsOptions, campaign)),
+  }
+  const schemas: ArrangeSchemas = {
+    ...options,
+    inputs: inputsOf(options),
     campaignDefaults: {
       ...CAMPAIGN_DEFAULTS,
       broadcasting_type: (resources.broadcastingTypes.includes('active_ad')
@@ -212,4 +225,15 @@ export function arrangeSchemasOf(profile: Profile): ArrangeSchemas {
   }
   derived.set(profile, schemas)
   return schemas
+}
+
+/** The bodies over HTTP under a profile: each field the profile bounds, as its option schema has it. */
+function inputsOf({ user, advert, campaign }: Omit<ArrangeSchemas, 'campaignDefaults' | 'inputs'>) {
+  const { broadcasting_type, cpm } = campaign.shape
+  return {
+    ArrangeUserInput: typedAs(ArrangeUserInput, z.extend(ArrangeUserInput, { tier: user.shape.tier })),
+    ArrangeAdvertInput: typedAs(ArrangeAdvertInput, z.extend(ArrangeAdvertInput, { title: advert.shape.title })),
+    ArrangeCampaignInput: typedAs(ArrangeCampaignInput, z.extend(ArrangeCampaignInput, { broadcasting_type, cpm })),
+    ArrangeCampaignsInput: typedAs(ArrangeCampaignsInput, z.extend(ArrangeCampaignsInput, { broadcasting_type, cpm })),
+  }
 }

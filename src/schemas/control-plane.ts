@@ -4,6 +4,12 @@ import { Dataset } from './dataset.js'
 import { meta } from './meta.js'
 import { API_TIERS, ApiTier, ApiTierLimits, Email, GENERATED_EMAIL_DOMAIN } from './user.js'
 
+/**
+ * A tier's name as the in-process controls take it: the mock's own four, or another a profile names
+ * (a twin's `starter`); the mock's schemas under its profile (schemas/profiled.ts) check it at run time.
+ */
+export type TierName = ApiTier | (string & {})
+
 /** Body of POST /__admin/users; every field optional. */
 export const NewUserInput = meta(
   z.strictObject({
@@ -48,32 +54,37 @@ export const TopUpInput = meta(
 )
 export type TopUpInput = z.infer<typeof TopUpInput>
 
-/** The limits of every tier. */
-export const TierTable = meta(
-  z.strictObject(
-    Object.fromEntries(API_TIERS.map((tier) => [tier, ApiTierLimits])) as Record<ApiTier, typeof ApiTierLimits>,
-  ),
-  { id: 'TierTable' },
-)
-export type TierTable = z.infer<typeof TierTable>
-
 /** The limits of one tier to change; those left out keep their current value. */
 export const TierLimitsOverride = meta(z.partial(ApiTierLimits), { id: 'TierLimitsOverride' })
 
-/** Body of PATCH /__admin/tiers: the tiers to change, each with only the limits to change, merged over the current ones. */
-export const TierOverrides = meta(
+// Built for the mock's four names here, and for a profile's by tierTableOf and tierOverridesOf (not
+// generic themselves: a generic zod builder's declaration does not type-check in a consumer's project).
+const tierTable = <T extends string>(names: readonly T[]) =>
+  z.strictObject(Object.fromEntries(names.map((tier) => [tier, ApiTierLimits])) as Record<T, typeof ApiTierLimits>)
+const tierOverrides = <T extends string>(names: readonly T[]) =>
   z.partial(
     z.strictObject(
-      Object.fromEntries(API_TIERS.map((tier) => [tier, TierLimitsOverride])) as Record<
-        ApiTier,
-        typeof TierLimitsOverride
-      >,
+      Object.fromEntries(names.map((tier) => [tier, TierLimitsOverride])) as Record<T, typeof TierLimitsOverride>,
     ),
-  ),
-  { id: 'TierOverrides' },
-)
+  )
+
+/** The limits of every tier. */
+export const TierTable = meta(tierTable(API_TIERS), { id: 'TierTable' })
+export type TierTable = z.infer<typeof TierTable>
+
+/** Body of PATCH /__admin/tiers: the tiers to change, each with only the limits to change, merged over the current ones. */
+export const TierOverrides = meta(tierOverrides(API_TIERS), { id: 'TierOverrides' })
 export type TierOverrides = z.infer<typeof TierOverrides>
-export type TierOverridesInput = z.input<typeof TierOverrides>
+/** The tier overrides as given: under a profile (a twin's), its own tier names too. */
+export type TierOverridesInput = z.input<typeof TierOverrides> & {
+  [tier: string]: z.input<typeof TierLimitsOverride> | undefined
+}
+
+/** The limits of every tier of these names, each whole: a profile's tier table. */
+export const tierTableOf = (names: readonly string[]): z.ZodMiniType => tierTable(names)
+
+/** Tiers of these names to change, each with only the limits to change; another name is an unknown field. */
+export const tierOverridesOf = (names: readonly string[]): z.ZodMiniType => tierOverrides(names)
 
 /** Body of POST /__admin/clock: exactly one way to move the clock. */
 export const ClockInput = meta(

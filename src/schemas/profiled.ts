@@ -12,9 +12,17 @@ import {
   SendingLimit,
 } from './campaign.js'
 import { Id, IdParam, Pagination, PaginationQuery, paginationQueryOf } from './common.js'
-import { MockState } from './control-plane.js'
+import {
+  MockState,
+  NewUserInput,
+  TierOverrides,
+  TierTable,
+  tierOverridesOf,
+  tierTableOf,
+  UserTierInput,
+} from './control-plane.js'
 import { AdvertRecord, CampaignRecord, Dataset, UserRecord } from './dataset.js'
-import { ApiTierLimits, Balance, Email, User, UserUpdateInput } from './user.js'
+import { Balance, Email, User, UserUpdateInput } from './user.js'
 
 // The schemas a profile validates and describes with. The default profile's are the modules' own
 // (their bounds are read from DEFAULT_PROFILE); another profile's are derived here from the same
@@ -49,6 +57,13 @@ export interface ProfiledSchemas {
     /** The whole state as exported and saved (a state file, web storage): the dataset and the profile's tier table. */
     MockState: typeof MockState
   }
+  /** The control plane's bodies that name tiers: the profile's tier names, and no other. */
+  controls: {
+    NewUserInput: typeof NewUserInput
+    UserTierInput: typeof UserTierInput
+    TierTable: typeof TierTable
+    TierOverrides: typeof TierOverrides
+  }
 }
 
 const DEFAULT_SCHEMAS: ProfiledSchemas = {
@@ -56,6 +71,7 @@ const DEFAULT_SCHEMAS: ProfiledSchemas = {
   queries: { PaginationQuery, CampaignListQuery },
   resources: { User, Balance, Advert, Campaign, CampaignDetailed, Pagination },
   records: { UserRecord, AdvertRecord, CampaignRecord, Dataset, MockState },
+  controls: { NewUserInput, UserTierInput, TierTable, TierOverrides },
 }
 
 /**
@@ -66,13 +82,20 @@ export function profiledSchemas(profile: Profile): ProfiledSchemas {
   return profile === DEFAULT_PROFILE ? DEFAULT_SCHEMAS : deriveSchemas(profile)
 }
 
+/** The groups of a profile's schemas. */
+export type SchemaGroup = keyof ProfiledSchemas
+const SCHEMA_GROUPS: readonly SchemaGroup[] = ['inputs', 'queries', 'resources', 'records', 'controls']
+
 /**
- * Pairs each default schema with the profile's, so an operation declared with the default's can be
- * given the profile's (operations/profiled-operations.ts).
+ * Pairs each default schema of the groups with the profile's, so an operation declared with the
+ * default's can be given the profile's (operations/profiled-operations.ts).
  */
-export function schemaPairs(schemas: ProfiledSchemas): Map<z.ZodMiniType, z.ZodMiniType> {
+export function schemaPairs(
+  schemas: ProfiledSchemas,
+  groups: readonly SchemaGroup[] = SCHEMA_GROUPS,
+): Map<z.ZodMiniType, z.ZodMiniType> {
   const pairs = new Map<z.ZodMiniType, z.ZodMiniType>()
-  for (const group of ['inputs', 'queries', 'resources', 'records'] as const) {
+  for (const group of groups) {
     const defaults: Record<string, z.ZodMiniType> = DEFAULT_SCHEMAS[group]
     const profiled: Record<string, z.ZodMiniType> = schemas[group]
     for (const [name, schema] of Object.entries(defaults)) pairs.set(schema, profiled[name] ?? schema)
@@ -81,9 +104,10 @@ export function schemaPairs(schemas: ProfiledSchemas): Map<z.ZodMiniType, z.ZodM
 }
 
 /** The pieces every derived schema is built of: the profile's enums and bounds, and its strictness. */
-function piecesOf({ inputs, resources }: Profile) {
+function piecesOf({ inputs, resources, rateLimits }: Profile) {
   return {
     object: inputs.unknownFields === 'refuse' ? z.strictObject : z.object,
+    tier: z.enum(Object.keys(rateLimits.tiers) as [string, ...string[]]),
     broadcastingType: z.enum(resources.broadcastingTypes as [string, ...string[]]),
     cpm: cpmOf(inputs.cpm),
     title: titleOf(inputs.titleMaxLength),
@@ -119,9 +143,9 @@ function inputsOf(profile: Profile): ProfiledSchemas['inputs'] {
 }
 
 function deriveSchemas(profile: Profile): ProfiledSchemas {
-  const { resources, rateLimits, lists } = profile
-  const { broadcastingType, cpm, title } = piecesOf(profile)
-  const tier = z.enum(Object.keys(rateLimits.tiers) as [string, ...string[]])
+  const { resources, lists } = profile
+  const { broadcastingType, cpm, title, tier } = piecesOf(profile)
+  const controls = controlsOf(profile)
   const extra = (fields: Record<string, unknown>) =>
     Object.fromEntries(Object.keys(fields).map((name) => [name, z.optional(z.unknown())]))
   const paginationQuery = paginationQueryOf(lists)
@@ -169,14 +193,26 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
       CampaignDetailed: z.extend(campaign, { advert }),
       Pagination: z.extend(Pagination, { per_page: z.int().check(z.minimum(1), z.maximum(lists.maxPerPage)) }),
     },
-    records: { ...records, Dataset: dataset, MockState: stateOf(dataset, Object.keys(rateLimits.tiers)) },
+    records: {
+      ...records,
+      Dataset: dataset,
+      // The whole state under the profile: its dataset, and a tier table of its own tier names.
+      MockState: typedAs(MockState, z.extend(MockState, { dataset, tiers: z.optional(controls.TierTable) })),
+    },
+    controls,
   }
 }
 
-/** The whole state under a profile: its dataset, and a tier table of its own tier names. */
-function stateOf(dataset: typeof Dataset, tierNames: readonly string[]): typeof MockState {
-  const tiers = z.strictObject(Object.fromEntries(tierNames.map((name) => [name, ApiTierLimits])))
-  return typedAs(MockState, z.extend(MockState, { dataset, tiers: z.optional(tiers) }))
+/** The control plane's bodies under a profile: a tier is one of its names, a tier table has each of them. */
+function controlsOf(profile: Profile): ProfiledSchemas['controls'] {
+  const { tier } = piecesOf(profile)
+  const tierNames = Object.keys(profile.rateLimits.tiers)
+  return {
+    NewUserInput: typedAs(NewUserInput, z.extend(NewUserInput, { tier: z.optional(tier) })),
+    UserTierInput: typedAs(UserTierInput, z.extend(UserTierInput, { tier })),
+    TierTable: typedAs(TierTable, tierTableOf(tierNames)),
+    TierOverrides: typedAs(TierOverrides, tierOverridesOf(tierNames)),
+  }
 }
 
 /**

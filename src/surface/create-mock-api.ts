@@ -31,7 +31,6 @@ import { basePath } from '../pipeline/base-path.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import {
   FaultSettings,
-  TierOverrides,
   type FaultSettingsInput,
   type TierOverridesInput,
   type TierTable,
@@ -57,7 +56,7 @@ export interface MockApiOptions {
   adminBase?: string
   /** When set, the control plane needs it in the X-Admin-Token header. */
   adminToken?: string
-  /** Overrides of the tier limits, merged over the defaults limit by limit, e.g. `{ free: { per_minute: 5 } }`. */
+  /** Overrides of the tier limits, merged over the profile's limit by limit, e.g. `{ free: { per_minute: 5 } }`; a twin's own tier names too. */
   tiers?: TierOverridesInput
   /** The one source of time; tests pass their own or move `api.context.clock`. A reset puts it back where it stood when the mock was created. */
   clock?: Clock
@@ -139,16 +138,16 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     )
   const profile =
     twin?.profile ?? (options.profile ? validate(Profile, options.profile, 'profile option') : DEFAULT_PROFILE)
+  const schemas = profiledSchemas(profile)
   const tiers = mergeTiers(
     structuredClone(profile.rateLimits.tiers) as TierTable,
-    validate(TierOverrides, options.tiers ?? {}, 'tiers option'),
+    validate(schemas.controls.TierOverrides, options.tiers ?? {}, 'tiers option'),
   )
   const faults = validate(FaultSettings, options.faults ?? {}, 'faults option')
   const changes = createStateChanges()
   const caps = { ...DEFAULT_RESOURCE_CAPS, ...validate(z.partial(ResourceCaps), options.caps ?? {}, 'caps option') }
   const journalSize = validate(JournalSize, options.journalSize ?? DEFAULT_JOURNAL_SIZE, 'journalSize option')
-  const fixtures = twin ? twinDataset(twin) : await startingDataset(options)
-  const schemas = profiledSchemas(profile)
+  const fixtures = twin ? twinDataset(twin) : await startingDataset(options, profile)
   const apiBase = options.apiBase ?? '*/api/v1'
   const clock = options.clock ?? createClock()
   const context: MockContext = {
@@ -177,10 +176,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const overrideHandler = createOverrideHandler(context.apiBase)
   const { addCheckedOverride: _, ...overrides } = overrideControls(context.overrides)
   return {
-    ...checkedControls(control),
-    // A twin's state holds its own tier names and extra fields: checked with its profile's MockState
-    // (the control plane's declaration is the default's), so a state file or web storage it saved loads again.
-    importState: async (input) => control.importState(validate(schemas.records.MockState, input, 'request body')),
+    ...checkedControls(control, context.operations),
     handlers: createHandlers(context, control),
     context,
     db: context.store.db,
@@ -199,12 +195,12 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   }
 }
 
-/** The fixtures given, a generated dataset (faker loaded only now), or the default fixtures. */
-async function startingDataset({ fixtures, generate }: MockApiOptions): Promise<DatasetInput> {
+/** The fixtures given, a generated dataset that fits the profile (faker loaded only now), or the default fixtures. */
+async function startingDataset({ fixtures, generate }: MockApiOptions, profile: Profile): Promise<DatasetInput> {
   if (fixtures && generate) throw new TypeError('createMockApi: pass either `fixtures` or `generate`, not both')
   if (!generate) return fixtures ?? DEFAULT_FIXTURES
   const { generateDataset } = await import('../store/generate-dataset.js')
-  return generateDataset(generate)
+  return generateDataset(generate, profile)
 }
 
 const JournalSize = z.int().check(z.minimum(1), z.maximum(MAX_JOURNAL_SIZE))
