@@ -22,7 +22,10 @@ export class OneMockAtATime {
   /**
    * Claims the runtime for one mock, or refuses (an Error naming where the first was started).
    * Answers the release, which frees it only while this claim holds it.
-   * @example const release = oneAtATime.claim(new Error().stack); … release()
+   * @example
+   * const oneAtATime = new OneMockAtATime('startNodeMock', /runtimes\/node\.[jt]s:/, 'process', 'Close it first')
+   * const release = oneAtATime.claim(new Error().stack) // a second claim now throws
+   * release()
    */
   claim(stack: string | undefined): () => void {
     if (this.#running !== undefined)
