@@ -194,3 +194,29 @@ describe('arrange over HTTP on a twin', () => {
     await expectRefused({ method: 'POST', path: '/__admin/arrange/campaign', body: type }, 'broadcasting_type')
   })
 })
+
+describe('overrides over HTTP on a twin', () => {
+  const override = (body: unknown) => send({ method: 'POST', path: '/__admin/overrides', body })
+  const balance = { balance_usd: 0, total_topups_usd: 0 }
+
+  it("checks a body against the twin's own document: its extra fields, its statuses", async () => {
+    // The twin's balance carries `currency`, and its deletes answer 204 with no body.
+    const rich = await override({
+      operation: 'getUserBalance',
+      status: 200,
+      body: { success: true, data: { ...balance, currency: 'USD' } },
+    })
+    expect(rich.status).toBe(201)
+    const answered = await send({ method: 'GET', path: '/user/balance', headers: { Authorization: KEY } })
+    expect(answered).toMatchObject({ status: 200, body: { data: { currency: 'USD' } } })
+    expect((await override({ operation: 'deleteCampaign', status: 204 })).status).toBe(201)
+  })
+
+  it("refuses a body the twin's document forbids, naming the field, and changes nothing", async () => {
+    const body = { success: true, data: { ...balance, currency: 'USD', colour: 'red' } }
+    await expectRefused(
+      { method: 'POST', path: '/__admin/overrides', body: { operation: 'getUserBalance', status: 200, body } },
+      'body.data.colour',
+    )
+  })
+})

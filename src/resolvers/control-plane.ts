@@ -34,7 +34,7 @@ export function adminRoutes(ctx: MockContext, control: ControlOperations): Opera
     implementOperation(ctx, op.clearRequests, async () => ({ data: control.clearRequests() })),
     implementOperation(ctx, op.exportState, async () => ({ data: control.exportState() })),
     implementOperation(ctx, op.importState, async ({ body }) => ({ data: await control.importState(body) })),
-    ...overrideRoutes(ctx, overrideControls(ctx.overrides)),
+    ...overrideRoutes(ctx, overrideControls(ctx)),
     ...arrangeRoutes(ctx, createArrange(ctx)),
   ]
 }

@@ -8,7 +8,8 @@ import { MESSAGES } from '../errors/messages.js'
 import { operations } from '../operations/api.js'
 import type { Operation } from '../operations/define-operation.js'
 import { operationErrorCodes } from '../pipeline/steps.js'
-import { envelopeOf, pageEnvelopeOf } from '../schemas/common.js'
+import { envelopeOf, pageEnvelopeOf, Pagination } from '../schemas/common.js'
+import { DEFAULT_PROFILE, type ListChoices } from '../profile/profile.js'
 import type { OverrideInput } from '../schemas/overrides.js'
 
 // What POST /__admin/overrides checks beyond its schema, against the document: the operation, its
@@ -24,19 +25,23 @@ const NO_BODY_STATUSES = new Set([204, 205, 304])
  * naming the field (`operation`, `params.id`, `status`, `body.data.balance_usd`, …).
  * @example checkOverride(OverrideInput.parse({ operation: 'getUserBalance', status: 200, body: { success: true, data: { balance_usd: 0, total_topups_usd: 0 } } }))
  */
-export function checkOverride(input: OverrideInput): OverrideSpec {
-  const operation = operationNamed(input.operation)
+export function checkOverride(
+  input: OverrideInput,
+  operations: ReadonlyMap<string, Operation> = DEFAULT_OPERATIONS,
+  lists: ListChoices = DEFAULT_PROFILE.lists,
+): OverrideSpec {
+  const operation = operationNamed(input.operation, operations)
   const spec = {
     operation: operation.operationId,
     ...(input.params ? { params: checkedParams(operation, input.params) } : {}),
     times: input.times ?? null,
     delay_ms: input.delay_ms,
   }
-  return { ...spec, answer: checkedAnswer(operation, input) }
+  return { ...spec, answer: checkedAnswer(operation, input, lists) }
 }
 
 /** The answer an input gives, checked: none (only a delay), or a status with headers and a body. */
-function checkedAnswer(operation: Operation, input: OverrideInput): OverrideData {
+function checkedAnswer(operation: Operation, input: OverrideInput, lists: ListChoices): OverrideData {
   const { status, body, body_text, headers = {}, untyped } = input
   if (status === undefined) {
     const given = (['body', 'body_text', 'headers'] as const).filter((field) => input[field] !== undefined)
@@ -48,11 +53,11 @@ function checkedAnswer(operation: Operation, input: OverrideInput): OverrideData
     refuse('body_text', 'is text the document cannot check: send "untyped": true')
   if (NO_BODY_STATUSES.has(status) && (body !== undefined || body_text !== undefined))
     refuse(body === undefined ? 'body_text' : 'body', `must be left out: ${status} answers no body`)
-  const schema = documentedResponses(operation).get(status)
+  const schema = documentedResponses(operation, lists).get(status)
   if (!schema && !untyped)
     refuse(
       'status',
-      `${operation.operationId} does not declare ${status} (it declares ${[...documentedResponses(operation).keys()].join(', ')}): send "untyped": true to answer it anyway`,
+      `${operation.operationId} does not declare ${status} (it declares ${[...documentedResponses(operation, lists).keys()].join(', ')}): send "untyped": true to answer it anyway`,
     )
   if (body_text !== undefined) return { status, headers, body: { text: body_text }, untyped }
   const json = body !== undefined ? body : defaultBody(operation, status, untyped)
@@ -61,10 +66,16 @@ function checkedAnswer(operation: Operation, input: OverrideInput): OverrideData
   return { status, headers, body: { json }, untyped }
 }
 
-/** Every status the document gives an operation, with the schema of the body it answers. */
-export function documentedResponses(operation: Operation): Map<number, z.ZodMiniType> {
+/**
+ * Every status the document gives an operation, with the schema of the body it answers: a list's
+ * page under the profile's key, with the keys it adds.
+ */
+export function documentedResponses(
+  operation: Operation,
+  lists: ListChoices = DEFAULT_PROFILE.lists,
+): Map<number, z.ZodMiniType> {
   const { data, list, status } = operation.response
-  const responses = new Map<number, z.ZodMiniType>([[status, list ? pageEnvelopeOf(data) : envelopeOf(data)]])
+  const responses = new Map<number, z.ZodMiniType>([[status, list ? pageUnder(data, lists) : envelopeOf(data)]])
   const byStatus = new Map<number, ErrorCode[]>()
   for (const code of operationErrorCodes(operation))
     byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
@@ -75,10 +86,21 @@ export function documentedResponses(operation: Operation): Map<number, z.ZodMini
   return new Map([...responses].sort(([a], [b]) => a - b))
 }
 
-/** The public operation with this id; any other is refused, naming the ones there are. */
-function operationNamed(operationId: string): Operation {
-  const operation = operations.find((candidate) => candidate.operationId === operationId)
-  if (!operation)
+/** A list's page as the profile answers it: its data and pagination under the profile's key, and the keys it adds. */
+function pageUnder(item: z.ZodMiniType, { paginationKey, extraKeys }: ListChoices): z.ZodMiniType {
+  const page = pageEnvelopeOf(item)
+  if (paginationKey === 'pagination' && Object.keys(extraKeys).length === 0) return page
+  const added = Object.fromEntries(Object.keys(extraKeys).map((key) => [key, z.unknown()]))
+  return z.strictObject({ success: page.shape.success, data: page.shape.data, [paginationKey]: Pagination, ...added })
+}
+
+/** The mock's public operations, by operationId, as the default profile declares them. */
+const DEFAULT_OPERATIONS = new Map(operations.map((operation) => [operation.operationId, operation]))
+
+/** The public operation with this id; any other (a control-plane one too) is refused, naming the ones there are. */
+function operationNamed(operationId: string, declared: ReadonlyMap<string, Operation>): Operation {
+  const operation = declared.get(operationId)
+  if (!operation || operation.auth === 'admin')
     refuse('operation', `is not an operation of the API (one of ${operations.map((op) => op.operationId).join(', ')})`)
   return operation
 }

@@ -10,20 +10,26 @@ import { Id } from '../schemas/common.js'
 import { OverrideInput, type Override, type OverrideInputInput } from '../schemas/overrides.js'
 import { checkOverride } from './override-check.js'
 
+/** What the override controls read of the mock: its registry, and its operations and list choices to check against. */
+interface OverrideContext extends Pick<MockContext, 'operations' | 'profile'> {
+  overrides: Overrides
+}
+
 /**
  * The overrides as control operations, one implementation for /__admin/overrides and the MockApi's
  * functions (`api.addOverride`, `api.overrides`, `api.removeOverride`, `api.clearOverrides`): every
  * one that changes the registry returns a Promise, the list answers at once.
- * @example await overrideControls(ctx.overrides).addOverride({ operation: 'listCampaigns', status: 503, untyped: true, times: 1 })
+ * @example await overrideControls(ctx).addOverride({ operation: 'listCampaigns', status: 503, untyped: true, times: 1 })
  */
-export function overrideControls(overrides: Overrides) {
+export function overrideControls({ overrides, operations, profile }: OverrideContext) {
+  // Checked against the mock's own document: its operations under its profile (a twin's records, statuses and list keys).
+  const check = (input: OverrideInput) => checkOverride(input, operations, profile.lists)
   return {
     /** Answers one operation in place of the mock (checked against the document unless `untyped`). */
     addOverride: async (input: OverrideInputInput): Promise<Override> =>
-      presentOverride(overrides.add(checkOverride(validate(OverrideInput, input, 'request body')))),
+      presentOverride(overrides.add(check(validate(OverrideInput, input, 'request body')))),
     /** The same, for input its schema has already checked (the /__admin route's). */
-    addCheckedOverride: async (input: OverrideInput): Promise<Override> =>
-      presentOverride(overrides.add(checkOverride(input))),
+    addCheckedOverride: async (input: OverrideInput): Promise<Override> => presentOverride(overrides.add(check(input))),
     /** Every override in force, newest first, with its hits. */
     overrides: (): Override[] => overrides.list().map(presentOverride),
     /** Removes one override and answers it as it was; a 404 when there is none. */

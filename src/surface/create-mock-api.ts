@@ -174,7 +174,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   await loadFixtures(context.store, fixtures)
   const control = createControlOperations(context)
   const overrideHandler = createOverrideHandler(context.apiBase)
-  const { addCheckedOverride: _, ...overrides } = overrideControls(context.overrides)
+  const { addCheckedOverride: _, ...overrides } = overrideControls(context)
   return {
     ...checkedControls(control, context.operations),
     handlers: createHandlers(context, control),
