@@ -1,6 +1,6 @@
 import { presentAdvert, presentCampaign, presentUser } from './present.js'
 import { ok, type AuthenticatedRequest, type Reply } from './reply.js'
-import { newApiKey, type Store } from './store.js'
+import { matchesFilters, newApiKey, type Store } from './store.js'
 import { Fields, queryInteger, type FieldError } from './validate.js'
 
 /** One authenticated request of the first set, already read. */
@@ -95,12 +95,7 @@ function list({ store, account, query }: RouteRequest, collection: 'campaigns' |
       errors.push({ field: 'broadcasting_type', message: `must be one of ${BROADCASTING_TYPES.join(', ')}` })
     rows = store
       .owned(store.campaigns, account.id)
-      .filter(
-        (c) =>
-          (advertId === undefined || c.advertId === advertId) &&
-          (enabled === null || String(c.enabled) === enabled) &&
-          (type === null || c.broadcastingType === type),
-      )
+      .filter((campaign) => matchesFilters(campaign, { advertId, enabled, type }))
   } else {
     rows = store.owned(store.adverts, account.id)
   }

@@ -2,6 +2,7 @@ import { ok, type AuthenticatedRequest, type Reply } from './reply.js'
 import { presentSecondAdvert, presentSecondCampaign, presentSecondUser } from './second-present.js'
 import { SECOND_SET } from './second-set.js'
 import { newSecondKey, type SecondStore } from './second-store.js'
+import { matchesFilters } from './store.js'
 import { queryNumber, SecondInput, type Problem } from './second-validate.js'
 
 // The second set's operations, after the server has found the path, the key, the quota and the
@@ -80,12 +81,7 @@ function list({ store, account, query }: SecondRequest, collection: 'campaigns' 
       ? store.owned(store.adverts, account.id).map(presentSecondAdvert)
       : store
           .owned(store.campaigns, account.id)
-          .filter(
-            (c) =>
-              (advertId === undefined || c.advertId === advertId) &&
-              (enabled === null || String(c.enabled) === enabled) &&
-              (type === null || c.broadcastingType === type),
-          )
+          .filter((campaign) => matchesFilters(campaign, { advertId, enabled, type }))
           .map((campaign) => presentSecondCampaign(store, campaign))
   const meta = { page, per_page: perPage, total_count: items.length, total_pages: Math.ceil(items.length / perPage) }
   const data = items.slice((page - 1) * perPage, page * perPage)

@@ -79,3 +79,19 @@ export function createStore(keys: readonly string[], { listsDeleted = true } = {
 
 /** The server's store. */
 export type Store = ReturnType<typeof createStore>
+
+/** The campaign list's filters, as its query gave them: undefined or null where it did not ask. */
+export interface CampaignFilters {
+  advertId: number | undefined
+  enabled: string | null
+  type: string | null
+}
+
+/** Whether a campaign passes the list's filters (both sets filter alike; they differ in what they refuse). */
+export function matchesFilters(campaign: CampaignRow, { advertId, enabled, type }: CampaignFilters): boolean {
+  return (
+    (advertId === undefined || campaign.advertId === advertId) &&
+    (enabled === null || String(campaign.enabled) === enabled) &&
+    (type === null || campaign.broadcastingType === type)
+  )
+}
