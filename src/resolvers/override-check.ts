@@ -53,11 +53,12 @@ function checkedAnswer(operation: Operation, input: OverrideInput, lists: ListCh
     refuse('body_text', 'is text the document cannot check: send "untyped": true')
   if (NO_BODY_STATUSES.has(status) && (body !== undefined || body_text !== undefined))
     refuse(body === undefined ? 'body_text' : 'body', `must be left out: ${status} answers no body`)
-  const schema = documentedResponses(operation, lists).get(status)
+  const responses = documentedResponses(operation, lists)
+  const schema = responses.get(status)
   if (!schema && !untyped)
     refuse(
       'status',
-      `${operation.operationId} does not declare ${status} (it declares ${[...documentedResponses(operation, lists).keys()].join(', ')}): send "untyped": true to answer it anyway`,
+      `${operation.operationId} does not declare ${status} (it declares ${[...responses.keys()].join(', ')}): send "untyped": true to answer it anyway`,
     )
   if (body_text !== undefined) return { status, headers, body: { text: body_text }, untyped }
   const json = body !== undefined ? body : defaultBody(operation, status, untyped)
