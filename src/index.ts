@@ -33,11 +33,16 @@ export {
   BroadcastingType,
   BROADCASTING_TYPES,
 } from './schemas/campaign.js'
-export { Pagination, PaginationQuery } from './schemas/common.js'
-export { ErrorBody, ValidationError, FieldError } from './errors/error-body.js'
+export { PaginationQuery } from './schemas/common.js'
+export { DEFAULT_MODEL, modelOf, type ApiModel } from './model/api-model.js'
+import { DEFAULT_MODEL } from './model/api-model.js'
+
+/** The mock's own schemas of an error's body, one failing field, and a list's paging object (its profile's, as its model compiles them). */
+export const { Error: ErrorBody, ValidationError, FieldError } = DEFAULT_MODEL.errors.components
+export const { Pagination } = DEFAULT_MODEL.lists.components
 export { Dataset } from './schemas/dataset.js'
 export type { MockControls } from './control-plane/checked-controls.js'
-export { RATE_LIMIT_HEADERS } from './http/rate-limit-headers.js'
+export { RATE_LIMIT_HEADERS } from './model/header-model.js'
 export { RATE_LIMIT_WINDOWS, type RateLimitWindow } from './domain/rate-limit.js'
 export type { JournalEntry as RequestJournalEntry } from './domain/request-journal.js'
 export { adminOperations } from './operations/control-plane.js'

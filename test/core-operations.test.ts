@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { operations } from '../src/operations/api.js'
-import { envelopeOf, pageEnvelopeOf } from '../src/schemas/common.js'
+import { DEFAULT_MODEL } from '../src/model/api-model.js'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import {
   asDemo,
@@ -34,7 +34,7 @@ describe.each(transports)('every operation through $name', ({ create }) => {
         const response = await t.send(asDemo(req))
         expect(response.status).toBe(op.response.status)
         expect(response.headers['content-type']).toMatch(/^application\/json/)
-        const envelope = op.response.list ? pageEnvelopeOf(op.response.data) : envelopeOf(op.response.data)
+        const envelope = DEFAULT_MODEL.successSchema(op)!
         expect(envelope.safeParse(response.body).error?.issues).toBeUndefined()
       })
 

@@ -83,7 +83,7 @@ export async function makeCampaign(
   // A new campaign starts as the profile says; the other state is one toggle away, as through the API.
   if (record.enabled !== fields.enabled) record = await toggleCampaign(ctx, user, record.id)
   record = await writeCampaignHistory(ctx, user, record, { sending_count, created_at: fields.created_at })
-  return presentCampaign(record, target.title, Object.keys(ctx.profile.resources.extraFields.campaign))
+  return presentCampaign(record, target.title, ctx.profile.resources.extraFields.campaign)
 }
 
 /** An advert with arrange's defaults, for a campaign that was given none. */

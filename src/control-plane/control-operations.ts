@@ -17,7 +17,6 @@ import type {
   TopUpInput,
   UserTierInput,
 } from '../schemas/control-plane.js'
-import type { Pagination } from '../schemas/common.js'
 import { Dataset, type DatasetInput } from '../schemas/dataset.js'
 import type { User } from '../schemas/user.js'
 import type { UserRecord } from '../store/models.js'
@@ -28,7 +27,7 @@ import type { DomainContext } from '../domain/domain-context.js'
 import { NO_FAULTS } from '../domain/faults.js'
 import { PACKAGE_VERSION } from '../domain/package-version.js'
 import { pageOffset, type PageQuery } from '../store/indexed-collection.js'
-import { pagination, presentUser } from '../presentation/present.js'
+import { pagination, presentUser, type Pagination } from '../presentation/present.js'
 import type { JournalEntry } from '../domain/request-journal.js'
 import type { JournalFilter } from '../schemas/journal.js'
 import { mergeTiers } from '../domain/tiers.js'

@@ -1,3 +1,4 @@
+import { initialValues } from '../profile/template.js'
 import { ApiError, validationFailed } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import type { NewUserInput } from '../schemas/control-plane.js'
@@ -27,7 +28,7 @@ export async function createAccount(
     topups_count: 0,
     created_at: now,
     updated_at: now,
-    ...ctx.profile.resources.extraFields.user,
+    ...initialValues(ctx.profile.resources.extraFields.user),
   })
 }
 

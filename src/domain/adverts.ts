@@ -1,3 +1,4 @@
+import { initialValues } from '../profile/template.js'
 import { ApiError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import type { AdvertInput, AdvertUpdateInput } from '../schemas/advert.js'
@@ -30,7 +31,7 @@ export function createAdvert(
     ...fields,
     created_at: now,
     updated_at: now,
-    ...ctx.profile.resources.extraFields.advert,
+    ...initialValues(ctx.profile.resources.extraFields.advert),
   })
 }
 

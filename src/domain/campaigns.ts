@@ -1,3 +1,4 @@
+import { initialValues } from '../profile/template.js'
 import { ApiError, validationFailed } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import type { CampaignInput, CampaignListQuery, CampaignUpdateInput } from '../schemas/campaign.js'
@@ -50,7 +51,7 @@ export async function createCampaign(
     ...newCampaignValues(ctx.profile),
     created_at: now,
     updated_at: now,
-    ...ctx.profile.resources.extraFields.campaign,
+    ...initialValues(ctx.profile.resources.extraFields.campaign),
   })
 }
 

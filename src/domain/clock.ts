@@ -1,3 +1,5 @@
+import { DEFAULT_PROFILE, type StampFormat } from '../profile/profile.js'
+
 /** The one source of time: tests and the control plane move it instead of waiting. */
 export interface Clock {
   /** Milliseconds since the epoch, as the mock sees them. */
@@ -36,18 +38,21 @@ export function createClock(realNow: () => number = Date.now): Clock {
 }
 
 /**
- * Formats an instant as the API's ISO 8601 UTC timestamp, to the millisecond or (a profile's
- * choice) to the second.
- * @example isoTimestamp(0, 's') // '1970-01-01T00:00:00Z'
+ * Formats an instant as the API's ISO 8601 UTC timestamp, in a profile's format: to the
+ * millisecond with `Z` (the mock's own), to the second or the microsecond, or with `+00:00`.
+ * @example isoTimestamp(0, { fraction: 0, zone: 'Z' }) // '1970-01-01T00:00:00Z'
  */
-export function isoTimestamp(epochMs: number, precision: 'ms' | 's' = 'ms'): string {
+export function isoTimestamp(epochMs: number, format: StampFormat = DEFAULT_PROFILE.stamps.format): string {
   const iso = new Date(epochMs).toISOString()
-  return precision === 'ms' ? iso : `${iso.slice(0, 19)}Z`
+  const { fraction, zone } = format
+  if (fraction === 3 && zone === 'Z') return iso
+  const digits = fraction === 0 ? '' : fraction === 3 ? iso.slice(19, 23) : `${iso.slice(19, 23)}000`
+  return `${iso.slice(0, 19)}${digits}${zone}`
 }
 
-/** The current time as a stamp for a record this mock writes: the clock's now, at the profile's precision. */
-export function stampNow(ctx: { clock: Clock; profile: { stamps: { precision: 'ms' | 's' } } }): string {
-  return isoTimestamp(ctx.clock.now(), ctx.profile.stamps.precision)
+/** The current time as a stamp for a record this mock writes: the clock's now, in the profile's format. */
+export function stampNow(ctx: { clock: Clock; profile: { stamps: { format: StampFormat } } }): string {
+  return isoTimestamp(ctx.clock.now(), ctx.profile.stamps.format)
 }
 
 /** Where a clock stood at a moment: still at an instant, or following real time at some offset from it. */

@@ -22,7 +22,7 @@ export function ownedCampaign(ctx: DomainContext, user: UserRecord, id: number):
  * leak); or, where the profile says so, a 403 when another account holds it.
  */
 function missing(ctx: DomainContext, kind: 'Advert' | 'Campaign', id: number): ApiError {
-  if (ctx.profile.errors.foreignStatus === 403) {
+  if (ctx.profile.errors.foreign === 'forbidden') {
     const collection = kind === 'Advert' ? 'adverts' : 'campaigns'
     for (const account of ctx.store.accounts())
       if (account[collection].get(id)) return new ApiError('forbidden', MESSAGES.forbidden.foreign(kind, id))

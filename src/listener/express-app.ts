@@ -20,10 +20,12 @@ export function mswMiddleware(handlers: MswHandler[]): MockMiddleware {
   return (req, res, next) => answerThroughFetch(req, res, answer, next)
 }
 
-/** Errors Express passes on (the body reader's, a handler's failure), in the API's error shape. */
-const errorShape: ErrorRequestHandler = async (error, _req, res, _next) => {
-  await sendEdgeError(res, error)
-}
+/** Errors Express passes on (the body reader's, a handler's failure), in the API's error shape: its model's. */
+const errorShapeOf =
+  (api: MockApi): ErrorRequestHandler =>
+  async (error, _req, res, _next) => {
+    await sendEdgeError(res, error, api.context.model)
+  }
 
 /**
  * An Express app that serves the mock's handlers: the edge (CORS, the body reader), the handlers
@@ -54,10 +56,14 @@ function assembleApp(api: MockApi, extend?: (app: Express) => void): Express {
     sendFetchResponse(
       res,
       toFetchResponse(
-        errorAnswer(new ApiError('route_not_found', MESSAGES.route_not_found.listener(req.method, req.path))),
+        errorAnswer(
+          new ApiError('route_not_found', MESSAGES.route_not_found.listener(req.method, req.path)),
+          api.context.model,
+          { request: { method: req.method, path: req.path }, now: () => api.context.clock.now() },
+        ),
       ),
     ),
   )
-  app.use(errorShape)
+  app.use(errorShapeOf(api))
   return app
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { toFetchResponse } from '../http/mock-request.js'
 import { errorAnswer } from '../pipeline/pipeline.js'
+import type { ApiModel } from '../model/api-model.js'
 import { CORS_HEADERS, edgeError, FETCH_FORBIDDEN_METHODS, readBody, type Next } from './request-listener.js'
 import { sendFetchResponse, toFetchRequest, type NodeRequest } from './to-fetch-request.js'
 
@@ -54,6 +55,6 @@ export async function answerThroughFetch(
  * inflate, an aborted upload; never invalid_json, as nothing here parses JSON), or a 500 for anything
  * else, which is the mock's bug.
  */
-export function sendEdgeError(res: ServerResponse, error: unknown): Promise<void> {
-  return sendFetchResponse(res, toFetchResponse(errorAnswer(edgeError(error))))
+export function sendEdgeError(res: ServerResponse, error: unknown, model?: ApiModel): Promise<void> {
+  return sendFetchResponse(res, toFetchResponse(errorAnswer(edgeError(error), model)))
 }

@@ -8,6 +8,7 @@ import { basePath } from '../pipeline/base-path.js'
 import { MAX_HEADER_BYTES } from '../http/request-limits.js'
 import type { MockAnswer } from '../http/mock-request.js'
 import { errorAnswer } from '../pipeline/pipeline.js'
+import type { ApiModel } from '../model/api-model.js'
 import { documentPaths } from './docs-routes.js'
 import { createListenerApp } from './express-app.js'
 import { isLoopbackHost } from './is-loopback-host.js'
@@ -91,9 +92,9 @@ export async function startListener({
   })
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy())
-    refuseConnect(req, socket)
+    refuseConnect(req, socket, api.context.model)
   })
-  server.on('clientError', answerClientError)
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => answerClientError(error, socket, api.context.model))
   if (requestLog) server.prependListener('request', createRequestLog(api, requestLog))
   let closing: Promise<void> | undefined
   const address = server.address() as AddressInfo
@@ -129,7 +130,7 @@ export async function startListener({
  * its limit, a request too slow to arrive) gets an answer in the error shape instead of Node's
  * bare status line.
  */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+function answerClientError(error: Error & { code?: string }, socket: Socket, model: ApiModel): void {
   if (!socket.writable || (error.code === 'ECONNRESET' && !socket.readable)) {
     socket.destroy()
     return
@@ -140,16 +141,16 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? new ApiError('request_timeout', MESSAGES.request_timeout.listener())
         : new ApiError('bad_request', MESSAGES.bad_request.malformed(error.message.replace(/^Parse Error: /, '')))
-  writeRaw(socket, errorAnswer(apiError))
+  writeRaw(socket, errorAnswer(apiError, model))
 }
 
 /**
  * Node hands a CONNECT to the server's `connect` event, never to Express, and without a
  * listener drops the connection: answer it as any other method no operation has, then close.
  */
-function refuseConnect(req: IncomingMessage, socket: Duplex): void {
+function refuseConnect(req: IncomingMessage, socket: Duplex, model: ApiModel): void {
   const proxy = MESSAGES.route_not_found.proxy(req.method ?? 'CONNECT', req.url ?? '')
-  writeRaw(socket, errorAnswer(new ApiError('route_not_found', proxy)))
+  writeRaw(socket, errorAnswer(new ApiError('route_not_found', proxy), model))
 }
 
 /** Writes a whole response on a bare socket, outside Express, and closes the connection. */

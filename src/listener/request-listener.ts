@@ -94,7 +94,7 @@ export function createRequestListener(
       writeAnswer(res, answer)
     } catch (error) {
       // The body reader's refusals (413, 415, 400) and anything else, which is the mock's bug (500).
-      writeAnswer(res, errorAnswer(edgeError(error), api.context.profile))
+      writeAnswer(res, errorAnswer(edgeError(error), api.context.model))
     }
   }
 }

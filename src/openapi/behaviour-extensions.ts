@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { newCampaignValues } from '../domain/campaigns.js'
-import { DEFAULT_PROFILE } from '../profile/profile.js'
+import type { ApiModel } from '../model/api-model.js'
 import { operations } from '../operations/api.js'
 import type { Operation } from '../operations/define-operation.js'
 import { Advert } from '../schemas/advert.js'
@@ -14,7 +14,8 @@ import { consistencyFacts, rateLimitHeaderFacts, timeExtensions } from './consis
  *
  * - `x-list` on a list operation: the order of its items, which query parameters filter by which
  *   field (an item matches when the field's value, as text, equals the parameter), and the
- *   parameters that page it (`pagination` then holds page, per_page, total_count, total_pages).
+ *   parameters that page it (`pagination`, the key of the object that then holds page, per_page,
+ *   total_count and total_pages; `fields`, where each paging value is when not there).
  * - `x-initial-values` on a create: fields every new resource starts with.
  * - `x-toggles` on a toggle: the one boolean it flips, and the fields it may touch besides.
  * - `x-invariants` on a resource schema: pairs of fields where one never exceeds the other.
@@ -22,31 +23,52 @@ import { consistencyFacts, rateLimitHeaderFacts, timeExtensions } from './consis
  *   not change (see consistency-extensions.ts).
  */
 
-/** Lists are newest first: ids only grow, so the highest id comes first. */
-const NEWEST_FIRST = [{ field: 'id', direction: 'desc' }] as const
+/** Where each paging value is in the mock's own envelope: `x-list` names only those that are elsewhere. */
+const USUAL_PLACES: Readonly<Record<string, string>> = {
+  items: 'data',
+  page: 'pagination.page',
+  per_page: 'pagination.per_page',
+  total: 'pagination.total_count',
+  pages: 'pagination.total_pages',
+}
 
-const PAGING = { page: 'page', per_page: 'per_page', pagination: 'pagination' } as const
-
-/** What each operation's extensions say, by operationId, where a constant says it. */
-const BY_OPERATION: Readonly<Record<string, Record<`x-${string}`, unknown>>> = {
-  createCampaign: { 'x-initial-values': newCampaignValues(DEFAULT_PROFILE) },
-  // Delivery may raise sending_count at any moment, so a toggle is not to blame for it.
-  toggleCampaign: { 'x-toggles': { field: 'enabled', touches: ['updated_at', 'sending_count'] } },
+/** What each operation's extensions say, by operationId, where the model says it. */
+function byOperation({ profile }: ApiModel): Readonly<Record<string, Record<`x-${string}`, unknown>>> {
+  return {
+    createCampaign: { 'x-initial-values': newCampaignValues(profile) },
+    // Delivery may raise sending_count at any moment, so a toggle is not to blame for it.
+    toggleCampaign: { 'x-toggles': { field: 'enabled', touches: ['updated_at', 'sending_count'] } },
+  }
 }
 
 /** The `x-` fields of one operation. */
-export function operationExtensions(op: Operation): Record<`x-${string}`, unknown> {
-  const facts = consistencyFacts(op, operations)
-  return { ...(op.response.list ? { 'x-list': listBehaviour(op) } : {}), ...BY_OPERATION[op.operationId], ...(facts.length > 0 ? { 'x-consistency': facts } : {}) }
+export function operationExtensions(op: Operation, model: ApiModel): Record<`x-${string}`, unknown> {
+  // A body that does not carry the resource (none, or an acknowledgement) reports nothing to compare.
+  const { status, body } = op.response
+  const carries = status !== 204 && body !== null && (body === undefined || JSON.stringify(body).includes('"$slot":"record"'))
+  const facts = carries ? consistencyFacts(op, [...model.operations.values()].filter((other) => other.auth !== 'admin')) : []
+  return {
+    ...(op.response.list ? { 'x-list': listBehaviour(op, model) } : {}),
+    ...byOperation(model)[op.operationId],
+    ...(facts.length > 0 ? { 'x-consistency': facts } : {}),
+  }
 }
 
 /** Order, filters and paging of a list: every query parameter named after a field of the item filters by it. */
-function listBehaviour(op: Operation): Record<string, unknown> {
+function listBehaviour(op: Operation, { lists }: ApiModel): Record<string, unknown> {
   const item = op.response.data
   const fields = item instanceof z.ZodMiniObject ? Object.keys(item.shape) : []
   const params = op.query ? Object.keys(op.query.shape) : []
   const filters = params.filter((name) => fields.includes(name)).map((name) => ({ param: name, field: name, match: 'equals' }))
-  return { order: NEWEST_FIRST, filters, paging: PAGING }
+  const { field, direction } = lists.choices.order
+  const moved = Object.entries(lists.slotPaths).filter(([slot, path]) => USUAL_PLACES[slot] !== path)
+  const paging = {
+    page: 'page',
+    per_page: 'per_page',
+    pagination: lists.pagingKey ?? null,
+    ...(moved.length > 0 ? { fields: Object.fromEntries(moved) } : {}),
+  }
+  return { order: [{ field, direction }], filters, paging }
 }
 
 // sending_count never passes sending_limit (updates below it are refused); updated_at never precedes created_at.
@@ -56,8 +78,10 @@ const CAMPAIGN_INVARIANTS = [
 ]
 const TIMESTAMPS = [{ field: 'created_at', lte: 'updated_at' }]
 
-/** The `x-` fields of named schemas, by component name. */
-export const SCHEMA_EXTENSIONS: Readonly<Record<string, Record<`x-${string}`, unknown>>> = {
+/** The `x-` fields of named schemas, by component name (the same under every model). */
+export const schemaExtensions = (_model: ApiModel): Readonly<Record<string, Record<`x-${string}`, unknown>>> => SCHEMA_EXTENSIONS
+
+const SCHEMA_EXTENSIONS: Readonly<Record<string, Record<`x-${string}`, unknown>>> = {
   Campaign: { 'x-invariants': CAMPAIGN_INVARIANTS, ...timeExtensions(Campaign) },
   CampaignDetailed: { 'x-invariants': CAMPAIGN_INVARIANTS, ...timeExtensions(CampaignDetailed) },
   Advert: { 'x-invariants': TIMESTAMPS, ...timeExtensions(Advert) },
@@ -65,6 +89,8 @@ export const SCHEMA_EXTENSIONS: Readonly<Record<string, Record<`x-${string}`, un
 }
 
 /** The `x-` fields of the rate-limit header components, by header name: the limits are the user's, as the operation that reads the User answers them. */
-export const HEADER_EXTENSIONS: Readonly<Record<string, Record<`x-${string}`, unknown>>> = rateLimitHeaderFacts(
-  operations.find((op) => op.method === 'get' && op.response.data === User)?.operationId ?? 'getUser',
-)
+export function headerExtensions({ headers }: ApiModel): Readonly<Record<string, Record<`x-${string}`, unknown>>> {
+  return rateLimitHeaderFacts(USER_READER, headers)
+}
+
+const USER_READER = operations.find((op) => op.method === 'get' && op.response.data === User)?.operationId ?? 'getUser'

@@ -1,4 +1,5 @@
 import type { OpenAPIObject, SecuritySchemeObject } from 'openapi3-ts/oas31'
+import { DEFAULT_MODEL } from '../model/api-model.js'
 import { adminOperations } from '../operations/control-plane.js'
 import { assemble } from './build-openapi.js'
 import { describeOperations } from './describe-operations.js'
@@ -30,7 +31,7 @@ export interface BuildAdminOpenApiOptions {
 export function buildAdminOpenApi({ serverUrl }: BuildAdminOpenApiOptions = {}): OpenAPIObject {
   const servers = [{ url: DEFAULT_ADMIN_URL, description: 'The mock, as `npm start` runs it' }]
   // `{}` makes the token optional: it is required only when the mock was given one.
-  return assemble(adminOperations, describeOperations(adminOperations, 'admin', [{ [ADMIN_TOKEN_SCHEME]: [] }, {}]), {
+  return assemble(adminOperations, describeOperations(adminOperations, 'admin', [{ [ADMIN_TOKEN_SCHEME]: [] }, {}], DEFAULT_MODEL), {
     title: 'Advertising Campaign Service mock: control plane',
     description:
       'Controls of the mock for tests and tools, below `/__admin`: not part of the Advertising Campaign Service API (see `openapi.json` for that). Generated from the same operation declarations and zod schemas the mock runs.',

@@ -6,7 +6,9 @@ import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
 import { adminOperations } from '../operations/control-plane.js'
 import { hasIdParam } from '../operations/define-operation.js'
 import { operations } from '../operations/api.js'
-import { PAGE_SIZE } from '../schemas/common.js'
+import { DEFAULT_PROFILE } from '../profile/profile.js'
+
+const PAGE_SIZE = { max: DEFAULT_PROFILE.lists.maxPerPage, default: DEFAULT_PROFILE.lists.defaultPerPage }
 import { buildAdminOpenApi } from './build-admin-openapi.js'
 import { buildOpenApi } from './build-openapi.js'
 

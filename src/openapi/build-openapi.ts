@@ -1,10 +1,9 @@
 import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
-import { profileDocument } from './profile-document.js'
 import { OpenApiBuilder, type OpenAPIObject, type SecuritySchemeObject, type ServerObject } from 'openapi3-ts/oas31'
 import { PACKAGE_VERSION } from '../domain/package-version.js'
 import { OPERATION_TAGS, TAG_DESCRIPTIONS, type Operation } from '../operations/define-operation.js'
-import { operations } from '../operations/api.js'
-import { describeMock } from './describe-mock.js'
+import { modelOf } from '../model/api-model.js'
+import { DEMO_API_KEY } from '../store/fixtures.js'
 import { describeOperations, type DescribedOperations } from './describe-operations.js'
 
 /** Where `npm start` serves the API. */
@@ -18,6 +17,8 @@ export interface BuildOpenApiOptions {
   serverUrl?: string
   /** The choices the document describes where the spec is silent: the default profile's unless given. */
   profile?: Profile
+  /** A key the description offers to try with: the default fixtures' demo key unless given (none for a twin: pass null). */
+  demoKey?: string | null
 }
 
 const API_KEY: SecuritySchemeObject = {
@@ -32,7 +33,9 @@ const API_KEY: SecuritySchemeObject = {
  * and the zod schemas; the committed openapi/openapi.json is this, serialized.
  * @example buildOpenApi().paths?.['/campaigns']?.post?.operationId // 'createCampaign'
  */
-export function buildOpenApi({ serverUrl, profile = DEFAULT_PROFILE }: BuildOpenApiOptions = {}): OpenAPIObject {
+export function buildOpenApi({ serverUrl, profile = DEFAULT_PROFILE, demoKey = DEMO_API_KEY }: BuildOpenApiOptions = {}): OpenAPIObject {
+  const model = modelOf(profile)
+  const operations = [...model.operations.values()].filter((operation) => operation.auth !== 'admin')
   const servers: ServerObject[] = [
     { url: DEFAULT_API_URL, description: 'The mock, as `npm start` runs it' },
     {
@@ -43,13 +46,12 @@ export function buildOpenApi({ serverUrl, profile = DEFAULT_PROFILE }: BuildOpen
       variables: { base_url: { default: DEFAULT_API_URL } },
     },
   ]
-  const document = assemble(operations, describeOperations(operations, 'api', [{ [API_KEY_SCHEME]: [] }]), {
+  return assemble(operations, describeOperations(operations, 'api', [{ [API_KEY_SCHEME]: [] }], model), {
     title: 'Advertising Campaign Service API',
-    description: describeMock(),
+    description: model.words.description(demoKey ?? undefined),
     servers: serverUrl ? [{ url: serverUrl, description: 'This running mock' }, ...servers] : servers,
     securitySchemes: { [API_KEY_SCHEME]: API_KEY },
   })
-  return profileDocument(document, profile)
 }
 
 /** What differs between the public and the control-plane document around the operations. */

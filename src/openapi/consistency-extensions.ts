@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import { RATE_LIMIT_HEADERS } from '../http/rate-limit-headers.js'
 import { WINDOW_SECONDS } from '../domain/rate-limit.js'
+import type { HeaderModel } from '../model/header-model.js'
 import type { Operation } from '../operations/define-operation.js'
 
 /**
@@ -87,13 +87,12 @@ export function timeExtensions(schema: z.ZodMiniType): Record<`x-${string}`, unk
 /** The user's limit fields, by the window (in seconds) each is counted in. */
 const LIMIT_FIELDS = { [WINDOW_SECONDS.minute]: 'api_tier_limits.per_minute', [WINDOW_SECONDS.day]: 'api_tier_limits.per_day' }
 
-/** `x-consistency` of the rate-limit header components, by header name. */
-export function rateLimitHeaderFacts(userReader: string): Record<string, Record<`x-${string}`, unknown>> {
-  return {
-    [RATE_LIMIT_HEADERS.limit.name]: { 'x-consistency': { read: userReader, windows: LIMIT_FIELDS, window: 'the one with the fewest requests remaining' } },
-    [RATE_LIMIT_HEADERS.policy.name]: { 'x-consistency': { read: userReader, windows: LIMIT_FIELDS } },
-    [RATE_LIMIT_HEADERS.rateLimit.name]: {
-      'x-consistency': { agrees: [RATE_LIMIT_HEADERS.limit.name, RATE_LIMIT_HEADERS.remaining.name, RATE_LIMIT_HEADERS.reset.name] },
-    },
-  }
+/** `x-consistency` of the rate-limit header components, by header name: each fact where the headers it names are sent. */
+export function rateLimitHeaderFacts(userReader: string, headers: HeaderModel): Record<string, Record<`x-${string}`, unknown>> {
+  const [limit, remaining, reset, policy, rateLimit] = ['limit', 'remaining', 'reset', 'policy', 'ratelimit'].map(headers.nameOf)
+  const facts: Record<string, Record<`x-${string}`, unknown>> = {}
+  if (limit) facts[limit] = { 'x-consistency': { read: userReader, windows: LIMIT_FIELDS, window: 'the one with the fewest requests remaining' } }
+  if (policy) facts[policy] = { 'x-consistency': { read: userReader, windows: LIMIT_FIELDS } }
+  if (rateLimit && limit && remaining && reset) facts[rateLimit] = { 'x-consistency': { agrees: [limit, remaining, reset] } }
+  return facts
 }

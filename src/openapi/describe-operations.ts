@@ -10,17 +10,17 @@ import type {
   SecurityRequirementObject,
 } from 'openapi3-ts/oas31'
 import * as z from 'zod/mini'
-import { errorEnvelopeFor } from '../errors/error-body.js'
-import { ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js'
-import { operationErrorCodes } from '../pipeline/steps.js'
-import type { Plane } from '../pipeline/route.js'
-import type { Operation } from '../operations/define-operation.js'
-import { envelopeOf, IdParam, pageEnvelopeOf } from '../schemas/common.js'
+import type { ErrorCode } from '../errors/error-codes.js'
+import type { ApiModel } from '../model/api-model.js'
+import type { Operation, Plane } from '../operations/define-operation.js'
+import { IdParam } from '../schemas/common.js'
 import { must } from '../store/must.js'
-import { errorResponseComponent, errorResponseName, rateLimitHeaderComponents, responseHeaders } from './error-responses.js'
-import { HEADER_EXTENSIONS, operationExtensions, SCHEMA_EXTENSIONS } from './behaviour-extensions.js'
-import { exampleOf, LIST_EXAMPLES, pageOf, SCHEMA_EXAMPLES } from './examples.js'
+import { errorResponseComponent, errorResponseName, mediaTypeOf, rateLimitHeaderComponents, responseHeaders } from './error-responses.js'
+import { headerExtensions, operationExtensions, schemaExtensions } from './behaviour-extensions.js'
+import { examplesOf, type ModelExamples } from './model-examples.js'
 import { componentName, SCHEMA_REF_PREFIX, toOpenApiSchemas, type OpenApiSchemas } from './to-openapi-schemas.js'
+import { renderTemplate } from '../model/render-template.js'
+import type { Json } from '../profile/template.js'
 
 /** The paths and components that describe a list of operations. */
 export interface DescribedOperations {
@@ -30,26 +30,31 @@ export interface DescribedOperations {
   headers: Record<string, HeaderObject>
 }
 
-const STATUS_TEXT: Readonly<Record<number, string>> = { 200: 'OK', 201: 'Created', 204: 'No Content' }
+const STATUS_TEXT: Readonly<Record<number, string>> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content' }
 
 /**
  * Describes operations as OpenAPI paths from their declarations alone: parameters from
  * the path template and the `query` schema, the body, the success envelope, and one
- * response per status their error codes map to (see operationErrorCodes).
- * @example describeOperations(operations, 'api', [{ ApiKeyAuth: [] }]).paths['/campaigns']?.get?.operationId // 'listCampaigns'
+ * response per status their error codes answer with under the model (see ApiModel.errorsByStatus).
+ * @example describeOperations(operations, 'api', [{ ApiKeyAuth: [] }], DEFAULT_MODEL).paths['/campaigns']?.get?.operationId // 'listCampaigns'
  */
 export function describeOperations(
   operations: readonly Operation[],
   plane: Plane,
   security: SecurityRequirementObject[],
+  model: ApiModel,
 ): DescribedOperations {
-  const codes = [...new Set(operations.flatMap(operationErrorCodes))]
+  const codes = [...new Set(operations.flatMap(model.errorCodes))]
+  const names = model.schemas.namer.names
+  const examples = examplesOf(model)
+  const success = Object.fromEntries(operations.flatMap((op) => {
+    const schema = model.successSchema(op)
+    return schema ? [[op.operationId, schema]] : []
+  }))
   const output = toOpenApiSchemas(
-    {
-      ...Object.fromEntries(operations.map((op) => [op.operationId, successSchema(op)])),
-      ...Object.fromEntries(codes.map((code) => [`error:${code}`, errorEnvelopeFor(code)])),
-    },
+    { ...success, ...Object.fromEntries(codes.map((code) => [`error:${code}`, model.errors.envelope(code)])) },
     'output',
+    names,
   )
   const converted = toOpenApiSchemas(
     {
@@ -58,12 +63,13 @@ export function describeOperations(
       ...Object.fromEntries(operations.flatMap((op) => (op.query ? [[`${op.operationId}:query`, op.query]] : []))),
     },
     'input',
+    names,
   )
   const { components, inputSchemas } = reconcile(output, converted)
   const input = { schemas: inputSchemas }
 
   const responses: Record<string, ResponseObject> = {}
-  const component = (code: ErrorCode) => errorResponseComponent(code, plane, schemaOf(output, `error:${code}`))
+  const component = (code: ErrorCode) => errorResponseComponent(code, plane, schemaOf(output, `error:${code}`), model, examples)
   const errorResponse = (status: number, statusCodes: ErrorCode[]): ResponseObject | ReferenceObject => {
     const [code, ...others] = statusCodes
     if (code !== undefined && others.length === 0) {
@@ -74,14 +80,15 @@ export function describeOperations(
     // (anyOf, not oneOf: the codes already keep them apart, which linters cannot see).
     const each = statusCodes.map(component)
     // Headers every one of the codes promises, or none.
-    const headers = statusCodes.every((code) => responseHeaders(plane, code)) ? responseHeaders(plane) : undefined
+    const headers = statusCodes.every((code) => responseHeaders(plane, model, code)) ? responseHeaders(plane, model) : undefined
+    const media = mediaTypeOf(model)
     return {
       description: each.map((response) => response.description).join(' Or '),
       ...(headers ? { headers } : {}),
       content: {
-        'application/json': {
-          schema: { anyOf: each.map((response) => response.content['application/json'].schema) },
-          examples: Object.assign({}, ...each.map((response) => response.content['application/json'].examples)),
+        [media]: {
+          schema: { anyOf: each.map((response) => response.content[media]!.schema) },
+          examples: Object.assign({}, ...each.map((response) => response.content[media]!.examples)),
         },
       },
     }
@@ -89,9 +96,8 @@ export function describeOperations(
 
   const paths: PathsObject = {}
   for (const op of operations) {
-    const byStatus = new Map<number, ErrorCode[]>()
-    for (const code of operationErrorCodes(op)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
-    const parameters = [...pathParameters(op, schemaOf(input, 'id')), ...queryParameters(input.schemas[`${op.operationId}:query`])]
+    const byStatus = model.errorsByStatus(op)
+    const parameters = [...pathParameters(op, schemaOf(input, 'id'), examples, names), ...queryParameters(input.schemas[`${op.operationId}:query`])]
     const operation: OperationObject = {
       operationId: op.operationId,
       summary: op.summary,
@@ -99,21 +105,21 @@ export function describeOperations(
       tags: [op.tag],
       security,
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(op.body ? { requestBody: requestBody(op, op.body, schemaOf(input, `${op.operationId}:body`)) } : {}),
+      ...(op.body ? { requestBody: requestBody(op, op.body, schemaOf(input, `${op.operationId}:body`), examples, names) } : {}),
       responses: {
-        [op.response.status]: successResponse(op, plane, schemaOf(output, op.operationId)),
-        ...Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [status, errorResponse(status, list)])),
+        [op.response.status]: successResponse(op, plane, output.schemas[op.operationId], model, examples),
+        ...Object.fromEntries([...byStatus].map(([status, list]) => [status, errorResponse(status, list)])),
       },
-      ...(plane === 'api' ? operationExtensions(op) : {}),
+      ...(plane === 'api' ? operationExtensions(op, model) : {}),
     }
     paths[op.path] = { ...paths[op.path], [op.method]: operation }
   }
 
   return {
     paths,
-    schemas: withExamples(components),
+    schemas: withExamples(components, model, examples),
     responses,
-    headers: plane === 'api' ? withHeaderExtensions(rateLimitHeaderComponents()) : {},
+    headers: plane === 'api' ? withHeaderExtensions(rateLimitHeaderComponents(model), model) : {},
   }
 }
 
@@ -122,17 +128,21 @@ function schemaOf({ schemas }: Pick<OpenApiSchemas, 'schemas'>, key: string): Sc
   return must(schemas[key], `the converted schema "${key}"`)
 }
 
-function successSchema(op: Operation): z.ZodMiniType {
-  return op.response.list ? pageEnvelopeOf(op.response.data) : envelopeOf(op.response.data)
-}
-
-function successResponse(op: Operation, plane: Plane, schema: SchemaObject): ResponseObject {
-  const name = componentName(op.response.data) ?? 'result'
-  const data = exampleOf(op.response.data)
-  const example = op.response.list ? listExample(name) : data === undefined ? undefined : { success: true, data }
-  const headers = responseHeaders(plane)
+function successResponse(op: Operation, plane: Plane, schema: SchemaObject | undefined, model: ApiModel, examples: ModelExamples): ResponseObject {
+  const headers = responseHeaders(plane, model)
+  const { status } = op.response
+  const name = componentName(op.response.data, model.schemas.namer.names) ?? 'result'
+  if (!schema) return { description: `${STATUS_TEXT[status]}: deleted.`, ...(headers ? { headers } : {}) }
+  const data = exampleOfSchema(op.response.data, examples, model.schemas.namer.names)
+  const example = op.response.list
+    ? examples.list(name)
+    : data === undefined
+      ? undefined
+      : op.response.body
+        ? renderTemplate(op.response.body, { record: data as Json, id: (data as { id?: number }).id })
+        : { success: true, data }
   return {
-    description: `${STATUS_TEXT[op.response.status]}: ${op.response.list ? `one page of ${name} records` : `the ${name}`}.`,
+    description: `${STATUS_TEXT[status]}: ${op.response.list ? `one page of ${name} records` : `the ${name}`}.`,
     ...(headers ? { headers } : {}),
     content: {
       'application/json': {
@@ -143,15 +153,10 @@ function successResponse(op: Operation, plane: Plane, schema: SchemaObject): Res
   }
 }
 
-function listExample(name: string): unknown {
-  const items = LIST_EXAMPLES[name]
-  return items && { success: true, data: items, pagination: pageOf(items.length) }
-}
-
-function pathParameters(op: Operation, idSchema: SchemaObject): ParameterObject[] {
+function pathParameters(op: Operation, idSchema: SchemaObject, examples: ModelExamples, names: ReadonlyMap<z.ZodMiniType, string>): ParameterObject[] {
   return [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => {
     if (name !== 'id') throw new Error(`${op.operationId}: only {id} path parameters are supported, not {${name}}`)
-    const example = (exampleOf(op.response.data) as { id?: unknown } | undefined)?.id
+    const example = (exampleOfSchema(op.response.data, examples, names) as { id?: unknown } | undefined)?.id
     // Named after the collection it indexes (`/campaigns/{id}` -> campaign), not the response.
     const segments = op.path.split('/')
     const resource = segments[segments.indexOf(`{${name}}`) - 1]?.replace(/s$/, '') ?? 'resource'
@@ -167,8 +172,8 @@ function queryParameters(schema: SchemaObject | undefined): ParameterObject[] {
   })
 }
 
-function requestBody(op: Operation, body: z.ZodMiniType, schema: SchemaObject): RequestBodyObject {
-  const example = exampleOf(body instanceof z.ZodMiniOptional ? (body.def.innerType as z.ZodMiniType) : body)
+function requestBody(op: Operation, body: z.ZodMiniType, schema: SchemaObject, examples: ModelExamples, names: ReadonlyMap<z.ZodMiniType, string>): RequestBodyObject {
+  const example = exampleOfSchema(body instanceof z.ZodMiniOptional ? (body.def.innerType as z.ZodMiniType) : body, examples, names)
   return {
     required: !body.safeParse(undefined).success,
     content: {
@@ -206,15 +211,27 @@ function reconcile(output: OpenApiSchemas, input: OpenApiSchemas): { components:
   }
 }
 
-function withExamples(schemas: Record<string, SchemaObject>): Record<string, SchemaObject> {
+function withExamples(schemas: Record<string, SchemaObject>, model: ApiModel, examples: ModelExamples): Record<string, SchemaObject> {
+  const extensions = schemaExtensions(model)
   return Object.fromEntries(
-    Object.entries(schemas).map(([id, schema]) => [
-      id,
-      { ...schema, ...(id in SCHEMA_EXAMPLES ? { examples: [SCHEMA_EXAMPLES[id]] } : {}), ...SCHEMA_EXTENSIONS[id] },
-    ]),
+    Object.entries(schemas).map(([id, schema]) => {
+      const example = examples.schema(id)
+      return [id, { ...schema, ...(example !== undefined ? { examples: [example] } : {}), ...extensions[id] }]
+    }),
   )
 }
 
-function withHeaderExtensions(headers: Record<string, HeaderObject>): Record<string, HeaderObject> {
-  return Object.fromEntries(Object.entries(headers).map(([name, header]) => [name, { ...header, ...HEADER_EXTENSIONS[name] }]))
+function withHeaderExtensions(headers: Record<string, HeaderObject>, model: ApiModel): Record<string, HeaderObject> {
+  const extensions = headerExtensions(model)
+  return Object.fromEntries(Object.entries(headers).map(([name, header]) => [name, { ...header, ...extensions[name] }]))
+}
+
+/** The example of a zod schema that has a name (or of an array of one), if any. */
+function exampleOfSchema(schema: z.ZodMiniType, examples: ModelExamples, names?: ReadonlyMap<z.ZodMiniType, string>): unknown {
+  if (schema instanceof z.ZodMiniArray) {
+    const item = exampleOfSchema(schema.def.element as z.ZodMiniType, examples, names)
+    return item === undefined ? undefined : [item]
+  }
+  const id = componentName(schema, names)
+  return id === undefined ? undefined : examples.schema(id)
 }

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini'
-import { pagination } from '../presentation/present.js'
 import { DEFAULT_TIER_LIMITS } from '../domain/tiers.js'
 import { ApiError } from '../errors/api-error.js'
-import type { ErrorBody as ApiErrorBody } from '../errors/error-body.js'
+import type { FieldError } from '../errors/error-body.js'
 import type { ErrorCode } from '../errors/error-codes.js'
 import { injectedFault, MESSAGES } from '../errors/messages.js'
 import { validate } from '../errors/validate.js'
@@ -11,7 +10,6 @@ import { MAX_BODY_BYTES } from '../http/read-body.js'
 import { MAX_HEADER_BYTES } from '../http/request-limits.js'
 import { Advert, AdvertInput, AdvertUpdateInput } from '../schemas/advert.js'
 import { Campaign, CampaignDetailed, CampaignInput, CampaignUpdateInput } from '../schemas/campaign.js'
-import { PAGE_SIZE, type Pagination } from '../schemas/common.js'
 import { Dataset } from '../schemas/dataset.js'
 import { DEFAULT_RESOURCE_CAPS } from '../schemas/resource-caps.js'
 import { Balance, EXAMPLE_EMAIL_DOMAIN, User, UserUpdateInput } from '../schemas/user.js'
@@ -81,15 +79,11 @@ export const SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
   Advert: advert,
   Campaign: campaign,
   CampaignDetailed: CampaignDetailed.parse({ ...campaign, advert: demoAdverts.find((a) => a.id === campaign.advert_id) }),
-  Pagination: pageOf(demoCampaigns.length),
   UserUpdateInput: UserUpdateInput.parse({ user: { email: exampleEmail(freshLocalPart) } }),
   AdvertInput: AdvertInput.parse({ advert: freshAdvert }),
   AdvertUpdateInput: AdvertUpdateInput.parse({ advert: { title: freshAdvert.title } }),
   CampaignInput: CampaignInput.parse({ campaign: { ...freshCampaign, advert_id: advert.id } }),
   CampaignUpdateInput: CampaignUpdateInput.parse({ campaign: { cpm: freshCampaign.cpm, sending_limit: freshCampaign.sending_limit } }),
-  Error: errorExample('not_found'),
-  ValidationError: errorExample('validation_failed'),
-  FieldError: (errorExample('validation_failed').fields ?? [])[0],
   NewUserInput: { email: exampleEmail('new.user'), tier: 'free' },
   StoreCounts: { users: fixtures.users.length, adverts: fixtures.adverts.length, campaigns: fixtures.campaigns.length },
   ...ADMIN_SCHEMA_EXAMPLES,
@@ -107,19 +101,14 @@ function exampleEmail(localPart: string): string {
   return `${localPart}@${EXAMPLE_EMAIL_DOMAIN}`
 }
 
-/** The first page of a list of `total` records at the default page size. */
-export function pageOf(total: number): Pagination {
-  return pagination({ page: 1, per_page: PAGE_SIZE.default }, total)
-}
-
 function advertInUseMessage(): string {
   const used = must(demoCampaigns.at(-1), "the demo user's oldest campaign").advert_id
   const campaigns = demoCampaigns.filter((c) => c.advert_id === used).map((c) => c.id)
   return MESSAGES.advert_in_use.campaigns(used, campaigns.sort((a, b) => a - b))
 }
 
-/** The error body the mock gives for a code. @example errorExample('not_found').message */
-export function errorExample(code: ErrorCode): ApiErrorBody & { fields?: { field: string; message: string }[] } {
+/** What the mock says for a code (its message, and for validation_failed the fields its validation names). @example errorExample('not_found').message */
+export function errorExample(code: ErrorCode): { code: ErrorCode; message: string; fields?: FieldError[] } {
   if (code === 'validation_failed') {
     try {
       validate(CampaignInput, { campaign: { ...freshCampaign, cpm: 0, sending_limit: undefined } }, 'request body')

@@ -15,9 +15,9 @@ export interface OpenApiSchemas {
   components: Record<string, SchemaObject>
 }
 
-/** The `.meta({ id })` name of a schema, if it has one. */
-export function componentName(schema: z.ZodMiniType): string | undefined {
-  return z.globalRegistry.get(schema)?.id
+/** The component name of a schema, if it has one: a model's own name for it, else its `.meta({ id })`. */
+export function componentName(schema: z.ZodMiniType, names?: ReadonlyMap<z.ZodMiniType, string>): string | undefined {
+  return names?.get(schema) ?? z.globalRegistry.get(schema)?.id
 }
 
 /**
@@ -25,15 +25,29 @@ export function componentName(schema: z.ZodMiniType): string | undefined {
  * `toJSONSchema`. Named schemas (`.meta({ id })`) become components referenced by name.
  * @example toOpenApiSchemas({ body: CampaignInput }, 'input').schemas.body // { $ref: '#/components/schemas/CampaignInput' }
  */
-export function toOpenApiSchemas(entries: Record<string, z.ZodMiniType>, io: 'input' | 'output'): OpenApiSchemas {
+export function toOpenApiSchemas(
+  entries: Record<string, z.ZodMiniType>,
+  io: 'input' | 'output',
+  names: ReadonlyMap<z.ZodMiniType, string> = new Map(),
+): OpenApiSchemas {
   const registry = z.registry<{ id: string }>()
+  // A model's own names (a twin's `Advert`) are read beside the global registry's: zod then takes
+  // the schemas they name out as components, as it does the schema modules' named ones.
+  const byName = new Map([...names].map(([schema, id]) => [id, schema]))
+  const metadata = {
+    get: (schema: z.core.$ZodType) => {
+      const id = names.get(schema as z.ZodMiniType)
+      const global = z.globalRegistry.get(schema)
+      return id === undefined ? global : { ...global, id }
+    },
+  } as unknown as typeof z.globalRegistry
   const idOf = new Map<z.ZodMiniType, string>()
   // Each key with the registry id of its schema (the first key's, for a schema given twice).
   const keyIds: [key: string, id: string][] = []
   for (const [key, schema] of Object.entries(entries)) {
     let id = idOf.get(schema)
     if (id === undefined) {
-      id = componentName(schema) ?? INLINE_PREFIX + key
+      id = componentName(schema, names) ?? INLINE_PREFIX + key
       idOf.set(schema, id)
       registry.add(schema, { id })
     }
@@ -46,6 +60,7 @@ export function toOpenApiSchemas(entries: Record<string, z.ZodMiniType>, io: 'in
   for (;;) {
     const { schemas } = z.toJSONSchema(registry, {
       io,
+      metadata,
       uri: (id) => SCHEMA_REF_PREFIX + id,
       unrepresentable: 'throw',
       override: (ctx) => {
@@ -57,7 +72,7 @@ export function toOpenApiSchemas(entries: Record<string, z.ZodMiniType>, io: 'in
     const missing = Object.keys(shared).filter((id) => !registry._idmap.has(id))
     if (missing.length === 0) return split(schemas, keyIds)
     for (const id of missing) {
-      const schema = z.globalRegistry._idmap.get(id)
+      const schema = byName.get(id) ?? z.globalRegistry._idmap.get(id)
       if (!schema) throw new Error(`Schema "${id}" is referenced but not in zod's global registry`)
       registry.add(schema as z.ZodMiniType, { id })
     }

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
 import type { ErrorCode } from '../errors/error-codes.js'
+import type { Template } from '../profile/template.js'
 
 export const HTTP_METHODS = ['get', 'post', 'patch', 'delete'] as const
 export type HttpMethod = (typeof HTTP_METHODS)[number]
@@ -40,17 +41,28 @@ export interface Operation {
    */
   errors?: readonly ErrorCode[]
   response: {
-    status: 200 | 201 | 204
+    status: 200 | 201 | 202 | 204
     /** Schema of `data` in the success envelope (of each item, for lists). */
     data: z.ZodMiniType
     /** A list answers `data: [...]` plus `pagination`. */
     list?: boolean
+    /** The success body's template, where it is not the envelope around `data` (a DELETE's; null: no body). */
+    body?: Template | null
   }
 }
 
 /** Declares an operation, keeping its literal types for the handler that implements it. */
 export function defineOperation<const O extends Operation>(operation: O): O {
   return operation
+}
+
+/** Which side of the mock an operation is on: the public API (`auth: 'user'`) or the control plane (`auth: 'admin'`). */
+export type Plane = 'api' | 'admin'
+
+/** What a request is for: an operation, or none when no operation has its method and path. */
+export interface Target {
+  plane: Plane
+  operation?: Operation
 }
 
 /** Whether an operation addresses one resource by id (and so can answer 404). */

@@ -4,8 +4,16 @@
  * @example basePath('*' + '/api/v1') // '/api/v1'; basePath('http://localhost:3000/api/') // '/api'
  */
 export function basePath(pattern: string): string {
-  return new URL(pattern.replace(/^\*/, 'http://any.invalid')).pathname.replace(/\/$/, '')
+  let path = paths.get(pattern)
+  if (path === undefined) {
+    path = new URL(pattern.replace(/^\*/, 'http://any.invalid')).pathname.replace(/\/$/, '')
+    paths.set(pattern, path)
+  }
+  return path
 }
+
+/** Each pattern's path, worked out once: a mock has two patterns, asked on every list answer. */
+const paths = new Map<string, string>()
 
 /**
  * The URL a client calls for a base pattern on a given origin: the pattern's own origin when it

@@ -3,7 +3,6 @@ import { FAULT_ERROR_CODES } from '../errors/error-codes.js'
 import { injectedFault } from '../errors/messages.js'
 import type { MockRequest } from '../http/mock-request.js'
 import { parsePrefer } from '../http/prefer.js'
-import { RATE_LIMIT_HEADERS } from '../http/rate-limit-headers.js'
 import type { Operation } from '../operations/define-operation.js'
 import { basePath } from './base-path.js'
 import type { MockContext } from './mock-context.js'
@@ -39,7 +38,7 @@ export async function applyFaults(
     code !== undefined ? { status: code, reason: `Prefer: code=${code}` } : forcedByRule(ctx, request, operation)
   if (!forced) return
   if (code !== undefined) preferenceApplied(headers, `code=${code}`)
-  if (forced.status === 429) headers[RATE_LIMIT_HEADERS.retryAfter.name] = '1'
+  if (forced.status === 429) headers[ctx.model.headers.retryAfterName ?? 'Retry-After'] = '1'
   throw new ApiError(FAULT_ERROR_CODES[forced.status], injectedFault(forced.status, forced.reason))
 }
 

@@ -1,10 +1,10 @@
 import type * as z from 'zod/mini'
 import type { Operation } from '../operations/define-operation.js'
-import type { Pagination } from '../schemas/common.js'
+import type { PageFacts } from '../model/list-model.js'
 import type { UserRecord } from '../store/models.js'
 import type { MockContext } from './mock-context.js'
 import type { OperationRoute } from './route.js'
-import { targetOf } from './steps.js'
+import { targetOf } from '../operations/steps.js'
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined
 
@@ -22,9 +22,9 @@ export interface OperationInput<O extends Operation> {
 
 type Data<O extends Operation> = z.output<O['response']['data']>
 
-/** What a resolver returns: the envelope's data (and, for lists, the pagination). */
+/** What a resolver returns: the envelope's data (and, for lists, where the page stands). */
 export type OperationResult<O extends Operation> = O['response']['list'] extends true
-  ? { data: Data<O>[]; pagination: Pagination }
+  ? { data: Data<O>[]; page: PageFacts }
   : { data: Data<O> }
 
 /** Answers an operation from its validated input: parse (done) → call the domain → present. */
@@ -46,6 +46,6 @@ export function implementOperation<O extends Operation>(
 ): OperationRoute {
   // The steps hand `resolve` what its declaration types (pipeline.test.ts holds the steps to OperationInput);
   // they validate with the profile's version of the declaration, which has the same fields.
-  const profiled = ctx.operations.get(operation.operationId) ?? operation
+  const profiled = ctx.model.operations.get(operation.operationId) ?? operation
   return { ...targetOf(profiled), ctx, operation: profiled, resolve, refuseBody }
 }

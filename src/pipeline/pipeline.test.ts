@@ -13,7 +13,7 @@ import {
 import { hasIdParam } from '../operations/define-operation.js'
 import type { UserRecord } from '../store/models.js'
 import type { OperationInput } from './implement-operation.js'
-import { operationErrorCodes, STEPS, targetOf } from './steps.js'
+import { operationErrorCodes, STEPS, targetOf } from '../operations/steps.js'
 
 it('gives every user operation 401 and 429, and nothing else without an id, query or body', () => {
   expect(operationErrorCodes(getUser)).toEqual(['unauthorized', 'rate_limit_exceeded'])

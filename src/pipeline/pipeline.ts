@@ -2,16 +2,18 @@ import { assertAdminToken, authenticate } from '../domain/auth.js'
 import { isoTimestamp } from '../domain/clock.js'
 import { redactKey } from '../domain/request-journal.js'
 import { ApiError, internalError } from '../errors/api-error.js'
-import { errorBody, errorStatus } from '../errors/error-answer-body.js'
 import { MESSAGES } from '../errors/messages.js'
 import { parseId, validate, validateQuery } from '../errors/validate.js'
 import { ADMIN_TOKEN_HEADER } from '../http/credentials.js'
-import { rateLimitHeaders } from '../http/rate-limit-headers.js'
 import type { MockAnswer, MockRequest } from '../http/mock-request.js'
 import { readJsonBody, refuseBody } from '../http/read-body.js'
 import type { Operation } from '../operations/define-operation.js'
-import { DEFAULT_PROFILE, type ListChoices, type Profile } from '../profile/profile.js'
+import { DEFAULT_MODEL, type ApiModel } from '../model/api-model.js'
 import type { UserRecord } from '../store/models.js'
+import type { Json } from '../profile/template.js'
+import { renderTemplate } from '../model/render-template.js'
+import type { ListRequest } from '../model/list-model.js'
+import { basePath } from './base-path.js'
 import type { MockContext } from './mock-context.js'
 import { applyFaults, holdLatency } from './fault-steps.js'
 import { answerOverride } from './overrides.js'
@@ -81,7 +83,7 @@ async function answerApi(
   const started = performance.now()
   const headers: Record<string, string> = {}
   let user: UserRecord | undefined
-  const answer = await answerSafely(ctx.profile, async () => {
+  const answer = await answerSafely(ctx, request, async () => {
     if (ctx.faults.active) await holdLatency(ctx)
     if (route.notFound) throw routeNotFound(route, request, allow)
     const { operation } = route
@@ -102,7 +104,7 @@ async function answerApi(
             user = authenticate(ctx.store, request.header('authorization'))
             return route.resolve({ user, id, query, body }, ctx)
           })
-    return success(operation, resolved, ctx.profile.lists)
+    return success(ctx.model, route, request, resolved)
   })
   Object.assign(answer.headers, headers)
   // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
@@ -114,14 +116,14 @@ async function answerApi(
 /** The control plane's steps: admin token, id, query, body, resolve; no latency, headers or journal. */
 async function answerControlPlane(route: Route, request: MockRequest, params: PathParams): Promise<MockAnswer> {
   const { ctx } = route
-  return answerSafely(ctx.profile, async () => {
+  return answerSafely(ctx, request, async () => {
     assertAdminToken(ctx.adminToken, request.header(ADMIN_TOKEN_HEADER), ADMIN_TOKEN_HEADER)
     if (route.notFound) throw routeNotFound(route, request)
     const { operation } = route
     const id = readId(params)
     const query = readQuery(operation, request)
     const body = await readBody(route, request)
-    return success(operation, await route.resolve({ user: undefined, id, query, body }, ctx), ctx.profile.lists)
+    return success(ctx.model, route, request, await route.resolve({ user: undefined, id, query, body }, ctx))
   })
 }
 
@@ -130,33 +132,67 @@ export function jsonAnswer(status: number, body: unknown): MockAnswer {
   return { status, headers: { 'content-type': JSON_CONTENT_TYPE }, body: JSON.stringify(body) }
 }
 
-/** The error envelope for an ApiError, as the profile shapes it (the default: the status its code has in the one table). */
-export function errorAnswer(error: ApiError, profile: Profile = DEFAULT_PROFILE): MockAnswer {
-  const status = errorStatus(error, profile.errors)
-  const answer = jsonAnswer(status, { success: false, error: errorBody(error, profile.errors, status) })
+/** Where an error answer is made: the model that shapes it, and the request and moment it answers. */
+export interface ErrorScene {
+  request?: { method: string; path: string }
+  /** The mock's clock, for the body's `time` slot: real time where none is given. */
+  now?: () => number
+}
+
+/**
+ * The error answer for an ApiError, as the model shapes it: the status its profile gives the code,
+ * the body its template renders, the profile's media type, and `Allow` on a 405.
+ * @example errorAnswer(new ApiError('not_found', 'Campaign 7 does not exist'), DEFAULT_MODEL).status // 404
+ */
+export function errorAnswer(error: ApiError, model: ApiModel = DEFAULT_MODEL, scene: ErrorScene = {}): MockAnswer {
+  const { errors } = model
+  const body = errors.body(
+    { code: error.code, message: error.message, problems: error.fields, request: scene.request },
+    (scene.now ?? Date.now)(),
+  )
+  const answer: MockAnswer = {
+    status: errors.status(error.code),
+    headers: { 'content-type': errors.contentType },
+    body: JSON.stringify(body),
+  }
   if (error.allow) answer.headers.allow = error.allow.join(', ')
   return answer
 }
 
 /**
- * The success envelope, with the operation's status; a list's page under the profile's key, with
- * the keys it adds; a 204 with no body.
+ * The success answer, with the operation's status: the envelope around `data`; a list's page in
+ * the profile's envelope (its links below this request's base); a DELETE's body as its template
+ * says; no body where the operation answers none.
  */
-function success(operation: Operation, { data, pagination }: Resolved, lists: ListChoices): MockAnswer {
-  const { status } = operation.response
-  if (status === 204) return { status, headers: {}, body: null }
-  if (!pagination) return jsonAnswer(status, { success: true, data })
-  return jsonAnswer(status, { success: true, data, [lists.paginationKey]: pagination, ...lists.extraKeys })
+function success({ lists, adminLists }: ApiModel, { plane, operation, ctx }: OperationRoute, request: MockRequest, { data, page }: Resolved): MockAnswer {
+  const { status, body } = operation.response
+  if (status === 204 || body === null) return { status, headers: {}, body: null }
+  if (body !== undefined) {
+    const id = (data as { id?: number } | undefined)?.id
+    return jsonAnswer(status, renderTemplate(body, { record: data as Json, id }))
+  }
+  if (!page) return jsonAnswer(status, { success: true, data })
+  const model = plane === 'api' ? lists : adminLists
+  const base = plane === 'api' ? ctx.apiBase : ctx.adminBase
+  return jsonAnswer(status, model.envelope(data as Json[], page, () => listRequest(request, base)))
 }
 
-/** Runs the steps and turns any failure into the error envelope: ApiErrors as they are, anything else as a 500. */
-async function answerSafely(profile: Profile, answer: () => Promise<MockAnswer>): Promise<MockAnswer> {
+/** The base URL and path a list's links are written below: this request's origin and the mock's base path. */
+function listRequest(request: MockRequest, base: string): ListRequest {
+  const { origin, pathname } = request.url
+  const prefix = basePath(base)
+  return { base: origin + prefix, path: pathname.slice(prefix.length) }
+}
+
+/** Runs the steps and turns any failure into the error answer: ApiErrors as they are, anything else as a 500. */
+async function answerSafely(ctx: MockContext, request: MockRequest, answer: () => Promise<MockAnswer>): Promise<MockAnswer> {
   try {
     return await answer()
   } catch (error) {
-    if (error instanceof ApiError) return errorAnswer(error, profile)
+    const scene = { request: { method: request.method, path: request.url.pathname }, now: () => ctx.clock.now() }
+    if (error instanceof ApiError) return errorAnswer(error, ctx.model, scene)
     console.error('[ad-campaign-mock] unexpected error:', error)
-    return errorAnswer(internalError(), profile)
+    return errorAnswer(internalError(), ctx.model, scene)
   }
 }
 
@@ -169,7 +205,7 @@ function routeNotFound(
   request: MockRequest,
   allow: readonly string[] = [],
 ): ApiError {
-  if (allow.length > 0 && ctx.profile.errors.unsupportedMethodStatus === 405) {
+  if (allow.length > 0 && ctx.model.errors.unsupportedMethod === 'method_not_allowed') {
     const { pathname } = request.url
     return new ApiError(
       'method_not_allowed',
@@ -189,7 +225,7 @@ function routeNotFound(
  */
 function admit(ctx: MockContext, user: UserRecord, headers: Record<string, string>): void {
   const decision = ctx.rateLimiter.consume(user.id, ctx.tiers[user.api_tier], ctx.clock.now())
-  Object.assign(headers, rateLimitHeaders(decision, ctx.profile.rateLimits.headers))
+  Object.assign(headers, ctx.model.headers.render(decision))
   if (!decision.allowed) {
     const { window, limit } = decision.binding
     throw new ApiError(

@@ -1,22 +1,22 @@
 import type { ApiError } from '../errors/api-error.js'
 import type { Operation } from '../operations/define-operation.js'
-import type { Pagination } from '../schemas/common.js'
+import type { PageFacts } from '../model/list-model.js'
 import type { UserRecord } from '../store/models.js'
 import type { MockContext } from './mock-context.js'
 
 // What the pipeline (pipeline.ts) works with: routes, and what their steps hand the resolver. The
 // request and its answer are plain values (http/mock-request.ts).
 
-/** Which side of the mock a route is on: the public API (`auth: 'user'`) or the control plane (`auth: 'admin'`). */
-export type Plane = 'api' | 'admin'
+export type { Plane, Target } from '../operations/define-operation.js'
+import type { Plane } from '../operations/define-operation.js'
 
 /** A path's parameters, decoded (`{ id: '7' }`). */
 export type PathParams = Readonly<Record<string, string>>
 
-/** What the operation's resolver returns: the envelope's data, and for lists the pagination. */
+/** What the operation's resolver returns: the envelope's data, and for lists where the page stands. */
 export interface Resolved {
   data: unknown
-  pagination?: Pagination
+  page?: PageFacts
 }
 
 /**
@@ -29,12 +29,6 @@ export interface StepInput {
   id: number | undefined
   query: unknown
   body: unknown
-}
-
-/** What a request is for: an operation, or none when no operation has its method and path. */
-export interface Target {
-  plane: Plane
-  operation?: Operation
 }
 
 /** A target ready to serve: an operation with its resolver, or the 404 of a path no operation has. */

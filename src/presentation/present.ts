@@ -1,7 +1,7 @@
 import type { DomainContext } from '../domain/domain-context.js'
 import type { Advert } from '../schemas/advert.js'
 import type { Campaign, CampaignDetailed } from '../schemas/campaign.js'
-import type { Pagination } from '../schemas/common.js'
+import { fieldShown, initialValues, type Template } from '../profile/template.js'
 import type { Balance, User } from '../schemas/user.js'
 import type { Page, PageQuery } from '../store/indexed-collection.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
@@ -29,24 +29,27 @@ export function presentUser(user: UserRecord, { tiers, profile }: Pick<DomainCon
     created_at: user.created_at,
     updated_at: user.updated_at,
   }
-  return withExtra(shown, user, Object.keys(profile.resources.extraFields.user))
+  return withExtra(shown, user, profile.resources.extraFields.user)
 }
+
+/** Extra fields of a resource, by name: the profile's, as it shows them (profile/template.ts). */
+type Extra = Readonly<Record<string, Template>>
 
 /** A stored user's balance, as GET /user/balance answers it, with the fields a profile adds to it (`extra`). */
-export function presentBalance(user: UserRecord, extra: Readonly<Record<string, unknown>> = {}): Balance {
-  return { balance_usd: toCents(user.balance_usd), total_topups_usd: toCents(user.total_topups_usd), ...extra }
+export function presentBalance(user: UserRecord, extra: Extra = {}): Balance {
+  return { balance_usd: toCents(user.balance_usd), total_topups_usd: toCents(user.total_topups_usd), ...initialValues(extra) }
 }
 
-/** Turns a stored advert into the API's Advert. */
-export function presentAdvert({ user_id: _owner, ...advert }: AdvertRecord): Advert {
-  return { ...advert }
+/** Turns a stored advert into the API's Advert: its fields as stored, the extra ones a profile names as it shows them. */
+export function presentAdvert({ user_id: _owner, ...advert }: AdvertRecord, extra: Extra = {}): Advert {
+  return withExtra({ ...advert }, advert, extra)
 }
 
 /** Turns a stored campaign into the API's Campaign, with its advert's title and the fields beyond the document a profile names (`extra`). */
 export function presentCampaign(
   campaign: CampaignRecord,
   advertTitle: string,
-  extra: readonly string[] = [],
+  extra: Extra = {},
 ): Campaign {
   const shown: Campaign = {
     id: campaign.id,
@@ -67,33 +70,48 @@ export function presentCampaign(
 export function presentCampaignDetailed(
   campaign: CampaignRecord,
   advert: AdvertRecord,
-  extra: readonly string[] = [],
+  extra: Extra = {},
+  advertExtra: Extra = {},
 ): CampaignDetailed {
-  return { ...presentCampaign(campaign, advert.title, extra), advert: presentAdvert(advert) }
+  return { ...presentCampaign(campaign, advert.title, extra), advert: presentAdvert(advert, advertExtra) }
 }
 
-/** Copies a record's fields beyond the document, those named, onto what the API shows of it. */
-function withExtra<T extends object>(shown: T, record: object, names: readonly string[]): T {
-  for (const name of names)
-    if (Object.hasOwn(record, name)) Object.assign(shown, { [name]: (record as Record<string, unknown>)[name] })
+/** Sets a record's fields beyond the document, those the profile names, on what the API shows of it: stored, or following another field. */
+function withExtra<T extends object>(shown: T, record: object, extra: Extra): T {
+  for (const [name, template] of Object.entries(extra)) {
+    const stored = (record as Record<string, unknown>)[name]
+    const value = fieldShown(template, stored, record as Record<string, unknown>)
+    if (value !== undefined) Object.assign(shown, { [name]: value })
+  }
   return shown
 }
 
-/** One page of a list: its records and where it stands in the whole list. */
-export interface ListPage<D> {
-  data: D[]
-  pagination: Pagination
+/**
+ * One page of records as a list operation resolves it: the records presented, and where the page
+ * stands (the model wraps them in the profile's envelope).
+ */
+export function presentPage<T, D>({ rows, total }: Page<T>, query: PageQuery, present: (row: T) => D): ListPage<D> {
+  return { data: rows.map(present), page: { page: query.page, per_page: query.per_page, total } }
+}
+
+/** Where a page of the control plane's lists stands, as the control plane answers it in-process (its paging is the mock's own). */
+export interface Pagination {
+  page: number
+  per_page: number
+  total_count: number
+  total_pages: number
 }
 
 /**
- * Where a page stands in a list of `total` records: the one place the page arithmetic is written.
+ * Where a page stands in a list of `total` records, as the control plane tells in-process callers.
  * @example pagination({ page: 2, per_page: 25 }, 60) // { page: 2, per_page: 25, total_count: 60, total_pages: 3 }
  */
 export function pagination({ page, per_page }: PageQuery, total: number): Pagination {
   return { page, per_page, total_count: total, total_pages: Math.ceil(total / per_page) }
 }
 
-/** Presents one page of records as a list operation answers it: the records presented, and where the page stands. */
-export function presentPage<T, D>({ rows, total }: Page<T>, query: PageQuery, present: (row: T) => D): ListPage<D> {
-  return { data: rows.map(present), pagination: pagination(query, total) }
+/** One page of a list: its records and where it stands in the whole list. */
+export interface ListPage<D> {
+  data: D[]
+  page: { page: number; per_page: number; total: number }
 }

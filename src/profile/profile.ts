@@ -1,17 +1,65 @@
 import * as z from 'zod/mini'
+import { TemplateOf, type Template } from './template.js'
 
 // The mock's choices where the interface spec is silent ("not shown"), as one value. The default
-// profile is the mock's own; a twin (docs/twin.md) carries one learned from a deployment. Schemas,
-// the pipeline, the domain, presentation and the OpenAPI document read their choice from here.
+// profile is the mock's own; a twin (docs/twin.md) carries one learned from a deployment. One model
+// is compiled from it (src/model/): the pipeline, presentation, the OpenAPI document and its prose
+// read their choice from that model, never from a table of their own.
+//
+// Two kinds of choice: knobs for what is truly discrete (a status, an order, a bound, accept or
+// refuse), and templates (profile/template.ts) for what is a shape: an error body, a list's
+// envelope, a delete's answer, a rate-limit header's value, a field that follows another.
 
 /** The version of this value's shape: a profile of another format is refused, not guessed at. */
-export const PROFILE_FORMAT = 'ad-campaign-mock/profile@1'
+export const PROFILE_FORMAT = 'ad-campaign-mock/profile@2'
 
 const Name = z.string().check(z.minLength(1), z.maxLength(64))
 const Count = z.int().check(z.positive())
+const Status = z.int().check(z.minimum(100), z.maximum(599))
 
-/** Values beyond the document a resource carries, by field name: what a new record gets. */
-const ExtraFields = z.record(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/)), z.unknown())
+/**
+ * Every error code the mock answers with, and the status the mock's own profile gives it. Lower
+ * layers throw codes; the model gives each its status under a profile.
+ */
+export const DEFAULT_ERROR_STATUSES = {
+  invalid_json: 400,
+  // A request the listener cannot read at all (a body that does not decode, an aborted upload).
+  bad_request: 400,
+  unauthorized: 401,
+  admin_forbidden: 403,
+  // Another account's resource, where a profile answers it apart from a missing one (errors.foreign).
+  forbidden: 403,
+  not_found: 404,
+  route_not_found: 404,
+  // A method the path does not have, where a profile answers it apart from an unknown path (errors.unsupportedMethod).
+  method_not_allowed: 405,
+  // The listener's HTTP parser gave up waiting for the request's head or body.
+  request_timeout: 408,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  advert_in_use: 422,
+  topup_limit_reached: 422,
+  // A create past the documented cap on one account's adverts or campaigns (or on accounts).
+  resource_limit_reached: 422,
+  rate_limit_exceeded: 429,
+  // The listener's HTTP parser refused a request line and headers over its limit (16 KiB).
+  headers_too_large: 431,
+  internal_error: 500,
+  // Only fault injection answers these, standing in for a failing gateway or backend.
+  bad_gateway: 502,
+  service_unavailable: 503,
+  gateway_timeout: 504,
+} as const
+
+/** One of the mock's error codes. */
+export type ErrorCode = keyof typeof DEFAULT_ERROR_STATUSES
+
+/** Every error code, in the table's order. */
+export const ERROR_CODE_NAMES = Object.keys(DEFAULT_ERROR_STATUSES) as [ErrorCode, ...ErrorCode[]]
+
+/** Values beyond the document a resource carries, by field name: what a new record gets, or a `$map` that follows another field. */
+const ExtraFields = z.record(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/)), TemplateOf('field'))
 
 /** The mock's own API tiers, by name (spec 2.2 leaves the values of api_tier open). */
 export const DEFAULT_TIER_NAMES = ['free', 'basic', 'pro', 'enterprise'] as const
@@ -22,58 +70,63 @@ export const DEFAULT_BROADCASTING_TYPES = ['active_ad', 'passive_ad'] as const
 /** An API tier's limits (spec 8). */
 export const TierLimitsChoice = z.strictObject({ per_minute: Count, per_day: Count, max_topups: Count })
 
-/** How errors look: the names of their codes, the statuses the spec leaves open, and their body. */
+/** How errors look: their statuses, the names of their codes, and their bodies. */
 export const ErrorChoices = z.strictObject({
+  /** The status of each error code. */
+  statuses: z.record(z.enum(ERROR_CODE_NAMES), Status),
   /** The wire name of an error code, by the mock's name (`{ unauthorized: 'invalid_api_key' }`); missing ones keep the mock's. */
   codes: z.record(z.string(), Name),
-  /** Another account's resource: 404 like a missing one (no existence leak), or 403. */
-  foreignStatus: z.union([z.literal(404), z.literal(403)]),
-  /** Invalid input (the schema refused a body or query): 422 or 400. */
-  validationStatus: z.union([z.literal(422), z.literal(400)]),
-  /** Deleting an advert a campaign uses: 422 or 409. */
-  advertInUseStatus: z.union([z.literal(422), z.literal(409)]),
-  /** A method a path does not have: 404 like an unknown path, or 405 with `Allow`. */
-  unsupportedMethodStatus: z.union([z.literal(404), z.literal(405)]),
-  /** Fields every error body adds beside code and message; `{code}` in a string value is the code. */
-  extraFields: ExtraFields,
-  /** Statuses whose error bodies leave `extraFields` out (`[422]`). */
-  extraFieldsExcept: z.array(z.int()),
-  /** The list of fields a validation error names: its key, and each item's keys. */
-  problems: z.strictObject({ key: Name, field: Name, message: Name }),
-  /** Whether a problem names the field with its wrapper (`campaign.cpm`) or without (`cpm`). */
-  problemPathWrapped: z.boolean(),
+  /** Another account's resource: answered as a missing one (no existence leak), or as `forbidden`. */
+  foreign: z.enum(['not_found', 'forbidden']),
+  /** A method a path does not have: answered as an unknown path, or as `method_not_allowed` with `Allow`. */
+  unsupportedMethod: z.enum(['route_not_found', 'method_not_allowed']),
+  /** The media type of an error body (`application/problem+json`). */
+  contentType: Name,
+  /** Every error's body, with its slots (profile/template.ts, ERROR_SLOTS). */
+  body: TemplateOf('error'),
+  /** The body of a kind of error where it is not `body` (a 401 without the problem list, a 404 of its own). */
+  bodies: z.partialRecord(z.enum(ERROR_CODE_NAMES), TemplateOf('error')),
 })
 export type ErrorChoices = z.infer<typeof ErrorChoices>
 
-/** Rate limits: which headers say them, and the tiers. */
+/** A rate-limit header: its name and its value, a text with slots (`{remaining}`). */
+export const HeaderChoice = z.strictObject({
+  name: z.string().check(z.regex(/^[A-Za-z0-9-]+$/)),
+  value: z.string().check(z.minLength(1)),
+  /** Sent on a 429 only (Retry-After). */
+  only429: z.optional(z.boolean()),
+})
+export type HeaderChoice = z.infer<typeof HeaderChoice>
+
+/** Rate limits: the headers that say them, and the tiers. */
 export const RateLimitChoices = z.strictObject({
-  /** `x-ratelimit`: X-RateLimit-*; `ietf`: RateLimit and RateLimit-Policy; `both`. */
-  headers: z.enum(['x-ratelimit', 'ietf', 'both']),
+  /** The headers of every authenticated answer (and Retry-After on a 429), in the order they are sent. */
+  headers: z.array(HeaderChoice),
   tiers: z.record(Name, TierLimitsChoice),
   /** The tier of a user the control plane creates without one. */
   defaultTier: Name,
 })
 export type RateLimitChoices = z.infer<typeof RateLimitChoices>
 
-/** Lists: page sizes, order, and the keys around the page. */
+/** Lists: page sizes, order, and the envelope around a page. */
 export const ListChoices = z.strictObject({
   defaultPerPage: Count,
   maxPerPage: Count,
   /** A per_page above the maximum: refused (422) or clamped to it. */
   abovePerPageMax: z.enum(['refuse', 'clamp']),
-  order: z.enum(['newest_first', 'oldest_first']),
-  /** The key of the page's position beside `data` (`pagination`, `meta`). */
-  paginationKey: Name,
-  /** Top-level keys a list adds beside `success`, `data` and the pagination, with their values. */
-  extraKeys: ExtraFields,
+  /** The field a list is sorted by, and which way (ties: by id the same way). */
+  order: z.strictObject({ field: z.enum(['id', 'created_at', 'updated_at']), direction: z.enum(['asc', 'desc']) }),
+  /** The list's answer, with its slots (LIST_SLOTS, `$link`). */
+  envelope: TemplateOf('list'),
 })
 export type ListChoices = z.infer<typeof ListChoices>
 
-/** What a DELETE answers. */
+/** What a DELETE answers: its status, and its body (null: none). */
 const DeleteChoice = z.strictObject({
-  /** 200 with the deleted resource, or 204 with no body. */
-  status: z.union([z.literal(200), z.literal(204)]),
+  status: z.union([z.literal(200), z.literal(202), z.literal(204)]),
+  body: z.nullable(TemplateOf('delete')),
 })
+export type DeleteChoice = z.infer<typeof DeleteChoice>
 
 /** The resources: embedding, deletes, a new campaign's state, broadcasting types, extra fields. */
 export const ResourceChoices = z.strictObject({
@@ -81,7 +134,7 @@ export const ResourceChoices = z.strictObject({
   deletes: z.strictObject({ campaign: DeleteChoice, advert: DeleteChoice }),
   newCampaignEnabled: z.boolean(),
   broadcastingTypes: z.array(Name).check(z.minLength(1)),
-  /** Fields beyond the document, by resource, with the value a new record gets. */
+  /** Fields beyond the document, by resource: the value a new record gets, or how it follows another field. */
   extraFields: z.strictObject({ user: ExtraFields, advert: ExtraFields, campaign: ExtraFields, balance: ExtraFields }),
 })
 export type ResourceChoices = z.infer<typeof ResourceChoices>
@@ -90,18 +143,33 @@ export type ResourceChoices = z.infer<typeof ResourceChoices>
 export const InputChoices = z.strictObject({
   /** An unknown field in a body: refused (422 naming it) or ignored. */
   unknownFields: z.enum(['refuse', 'ignore']),
-  /** The cpm's decimals (2: whole cents), or null for any positive number; and its largest value. */
-  cpm: z.strictObject({ decimals: z.nullable(z.int().check(z.nonnegative())), max: z.number().check(z.positive()) }),
+  /**
+   * The cpm's decimals (2: whole cents), or null for any positive number; its largest value; and a
+   * cpm with more decimals: refused, or rounded to them.
+   */
+  cpm: z.strictObject({
+    decimals: z.nullable(z.int().check(z.nonnegative())),
+    max: z.number().check(z.positive()),
+    beyond: z.enum(['refuse', 'round']),
+  }),
   titleMaxLength: Count,
 })
 export type InputChoices = z.infer<typeof InputChoices>
 
+/** How a timestamp is written: its fraction of a second (0, 3 or 6 digits) and its zone (`Z` or `+00:00`). */
+export const StampFormat = z.strictObject({
+  fraction: z.union([z.literal(0), z.literal(3), z.literal(6)]),
+  zone: z.enum(['Z', '+00:00']),
+})
+export type StampFormat = z.infer<typeof StampFormat>
+
 /** Timestamps and ids. */
 export const StampChoices = z.strictObject({
-  /** `ms`: `2026-01-15T09:30:00.123Z`; `s`: `2026-01-15T09:30:00Z`. */
-  precision: z.enum(['ms', 's']),
+  format: StampFormat,
   /** The id the first advert and campaign of an empty store get. */
   firstId: Count,
+  /** How far apart two ids handed out one after the other are. */
+  idStep: Count,
 })
 export type StampChoices = z.infer<typeof StampChoices>
 
@@ -117,22 +185,52 @@ export const Profile = z.strictObject({
 })
 export type Profile = z.infer<typeof Profile>
 
-/** The mock's own choices: those the README lists under "Where the spec is silent". */
+/** The mock's own error body: `{ success: false, error: { code, message, fields? } }`. */
+const ERROR_BODY: Template = {
+  success: false,
+  error: {
+    code: { $slot: 'code' },
+    message: { $slot: 'message' },
+    fields: { $each: 'problems', item: { field: { $slot: 'problem.path' }, message: { $slot: 'problem.message' } } },
+  },
+}
+
+/** The mock's own list envelope: `{ success: true, data, pagination: { page, per_page, total_count, total_pages } }`. */
+const LIST_ENVELOPE: Template = {
+  success: true,
+  data: { $slot: 'items' },
+  pagination: {
+    page: { $slot: 'page' },
+    per_page: { $slot: 'per_page' },
+    total_count: { $slot: 'total' },
+    total_pages: { $slot: 'pages' },
+  },
+}
+
+/** A DELETE answered 200 with the deleted record, as the mock does. */
+const DELETED_RECORD = { status: 200, body: { success: true, data: { $slot: 'record' } } } as const
+
+/** The mock's own choices: those docs/choices.md lists under "Where the spec is silent". */
 export const DEFAULT_PROFILE: Profile = {
   format: PROFILE_FORMAT,
   errors: {
+    statuses: { ...DEFAULT_ERROR_STATUSES },
     codes: {},
-    foreignStatus: 404,
-    validationStatus: 422,
-    advertInUseStatus: 422,
-    unsupportedMethodStatus: 404,
-    extraFields: {},
-    extraFieldsExcept: [],
-    problems: { key: 'fields', field: 'field', message: 'message' },
-    problemPathWrapped: true,
+    foreign: 'not_found',
+    unsupportedMethod: 'route_not_found',
+    contentType: 'application/json; charset=utf-8',
+    body: ERROR_BODY,
+    bodies: {},
   },
   rateLimits: {
-    headers: 'both',
+    headers: [
+      { name: 'X-RateLimit-Limit', value: '{limit}' },
+      { name: 'X-RateLimit-Remaining', value: '{remaining}' },
+      { name: 'X-RateLimit-Reset', value: '{reset}' },
+      { name: 'RateLimit-Policy', value: '{policy}' },
+      { name: 'RateLimit', value: '{ratelimit}' },
+      { name: 'Retry-After', value: '{retry_after}', only429: true },
+    ],
     tiers: {
       free: { per_minute: 60, per_day: 1_000, max_topups: 3 },
       basic: { per_minute: 300, per_day: 20_000, max_topups: 10 },
@@ -145,17 +243,16 @@ export const DEFAULT_PROFILE: Profile = {
     defaultPerPage: 25,
     maxPerPage: 100,
     abovePerPageMax: 'refuse',
-    order: 'newest_first',
-    paginationKey: 'pagination',
-    extraKeys: {},
+    order: { field: 'id', direction: 'desc' },
+    envelope: LIST_ENVELOPE,
   },
   resources: {
     campaignDetailEmbedsAdvert: true,
-    deletes: { campaign: { status: 200 }, advert: { status: 200 } },
+    deletes: { campaign: DELETED_RECORD, advert: DELETED_RECORD },
     newCampaignEnabled: true,
     broadcastingTypes: [...DEFAULT_BROADCASTING_TYPES],
     extraFields: { user: {}, advert: {}, campaign: {}, balance: {} },
   },
-  inputs: { unknownFields: 'refuse', cpm: { decimals: 2, max: 100_000 }, titleMaxLength: 120 },
-  stamps: { precision: 'ms', firstId: 1 },
+  inputs: { unknownFields: 'refuse', cpm: { decimals: 2, max: 100_000, beyond: 'refuse' }, titleMaxLength: 120 },
+  stamps: { format: { fraction: 3, zone: 'Z' }, firstId: 1, idStep: 1 },
 }

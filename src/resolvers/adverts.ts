@@ -1,6 +1,7 @@
 import { createAdvert, deleteAdvert, listAdverts, updateAdvert } from '../domain/adverts.js'
 import { ownedAdvert } from '../domain/ownership.js'
-import { presentAdvert, presentPage } from '../presentation/present.js'
+import { presentAdvert as present, presentPage } from '../presentation/present.js'
+import type { AdvertRecord } from '../store/models.js'
 import * as op from '../operations/api.js'
 import { implementOperation } from '../pipeline/implement-operation.js'
 import type { MockContext } from '../pipeline/mock-context.js'
@@ -8,6 +9,8 @@ import type { OperationRoute } from '../pipeline/route.js'
 
 /** Routes of the Adverts group: parse (the pipeline) → call the domain → present. */
 export function advertRoutes(ctx: MockContext): OperationRoute[] {
+  const extra = ctx.profile.resources.extraFields.advert
+  const presentAdvert = (advert: AdvertRecord) => present(advert, extra)
   return [
     implementOperation(ctx, op.listAdverts, async ({ user, query }) =>
       presentPage(listAdverts(ctx, user, query), query, presentAdvert),

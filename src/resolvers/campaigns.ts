@@ -17,7 +17,8 @@ import type { OperationRoute } from '../pipeline/route.js'
 
 /** Routes of the Campaigns group: parse (the pipeline) → call the domain → present. */
 export function campaignRoutes(ctx: MockContext): OperationRoute[] {
-  const extra = Object.keys(ctx.profile.resources.extraFields.campaign)
+  const extra = ctx.profile.resources.extraFields.campaign
+  const advertExtra = ctx.profile.resources.extraFields.advert
   const presenter = (user: UserRecord) => (campaign: CampaignRecord) =>
     presentCampaign(campaign, advertOf(ctx, user, campaign).title, extra)
   return [
@@ -32,7 +33,7 @@ export function campaignRoutes(ctx: MockContext): OperationRoute[] {
       // Whether the detail embeds its advert is the profile's choice; the declared type is the default profile's.
       if (!ctx.profile.resources.campaignDetailEmbedsAdvert)
         return { data: presenter(user)(campaign) as CampaignDetailed }
-      return { data: presentCampaignDetailed(campaign, advertOf(ctx, user, campaign), extra) }
+      return { data: presentCampaignDetailed(campaign, advertOf(ctx, user, campaign), extra, advertExtra) }
     }),
     implementOperation(ctx, op.updateCampaign, async ({ user, id, body }) => ({
       data: presenter(user)(await updateCampaign(ctx, user, id, body.campaign)),

@@ -18,7 +18,10 @@ export function adminRoutes(ctx: MockContext, control: ControlOperations): Opera
     implementOperation(ctx, op.reset, async () => ({ data: await control.reset() })),
     implementOperation(ctx, op.seed, async ({ body }) => ({ data: await control.seed(body) })),
     implementOperation(ctx, op.createUser, async ({ body }) => ({ data: await control.createUser(body) })),
-    implementOperation(ctx, op.listUsers, async ({ query }) => control.listUsers(query)),
+    implementOperation(ctx, op.listUsers, async ({ query }) => {
+      const { data, pagination } = control.listUsers(query)
+      return { data, page: { page: pagination.page, per_page: pagination.per_page, total: pagination.total_count } }
+    }),
     implementOperation(ctx, op.getUser, async ({ id }) => ({ data: control.getUser(id) })),
     implementOperation(ctx, op.setUserTier, async ({ id, body }) => ({ data: await control.setUserTier(id, body) })),
     implementOperation(ctx, op.topUp, async ({ id, body }) => ({ data: await control.topUp(id, body) })),

@@ -1,15 +1,10 @@
 import * as z from 'zod/mini'
 import type { OverrideData, OverrideSpec } from '../domain/overrides.js'
 import { validationFailed } from '../errors/api-error.js'
-import type { FieldError } from '../errors/error-body.js'
-import { errorEnvelopeFor } from '../errors/error-body.js'
-import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../errors/error-codes.js'
+import type { FieldError as Problem } from '../errors/error-body.js'
 import { MESSAGES } from '../errors/messages.js'
-import { operations } from '../operations/api.js'
+import { DEFAULT_MODEL, type ApiModel } from '../model/api-model.js'
 import type { Operation } from '../operations/define-operation.js'
-import { operationErrorCodes } from '../pipeline/steps.js'
-import { envelopeOf, pageEnvelopeOf, Pagination } from '../schemas/common.js'
-import { DEFAULT_PROFILE, type ListChoices } from '../profile/profile.js'
 import type { OverrideInput } from '../schemas/overrides.js'
 
 // What POST /__admin/overrides checks beyond its schema, against the document: the operation, its
@@ -25,23 +20,19 @@ const NO_BODY_STATUSES = new Set([204, 205, 304])
  * naming the field (`operation`, `params.id`, `status`, `body.data.balance_usd`, …).
  * @example checkOverride(OverrideInput.parse({ operation: 'getUserBalance', status: 200, body: { success: true, data: { balance_usd: 0, total_topups_usd: 0 } } }))
  */
-export function checkOverride(
-  input: OverrideInput,
-  operations: ReadonlyMap<string, Operation> = DEFAULT_OPERATIONS,
-  lists: ListChoices = DEFAULT_PROFILE.lists,
-): OverrideSpec {
-  const operation = operationNamed(input.operation, operations)
+export function checkOverride(input: OverrideInput, model: ApiModel = DEFAULT_MODEL): OverrideSpec {
+  const operation = operationNamed(input.operation, model)
   const spec = {
     operation: operation.operationId,
     ...(input.params ? { params: checkedParams(operation, input.params) } : {}),
     times: input.times ?? null,
     delay_ms: input.delay_ms,
   }
-  return { ...spec, answer: checkedAnswer(operation, input, lists) }
+  return { ...spec, answer: checkedAnswer(operation, input, model) }
 }
 
 /** The answer an input gives, checked: none (only a delay), or a status with headers and a body. */
-function checkedAnswer(operation: Operation, input: OverrideInput, lists: ListChoices): OverrideData {
+function checkedAnswer(operation: Operation, input: OverrideInput, model: ApiModel): OverrideData {
   const { status, body, body_text, headers = {}, untyped } = input
   if (status === undefined) {
     const given = (['body', 'body_text', 'headers'] as const).filter((field) => input[field] !== undefined)
@@ -53,7 +44,7 @@ function checkedAnswer(operation: Operation, input: OverrideInput, lists: ListCh
     refuse('body_text', 'is text the document cannot check: send "untyped": true')
   if (NO_BODY_STATUSES.has(status) && (body !== undefined || body_text !== undefined))
     refuse(body === undefined ? 'body_text' : 'body', `must be left out: ${status} answers no body`)
-  const responses = documentedResponses(operation, lists)
+  const responses = documentedResponses(operation, model)
   const schema = responses.get(status)
   if (!schema && !untyped)
     refuse(
@@ -61,48 +52,32 @@ function checkedAnswer(operation: Operation, input: OverrideInput, lists: ListCh
       `${operation.operationId} does not declare ${status} (it declares ${[...responses.keys()].join(', ')}): send "untyped": true to answer it anyway`,
     )
   if (body_text !== undefined) return { status, headers, body: { text: body_text }, untyped }
-  const json = body !== undefined ? body : defaultBody(operation, status, untyped)
+  const json = body !== undefined ? body : defaultBody(operation, status, untyped, model)
   if (json === undefined) return { status, headers, untyped }
   if (schema && !untyped) checkBody(schema, json)
   return { status, headers, body: { json }, untyped }
 }
 
 /**
- * Every status the document gives an operation, with the schema of the body it answers: a list's
- * page under the profile's key, with the keys it adds.
+ * Every status the document gives an operation, with the schema of the body it answers, as the
+ * model answers it: its success body (a list's envelope, a DELETE's template), and each error's.
  */
-export function documentedResponses(
-  operation: Operation,
-  lists: ListChoices = DEFAULT_PROFILE.lists,
-): Map<number, z.ZodMiniType> {
-  const { data, list, status } = operation.response
-  const responses = new Map<number, z.ZodMiniType>([[status, list ? pageUnder(data, lists) : envelopeOf(data)]])
-  const byStatus = new Map<number, ErrorCode[]>()
-  for (const code of operationErrorCodes(operation))
-    byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code])
-  for (const [code, codes] of byStatus) {
-    const [first, ...more] = codes.map(errorEnvelopeFor)
-    responses.set(code, more.length === 0 ? first! : z.union([first!, ...more]))
+export function documentedResponses(operation: Operation, model: ApiModel = DEFAULT_MODEL): Map<number, z.ZodMiniType> {
+  const success = model.successSchema(operation)
+  const responses = new Map<number, z.ZodMiniType>(success ? [[operation.response.status, success]] : [])
+  for (const [status, codes] of model.errorsByStatus(operation)) {
+    const [first, ...more] = codes.map((code) => model.errors.envelope(code))
+    responses.set(status, more.length === 0 ? first! : z.union([first!, ...more]))
   }
   return new Map([...responses].sort(([a], [b]) => a - b))
 }
 
-/** A list's page as the profile answers it: its data and pagination under the profile's key, and the keys it adds. */
-function pageUnder(item: z.ZodMiniType, { paginationKey, extraKeys }: ListChoices): z.ZodMiniType {
-  const page = pageEnvelopeOf(item)
-  if (paginationKey === 'pagination' && Object.keys(extraKeys).length === 0) return page
-  const added = Object.fromEntries(Object.keys(extraKeys).map((key) => [key, z.unknown()]))
-  return z.strictObject({ success: page.shape.success, data: page.shape.data, [paginationKey]: Pagination, ...added })
-}
-
-/** The mock's public operations, by operationId, as the default profile declares them. */
-const DEFAULT_OPERATIONS = new Map(operations.map((operation) => [operation.operationId, operation]))
-
 /** The public operation with this id; any other (a control-plane one too) is refused, naming the ones there are. */
-function operationNamed(operationId: string, declared: ReadonlyMap<string, Operation>): Operation {
-  const operation = declared.get(operationId)
+function operationNamed(operationId: string, model: ApiModel): Operation {
+  const operation = model.operations.get(operationId)
+  const api = [...model.operations.values()].filter((candidate) => candidate.auth !== 'admin')
   if (!operation || operation.auth === 'admin')
-    refuse('operation', `is not an operation of the API (one of ${operations.map((op) => op.operationId).join(', ')})`)
+    refuse('operation', `is not an operation of the API (one of ${api.map((op) => op.operationId).join(', ')})`)
   return operation
 }
 
@@ -123,15 +98,16 @@ function checkedParams(operation: Operation, params: Record<string, string | num
   )
 }
 
-/** An error status's body when none is given: the mock's error envelope for the operation's code of that status. */
-function defaultBody(operation: Operation, status: number, untyped: boolean): unknown {
+/** An error status's body when none is given: the model's error body for the operation's code of that status. */
+function defaultBody(operation: Operation, status: number, untyped: boolean, model: ApiModel): unknown {
+  const { errors } = model
   const code =
-    operationErrorCodes(operation).find((candidate) => ERROR_STATUS[candidate] === status) ??
-    ERROR_CODES.find((candidate) => ERROR_STATUS[candidate] === status)
+    model.errorCodes(operation).find((candidate) => errors.status(candidate) === status) ??
+    errors.codes.find((candidate) => errors.status(candidate) === status)
   if (code) {
-    const message = `Answered by an override: ${status} ${code}`
-    const fields = code === 'validation_failed' ? { fields: [{ field: '', message: 'answered by an override' }] } : {}
-    return { success: false, error: { code, message, ...fields } }
+    const message = `Answered by an override: ${status} ${errors.wireName(code)}`
+    const problems = [{ field: '', message: 'answered by an override' }]
+    return errors.body({ code, message, problems }, Date.now())
   }
   if (!untyped && !NO_BODY_STATUSES.has(status))
     refuse('body', `is required: ${operation.operationId} answers ${status} with a body (or send "untyped": true)`)
@@ -142,7 +118,7 @@ function defaultBody(operation: Operation, status: number, untyped: boolean): un
 function checkBody(schema: z.ZodMiniType, body: unknown): void {
   const result = schema.safeParse(body)
   if (result.success) return
-  const fields: FieldError[] = result.error.issues.flatMap((issue) => {
+  const fields: Problem[] = result.error.issues.flatMap((issue) => {
     const path = ['body', ...issue.path.map(String)]
     if (issue.code === 'unrecognized_keys')
       return issue.keys.map((key) => ({ field: [...path, key].join('.'), message: 'is not a known field' }))

@@ -10,8 +10,8 @@ import { Id } from '../schemas/common.js'
 import { OverrideInput, type Override, type OverrideInputInput } from '../schemas/overrides.js'
 import { checkOverride } from './override-check.js'
 
-/** What the override controls read of the mock: its registry, and its operations and list choices to check against. */
-interface OverrideContext extends Pick<MockContext, 'operations' | 'profile'> {
+/** What the override controls read of the mock: its registry, and its model to check against. */
+interface OverrideContext extends Pick<MockContext, 'model'> {
   overrides: Overrides
 }
 
@@ -21,9 +21,9 @@ interface OverrideContext extends Pick<MockContext, 'operations' | 'profile'> {
  * one that changes the registry returns a Promise, the list answers at once.
  * @example await overrideControls(ctx).addOverride({ operation: 'listCampaigns', status: 503, untyped: true, times: 1 })
  */
-export function overrideControls({ overrides, operations, profile }: OverrideContext) {
-  // Checked against the mock's own document: its operations under its profile (a twin's records, statuses and list keys).
-  const check = (input: OverrideInput) => checkOverride(input, operations, profile.lists)
+export function overrideControls({ overrides, model }: OverrideContext) {
+  // Checked against the mock's own document: its model (a twin's records, statuses, list envelope and error bodies).
+  const check = (input: OverrideInput) => checkOverride(input, model)
   return {
     /** Answers one operation in place of the mock (checked against the document unless `untyped`). */
     addOverride: async (input: OverrideInputInput): Promise<Override> =>

@@ -12,13 +12,24 @@ export type BroadcastingType = z.infer<typeof BroadcastingType>
 
 /**
  * Cost per thousand sends in USD under a profile's choice: more than zero, at most `max`, with at
- * most `decimals` decimals (any, when null).
- * @example cpmOf({ decimals: 2, max: 100_000 }).parse(2.5) // 2.5
+ * most `decimals` decimals (any, when null). As input, a profile that rounds (`beyond: 'round'`)
+ * takes more decimals and rounds them off.
+ * @example cpmOf({ decimals: 2, max: 100_000, beyond: 'refuse' }).parse(2.5) // 2.5
  */
-export function cpmOf({ decimals, max }: InputChoices['cpm']) {
+export function cpmOf({ decimals, max, beyond }: InputChoices['cpm'], use: 'input' | 'output' = 'output') {
+  const cents = decimals === 2 ? 'whole cents' : decimals === null ? 'any precision' : `${decimals} decimals`
+  if (use === 'input' && beyond === 'round' && decimals !== null) {
+    const scale = 10 ** decimals
+    return meta(
+      z.pipe(
+        z.number().check(z.positive(), z.maximum(max)),
+        z.transform((value: number) => Math.round(value * scale) / scale),
+      ),
+      { description: `Cost per thousand sends in USD (decimal; more than ${decimals} decimals are rounded).` },
+    )
+  }
   const checks =
     decimals === null ? [z.positive(), z.maximum(max)] : [z.positive(), z.multipleOf(10 ** -decimals), z.maximum(max)]
-  const cents = decimals === 2 ? 'whole cents' : decimals === null ? 'any precision' : `${decimals} decimals`
   return meta(z.number().check(...checks), { description: `Cost per thousand sends in USD (decimal, ${cents}).` })
 }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { DEFAULT_PROFILE, type ListChoices } from '../profile/profile.js'
+import { DEFAULT_PROFILE, type ListChoices, type StampFormat } from '../profile/profile.js'
 import { meta } from './meta.js'
 
 // One definition of an id's bounds for bodies and URLs alike.
@@ -18,6 +18,23 @@ export const Timestamp = meta(z.iso.datetime({ offset: false }), {
   examples: ['2026-01-15T09:30:00.000Z'],
 })
 
+/**
+ * A timestamp as a profile writes them: the mock's own `Timestamp`, or (another profile's) any ISO
+ * 8601 date-time with a zone, described with an example in the profile's format. Records a
+ * deployment answered keep the stamps they came with, whatever their precision.
+ * @example timestampOf({ fraction: 6, zone: '+00:00' }).parse('2026-01-15T09:30:00.123456+00:00')
+ */
+export function timestampOf(format: StampFormat): z.ZodMiniType<string> {
+  if (format === DEFAULT_PROFILE.stamps.format) return Timestamp
+  const fraction = format.fraction === 0 ? '' : `.${'123456'.slice(0, format.fraction)}`
+  return meta(z.iso.datetime({ offset: true }), {
+    description: `ISO 8601 UTC timestamp, to the ${FRACTIONS[format.fraction]}, ending ${format.zone}`,
+    examples: [`2026-01-15T09:30:00${fraction}${format.zone}`],
+  })
+}
+
+const FRACTIONS = { 0: 'second', 3: 'millisecond', 6: 'microsecond' } as const
+
 /** The largest amount of US dollars any balance or total may hold. */
 export const MAX_USD = 1_000_000_000
 
@@ -26,12 +43,6 @@ export const Usd = z.number().check(z.nonnegative(), z.multipleOf(0.01), z.maxim
 
 /** US dollars to the micro-dollar, as a state export keeps balances (per-send charges leave fractions of a cent). */
 export const ExactUsd = z.number().check(z.nonnegative(), z.multipleOf(0.000001), z.maximum(MAX_USD))
-
-/** Paging limits for every list operation (the default profile's). */
-export const PAGE_SIZE = {
-  default: DEFAULT_PROFILE.lists.defaultPerPage,
-  max: DEFAULT_PROFILE.lists.maxPerPage,
-} as const
 
 /**
  * Query parameters every list operation accepts under a profile's page sizes; strings from the URL
@@ -66,25 +77,7 @@ export function paginationQueryOf({ defaultPerPage, maxPerPage, abovePerPageMax 
 /** Query parameters every list operation accepts; strings from the URL are coerced. */
 export const PaginationQuery = paginationQueryOf(DEFAULT_PROFILE.lists)
 
-/** Where a list page stands in the whole list. */
-export const Pagination = meta(
-  z.strictObject({
-    page: z.int().check(z.minimum(1)),
-    per_page: z.int().check(z.minimum(1), z.maximum(PAGE_SIZE.max)),
-    total_count: z.int().check(z.minimum(0)),
-    total_pages: z.int().check(z.minimum(0)),
-  }),
-  { id: 'Pagination', description: 'Position of this page in the whole list.' },
-)
-
-export type Pagination = z.infer<typeof Pagination>
-
 /** The success envelope around one resource. */
 export function envelopeOf<T extends z.ZodMiniType>(data: T) {
   return z.strictObject({ success: z.literal(true), data })
-}
-
-/** The success envelope around one page of a list. */
-export function pageEnvelopeOf<T extends z.ZodMiniType>(item: T) {
-  return z.strictObject({ success: z.literal(true), data: z.array(item), pagination: Pagination })
 }

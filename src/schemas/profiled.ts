@@ -11,7 +11,7 @@ import {
   cpmOf,
   SendingLimit,
 } from './campaign.js'
-import { Id, IdParam, Pagination, PaginationQuery, paginationQueryOf } from './common.js'
+import { Id, IdParam, PaginationQuery, paginationQueryOf, timestampOf } from './common.js'
 import {
   MockState,
   NewUserInput,
@@ -23,6 +23,7 @@ import {
 } from './control-plane.js'
 import { AdvertRecord, CampaignRecord, Dataset, UserRecord } from './dataset.js'
 import { Balance, Email, User, UserUpdateInput } from './user.js'
+import { GLOBAL_NAMER, localNamer, type Namer } from './namer.js'
 
 // The schemas a profile validates and describes with. The default profile's are the modules' own
 // (their bounds are read from DEFAULT_PROFILE); another profile's are derived here from the same
@@ -46,7 +47,6 @@ export interface ProfiledSchemas {
     Advert: z.ZodMiniType
     Campaign: z.ZodMiniType
     CampaignDetailed: z.ZodMiniType
-    Pagination: z.ZodMiniType
   }
   /** The store's records: what a dataset, a state file and a twin's captured account hold. */
   records: {
@@ -57,6 +57,8 @@ export interface ProfiledSchemas {
     /** The whole state as exported and saved (a state file, web storage): the dataset and the profile's tier table. */
     MockState: typeof MockState
   }
+  /** Names the schemas derived for the profile (the schema modules' own names for the default profile). */
+  namer: Namer
   /** The control plane's bodies that name tiers: the profile's tier names, and no other. */
   controls: {
     NewUserInput: typeof NewUserInput
@@ -69,8 +71,9 @@ export interface ProfiledSchemas {
 const DEFAULT_SCHEMAS: ProfiledSchemas = {
   inputs: { UserUpdateInput, CampaignInput, CampaignUpdateInput, AdvertInput, AdvertUpdateInput },
   queries: { PaginationQuery, CampaignListQuery },
-  resources: { User, Balance, Advert, Campaign, CampaignDetailed, Pagination },
+  resources: { User, Balance, Advert, Campaign, CampaignDetailed },
   records: { UserRecord, AdvertRecord, CampaignRecord, Dataset, MockState },
+  namer: GLOBAL_NAMER,
   controls: { NewUserInput, UserTierInput, TierTable, TierOverrides },
 }
 
@@ -79,12 +82,17 @@ const DEFAULT_SCHEMAS: ProfiledSchemas = {
  * @example profiledSchemas(twin.profile).inputs.AdvertInput.safeParse({ advert: { title: 'x'.repeat(150) } })
  */
 export function profiledSchemas(profile: Profile): ProfiledSchemas {
-  return profile === DEFAULT_PROFILE ? DEFAULT_SCHEMAS : deriveSchemas(profile)
+  if (profile === DEFAULT_PROFILE) return DEFAULT_SCHEMAS
+  let schemas = derived.get(profile)
+  if (!schemas) derived.set(profile, (schemas = deriveSchemas(profile)))
+  return schemas
 }
 
-/** The groups of a profile's schemas. */
-export type SchemaGroup = keyof ProfiledSchemas
+/** Each profile's schemas, derived once (a profile is not changed once a mock serves it). */
+const derived = new WeakMap<Profile, ProfiledSchemas>()
+
 const SCHEMA_GROUPS: readonly SchemaGroup[] = ['inputs', 'queries', 'resources', 'records', 'controls']
+type SchemaGroup = Exclude<keyof ProfiledSchemas, 'namer'>
 
 /**
  * Pairs each default schema of the groups with the profile's, so an operation declared with the
@@ -104,19 +112,21 @@ export function schemaPairs(
 }
 
 /** The pieces every derived schema is built of: the profile's enums and bounds, and its strictness. */
-function piecesOf({ inputs, resources, rateLimits }: Profile) {
+function piecesOf({ inputs, resources, rateLimits, stamps }: Profile) {
   return {
     object: inputs.unknownFields === 'refuse' ? z.strictObject : z.object,
     tier: z.enum(Object.keys(rateLimits.tiers) as [string, ...string[]]),
     broadcastingType: z.enum(resources.broadcastingTypes as [string, ...string[]]),
     cpm: cpmOf(inputs.cpm),
+    cpmInput: cpmOf(inputs.cpm, 'input'),
     title: titleOf(inputs.titleMaxLength),
+    timestamp: timestampOf(stamps.format),
   }
 }
 
 /** The bodies a profile accepts. */
-function inputsOf(profile: Profile): ProfiledSchemas['inputs'] {
-  const { object, broadcastingType, cpm, title } = piecesOf(profile)
+function inputsOf(profile: Profile, namer: Namer): ProfiledSchemas['inputs'] {
+  const { object, broadcastingType, cpmInput: cpm, title } = piecesOf(profile)
   const atLeastOne = z.refine(
     (fields: unknown) => Object.keys(fields as object).length > 0,
     'must contain at least one field',
@@ -128,38 +138,45 @@ function inputsOf(profile: Profile): ProfiledSchemas['inputs'] {
     sending_limit: SendingLimit,
   })
   return {
-    UserUpdateInput: object({ user: object({ email: Email }) }),
-    CampaignInput: object({ campaign: campaignFields }),
-    CampaignUpdateInput: object({
-      campaign: z.partial(z.extend(campaignFields, { enabled: z.boolean() })).check(atLeastOne),
-    }),
-    AdvertInput: object({
-      advert: object({ title, description: z._default(Description, ''), target_url: z._default(TargetUrl, null) }),
-    }),
-    AdvertUpdateInput: object({
-      advert: z.partial(object({ title, description: Description, target_url: TargetUrl })).check(atLeastOne),
-    }),
+    UserUpdateInput: namer.named(object({ user: object({ email: Email }) }), 'UserUpdateInput'),
+    CampaignInput: namer.named(object({ campaign: campaignFields }), 'CampaignInput'),
+    CampaignUpdateInput: namer.named(
+      object({ campaign: z.partial(z.extend(campaignFields, { enabled: z.boolean() })).check(atLeastOne) }),
+      'CampaignUpdateInput',
+    ),
+    AdvertInput: namer.named(
+      object({
+        advert: object({ title, description: z._default(Description, ''), target_url: z._default(TargetUrl, null) }),
+      }),
+      'AdvertInput',
+    ),
+    AdvertUpdateInput: namer.named(
+      object({ advert: z.partial(object({ title, description: Description, target_url: TargetUrl })).check(atLeastOne) }),
+      'AdvertUpdateInput',
+    ),
   }
 }
 
 function deriveSchemas(profile: Profile): ProfiledSchemas {
   const { resources, lists } = profile
-  const { broadcastingType, cpm, title, tier } = piecesOf(profile)
+  const namer = localNamer()
+  const { broadcastingType, cpm, title, tier, timestamp } = piecesOf(profile)
   const controls = controlsOf(profile)
   const extra = (fields: Record<string, unknown>) =>
     Object.fromEntries(Object.keys(fields).map((name) => [name, z.optional(z.unknown())]))
+  const stamps = { created_at: timestamp, updated_at: timestamp }
   const paginationQuery = paginationQueryOf(lists)
-  const advert = z.extend(Advert, { title, ...extra(resources.extraFields.advert) })
-  const campaign = z.extend(Campaign, {
-    broadcasting_type: broadcastingType,
-    cpm,
-    ...extra(resources.extraFields.campaign),
-  })
-  const userRecord = z.extend(UserRecord, { api_tier: tier, ...extra(resources.extraFields.user) })
-  const advertRecord = z.extend(AdvertRecord, { title, ...extra(resources.extraFields.advert) })
+  const advert = namer.named(z.extend(Advert, { title, ...stamps, ...extra(resources.extraFields.advert) }), 'Advert')
+  const campaign = namer.named(
+    z.extend(Campaign, { broadcasting_type: broadcastingType, cpm, ...stamps, ...extra(resources.extraFields.campaign) }),
+    'Campaign',
+  )
+  const userRecord = z.extend(UserRecord, { api_tier: tier, ...stamps, ...extra(resources.extraFields.user) })
+  const advertRecord = z.extend(AdvertRecord, { title, ...stamps, ...extra(resources.extraFields.advert) })
   const campaignRecord = z.extend(CampaignRecord, {
     broadcasting_type: broadcastingType,
     cpm,
+    ...stamps,
     ...extra(resources.extraFields.campaign),
   })
   const records = {
@@ -176,7 +193,7 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
     }),
   )
   return {
-    inputs: inputsOf(profile),
+    inputs: inputsOf(profile, namer),
     queries: {
       PaginationQuery: paginationQuery,
       CampaignListQuery: z.extend(paginationQuery, {
@@ -186,13 +203,13 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
       }),
     },
     resources: {
-      User: z.extend(User, { api_tier: tier, ...extra(resources.extraFields.user) }),
-      Balance: z.extend(Balance, extra(resources.extraFields.balance)),
+      User: namer.named(z.extend(User, { api_tier: tier, ...stamps, ...extra(resources.extraFields.user) }), 'User'),
+      Balance: namer.named(z.extend(Balance, extra(resources.extraFields.balance)), 'Balance'),
       Advert: advert,
       Campaign: campaign,
-      CampaignDetailed: z.extend(campaign, { advert }),
-      Pagination: z.extend(Pagination, { per_page: z.int().check(z.minimum(1), z.maximum(lists.maxPerPage)) }),
+      CampaignDetailed: namer.named(z.extend(campaign, { advert }), 'CampaignDetailed'),
     },
+    namer,
     records: {
       ...records,
       Dataset: dataset,

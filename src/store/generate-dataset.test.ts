@@ -25,7 +25,7 @@ it('makes a dataset that fits another profile: its tiers, broadcasting types, bo
   profile.rateLimits.tiers = { starter: { per_minute: 1, per_day: 1, max_topups: 1 } }
   profile.resources.broadcastingTypes = ['banner']
   profile.resources.extraFields = { user: { locale: 'en-US' }, advert: { status: 'active' }, campaign: {}, balance: {} }
-  profile.inputs = { ...profile.inputs, cpm: { decimals: 0, max: 5 }, titleMaxLength: 8 }
+  profile.inputs = { ...profile.inputs, cpm: { decimals: 0, max: 5, beyond: 'refuse' }, titleMaxLength: 8 }
   const dataset = generateDataset({ seed: 7, users: 4 }, profile)
   expect(() => profiledSchemas(profile).records.Dataset.parse(dataset)).not.toThrow()
   expect(dataset.users.every((user) => (user.api_tier as string) === 'starter' && 'locale' in user)).toBe(true)

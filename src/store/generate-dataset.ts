@@ -1,3 +1,4 @@
+import { initialValues } from '../profile/template.js'
 import { Faker, en } from '@faker-js/faker'
 import { DEFAULT_PROFILE, type InputChoices, type Profile } from '../profile/profile.js'
 import type { Dataset } from '../schemas/dataset.js'
@@ -75,7 +76,7 @@ function recordMakers(faker: Faker, { rateLimits, resources, inputs }: Profile) 
         api_tier: faker.helpers.arrayElement(tiers),
         created_at: created,
         updated_at: created,
-        ...extraFields.user,
+        ...initialValues(extraFields.user),
       }
     },
     advert(id: number, userId: number, created: string): Dataset['adverts'][number] {
@@ -87,7 +88,7 @@ function recordMakers(faker: Faker, { rateLimits, resources, inputs }: Profile) 
         target_url: faker.datatype.boolean() ? faker.internet.url() : null,
         created_at: created,
         updated_at: created,
-        ...extraFields.advert,
+        ...initialValues(extraFields.advert),
       }
     },
     campaign(id: number, advertId: number, created: string): Dataset['campaigns'][number] {
@@ -102,7 +103,7 @@ function recordMakers(faker: Faker, { rateLimits, resources, inputs }: Profile) 
         enabled: faker.datatype.boolean(),
         created_at: created,
         updated_at: created,
-        ...extraFields.campaign,
+        ...initialValues(extraFields.campaign),
       }
     },
   }

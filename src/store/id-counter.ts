@@ -1,15 +1,18 @@
 /**
  * The highest id handed out for one kind of record, shared by every collection of that kind (ids
  * are unique across accounts). Ids only grow, so each collection holds its records in id order.
- * The first id handed out is `first` (a profile's `stamps.firstId`), or one above the highest loaded.
+ * The first id handed out is `first` (a profile's `stamps.firstId`), or `step` above the highest
+ * loaded; each next one `step` above the last (a profile's `stamps.idStep`).
  * @example const ids = new IdCounter(); ids.next() // 1; ids.claim(1) // then next() is 2
  */
 export class IdCounter {
   #last = 0
   readonly #first: number
+  readonly #step: number
 
-  constructor(first = 1) {
+  constructor(first = 1, step = 1) {
     this.#first = first
+    this.#step = step
   }
 
   /** The highest id handed out so far. */
@@ -19,7 +22,7 @@ export class IdCounter {
 
   /** The id the next record gets; it is not taken until a create claims it. */
   next(): number {
-    return Math.max(this.#last + 1, this.#first)
+    return Math.max(this.#last + this.#step, this.#first)
   }
 
   /** Takes `id`, which must be above every id handed out; answers how to give it back if its write fails. */

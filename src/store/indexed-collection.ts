@@ -38,9 +38,17 @@ export interface PageOptions<T> {
   where?: (row: T) => boolean
   offset: number
   limit: number
-  /** Newest first (the default) or oldest first. */
-  order?: 'newest_first' | 'oldest_first'
+  /** The field and direction of the order: by id, highest first, unless given (ties by id the same way). */
+  order?: ListOrder
 }
+
+/** A list's order: its field and direction (a profile's `lists.order`). */
+export interface ListOrder {
+  field: 'id' | 'created_at' | 'updated_at'
+  direction: 'asc' | 'desc'
+}
+
+const NEWEST_FIRST: ListOrder = { field: 'id', direction: 'desc' }
 
 /** What a collection enforces beyond its schema, and whom it tells of each write. */
 export interface IndexedCollectionOptions<S extends RowSchema> {
@@ -97,13 +105,16 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
   }
 
   /**
-   * One page, newest first (or, a profile's choice, oldest first). Without `where` it reads the
-   * page's rows only; with one it tests each record once, to count them all.
+   * One page, by id highest first unless `order` says otherwise. By id without `where`, it reads the
+   * page's rows only; with `where` it tests each record once, to count them all; by a timestamp
+   * (a profile's order), it sorts the matching records.
    */
-  page({ where, offset, limit, order = 'newest_first' }: PageOptions<LibraryRow<S>>): Page<LibraryRow<S>> {
+  page({ where, offset, limit, order = NEWEST_FIRST }: PageOptions<LibraryRow<S>>): Page<LibraryRow<S>> {
     const total = this.#order.size
+    const descending = order.direction === 'desc'
+    if (order.field !== 'id') return this.#sortedPage(where, offset, limit, order)
     if (!where) {
-      if (order === 'newest_first') return { rows: this.#rowsOf(this.#order.newestFirst(offset, limit)), total }
+      if (descending) return { rows: this.#rowsOf(this.#order.newestFirst(offset, limit)), total }
       // Oldest first: the same positions counted from the other end, read newest first and turned round.
       const start = Math.max(0, total - offset - limit)
       const count = Math.max(0, total - offset - start)
@@ -113,13 +124,27 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     let matched = 0
     // The id order is the authority (the map's own order moves when a record is replaced).
     const newestFirst = this.#rowsOf(this.#order.descending())
-    const candidates = order === 'newest_first' ? newestFirst : newestFirst.reverse()
+    const candidates = descending ? newestFirst : newestFirst.reverse()
     for (const row of candidates) {
       if (!where(row)) continue
       if (matched >= offset && rows.length < limit) rows.push(row)
       matched++
     }
     return { rows, total: matched }
+  }
+
+  /** One page of the records that match, sorted by a timestamp field (ties by id), the same way. */
+  #sortedPage(
+    where: ((row: LibraryRow<S>) => boolean) | undefined,
+    offset: number,
+    limit: number,
+    { field, direction }: ListOrder,
+  ): Page<LibraryRow<S>> {
+    const rows = this.#rowsOf(this.#order.descending()).filter((row) => !where || where(row))
+    const sign = direction === 'desc' ? -1 : 1
+    const at = (row: LibraryRow<S>) => Date.parse(String((row as unknown as Record<string, unknown>)[field]))
+    rows.sort((a, b) => sign * (at(a) - at(b) || a.id - b.id))
+    return { rows: rows.slice(offset, offset + limit), total: rows.length }
   }
 
   /** The records of ids the order holds (so each is in the index). */

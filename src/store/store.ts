@@ -57,10 +57,16 @@ export class Store {
   /** The record schemas every write is validated with: the default profile's, or a twin's. */
   readonly records: StoreRecords
 
-  /** `firstId`: the id the first advert and the first campaign of an empty store get (a profile's `stamps.firstId`). */
-  constructor(records: StoreRecords = { UserRecord, AdvertRecord, CampaignRecord, Dataset }, { firstId = 1 } = {}) {
+  /**
+   * `firstId`: the id the first advert and the first campaign of an empty store get, and `idStep`
+   * how far apart their ids are (a profile's `stamps.firstId` and `stamps.idStep`).
+   */
+  constructor(
+    records: StoreRecords = { UserRecord, AdvertRecord, CampaignRecord, Dataset },
+    { firstId = 1, idStep = 1 } = {},
+  ) {
     this.records = records
-    this.#ids = { users: new IdCounter(), adverts: new IdCounter(firstId), campaigns: new IdCounter(firstId) }
+    this.#ids = { users: new IdCounter(), adverts: new IdCounter(firstId, idStep), campaigns: new IdCounter(firstId, idStep) }
     this.users = new IndexedCollection(records.UserRecord, {
       ids: this.#ids.users,
       check: (user, previous) => this.#assertFree(user, previous),

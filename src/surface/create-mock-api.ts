@@ -21,9 +21,8 @@ import { validationFailed } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import { validate } from '../errors/validate.js'
 import { createHandlers } from '../msw/create-handlers.js'
-import { profiledOperations } from '../operations/profiled-operations.js'
+import { modelOf } from '../model/api-model.js'
 import { DEFAULT_PROFILE, Profile } from '../profile/profile.js'
-import { profiledSchemas } from '../schemas/profiled.js'
 import type { TwinFile } from '../profile/twin-file.js'
 import { parseTwinFile, twinDataset } from './twin.js'
 import { overrideControls, type OverrideControls } from '../resolvers/overrides.js'
@@ -138,7 +137,8 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     )
   const profile =
     twin?.profile ?? (options.profile ? validate(Profile, options.profile, 'profile option') : DEFAULT_PROFILE)
-  const schemas = profiledSchemas(profile)
+  const model = modelOf(profile)
+  const { schemas } = model
   const tiers = mergeTiers(
     structuredClone(profile.rateLimits.tiers) as TierTable,
     validate(schemas.controls.TierOverrides, options.tiers ?? {}, 'tiers option'),
@@ -154,8 +154,8 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     profile,
     twin: twin && { source: twin.source, document: twin.document },
     schemas,
-    operations: profiledOperations(profile, schemas),
-    store: new Store(schemas.records, { firstId: profile.stamps.firstId }),
+    model,
+    store: new Store(schemas.records, { firstId: profile.stamps.firstId, idStep: profile.stamps.idStep }),
     clock,
     tiers,
     caps,
@@ -176,7 +176,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
   const overrideHandler = createOverrideHandler(context.apiBase)
   const { addCheckedOverride: _, ...overrides } = overrideControls(context)
   return {
-    ...checkedControls(control, context.operations),
+    ...checkedControls(control, model.operations),
     handlers: createHandlers(context, control),
     context,
     db: context.store.db,

@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
-import { ErrorEnvelope, ValidationErrorEnvelope } from '../../src/errors/error-body.js'
+import type { ErrorCode } from '../../src/errors/error-codes.js'
+import { DEFAULT_MODEL } from '../../src/model/api-model.js'
 
 /** What an error response must be: its status, its code and, for a 422, a field it names. */
 export interface ExpectedError {
@@ -16,7 +17,7 @@ export interface ExpectedError {
  */
 export function expectError(response: { status: number; body: any }, { status, code, field }: ExpectedError): void {
   expect(response.status).toBe(status)
-  const schema = code === 'validation_failed' ? ValidationErrorEnvelope : ErrorEnvelope
+  const schema = DEFAULT_MODEL.errors.envelope(code as ErrorCode)
   expect(schema.safeParse(response.body).error?.issues).toBeUndefined()
   expect(response.body.error.code).toBe(code)
   if (field !== undefined) expect(response.body.error.fields.map((f: { field: string }) => f.field)).toContain(field)

@@ -7,18 +7,38 @@ import { DEFAULT_FIXTURES } from '../../src/store/fixtures.js'
 export const OTHER_PROFILE: Profile = {
   ...DEFAULT_PROFILE,
   errors: {
+    ...DEFAULT_PROFILE.errors,
     codes: { unauthorized: 'invalid_api_key', not_found: 'resource_not_found', validation_failed: 'invalid_request' },
-    foreignStatus: 403,
-    validationStatus: 400,
-    advertInUseStatus: 409,
-    unsupportedMethodStatus: 405,
-    extraFields: { documentation_url: 'https://docs.example/errors/{code}' },
-    extraFieldsExcept: [400],
-    problems: { key: 'errors', field: 'path', message: 'detail' },
-    problemPathWrapped: false,
+    statuses: { ...DEFAULT_PROFILE.errors.statuses, validation_failed: 400, advert_in_use: 409 },
+    foreign: 'forbidden',
+    unsupportedMethod: 'method_not_allowed',
+    body: {
+      success: false,
+      error: {
+        code: { $slot: 'code' },
+        message: { $slot: 'message' },
+        errors: { $each: 'problems', item: { path: { $slot: 'problem.field' }, detail: { $slot: 'problem.message' } } },
+        documentation_url: { $text: 'https://docs.example/errors/{code}' },
+      },
+    },
+    // Invalid input's body leaves the documentation URL out.
+    bodies: {
+      validation_failed: {
+        success: false,
+        error: {
+          code: { $slot: 'code' },
+          message: { $slot: 'message' },
+          errors: { $each: 'problems', item: { path: { $slot: 'problem.field' }, detail: { $slot: 'problem.message' } } },
+        },
+      },
+    },
   },
   rateLimits: {
-    headers: 'ietf',
+    headers: [
+      { name: 'RateLimit-Policy', value: '{policy}' },
+      { name: 'RateLimit', value: '{ratelimit}' },
+      { name: 'Retry-After', value: '{retry_after}', only429: true },
+    ],
     tiers: { ...DEFAULT_PROFILE.rateLimits.tiers, starter: { per_minute: 500, per_day: 100_000, max_topups: 10 } },
     defaultTier: 'starter',
   },
@@ -26,13 +46,21 @@ export const OTHER_PROFILE: Profile = {
     defaultPerPage: 2,
     maxPerPage: 3,
     abovePerPageMax: 'clamp',
-    order: 'oldest_first',
-    paginationKey: 'meta',
-    extraKeys: {},
+    order: { field: 'id', direction: 'asc' },
+    envelope: {
+      success: true,
+      data: { $slot: 'items' },
+      meta: {
+        page: { $slot: 'page' },
+        per_page: { $slot: 'per_page' },
+        total_count: { $slot: 'total' },
+        total_pages: { $slot: 'pages' },
+      },
+    },
   },
   resources: {
     campaignDetailEmbedsAdvert: false,
-    deletes: { campaign: { status: 204 }, advert: { status: 204 } },
+    deletes: { campaign: { status: 204, body: null }, advert: { status: 204, body: null } },
     newCampaignEnabled: false,
     broadcastingTypes: ['active_ad'],
     extraFields: {
@@ -42,8 +70,8 @@ export const OTHER_PROFILE: Profile = {
       balance: { currency: 'USD' },
     },
   },
-  inputs: { unknownFields: 'ignore', cpm: { decimals: null, max: 1000 }, titleMaxLength: 200 },
-  stamps: { precision: 's', firstId: 1 },
+  inputs: { unknownFields: 'ignore', cpm: { decimals: null, max: 1000, beyond: 'refuse' }, titleMaxLength: 200 },
+  stamps: { format: { fraction: 0, zone: 'Z' }, firstId: 1, idStep: 1 },
 }
 
 // The default fixtures, with every campaign of the one broadcasting type OTHER accepts.

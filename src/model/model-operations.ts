@@ -2,31 +2,32 @@ import * as z from 'zod/mini'
 import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
 import { arrangeSchemasOf } from '../schemas/arrange.js'
 import { profiledSchemas, schemaPairs, type ProfiledSchemas } from '../schemas/profiled.js'
-import { deleteAdvert, deleteCampaign, operations } from './api.js'
-import { adminOperations } from './control-plane.js'
-import type { Operation } from './define-operation.js'
+import { deleteAdvert, deleteCampaign, operations } from '../operations/api.js'
+import { adminOperations } from '../operations/control-plane.js'
+import type { Operation } from '../operations/define-operation.js'
+import { Campaign, CampaignDetailed } from '../schemas/campaign.js'
 
-/** What each DELETE removes, for the status its profile gives it. */
-const DELETES = new Map<Operation, keyof Profile['resources']['deletes']>([
-  [deleteCampaign, 'campaign'],
-  [deleteAdvert, 'advert'],
+/** What each DELETE removes, for the answer its profile gives it. */
+const DELETES = new Map<string, keyof Profile['resources']['deletes']>([
+  [deleteCampaign.operationId, 'campaign'],
+  [deleteAdvert.operationId, 'advert'],
 ])
 
 /**
  * Every operation under a profile, by operationId: each declared operation with the profile's
- * schemas for its query, body and data, and a DELETE with the profile's status. The public API's
+ * schemas for its query, body and data, and a DELETE with the profile's status and body. The public API's
  * take every group of the profile's schemas; the control plane's only the records (the state it
  * exports and imports), its bodies that name tiers and arrange's bodies (schemas/arrange.ts), its
  * own paging and bounds being the mock's.
  * The default profile's are the declarations themselves.
- * @example profiledOperations(profile).get('deleteCampaign')?.response.status // 204
+ * @example modelOperations(profile).get('deleteCampaign')?.response.status // 204
  */
-export function profiledOperations(
+export function modelOperations(
   profile: Profile,
   schemas: ProfiledSchemas = profiledSchemas(profile),
 ): ReadonlyMap<string, Operation> {
   const declared = [...operations, ...adminOperations]
-  if (profile === DEFAULT_PROFILE) return new Map(declared.map((operation) => [operation.operationId, operation]))
+  if (profile === DEFAULT_PROFILE) return new Map(declared.map((operation) => [operation.operationId, withDelete(operation, profile)]))
   const api = schemaPairs(schemas)
   const admin = schemaPairs(schemas, ['records', 'controls'])
   // The arrange helpers' bodies over HTTP take what they take in-process: the profile's bounds.
@@ -36,20 +37,29 @@ export function profiledOperations(
   return new Map(
     declared.map((operation) => {
       const swap = swapper(operation.auth === 'admin' ? admin : api)
-      const deletes = DELETES.get(operation)
       const profiled: Operation = {
         ...operation,
         query: swap(operation.query),
         body: swap(operation.body),
-        response: {
-          ...operation.response,
-          data: swap(operation.response.data),
-          status: deletes ? profile.resources.deletes[deletes].status : operation.response.status,
-        },
+        response: { ...operation.response, data: swap(dataOf(operation, profile)) },
       }
-      return [operation.operationId, profiled]
+      return [operation.operationId, withDelete(profiled, profile)]
     }),
   )
+}
+
+/** What an operation's data is under a profile: a campaign's detail without its advert where the profile embeds none. */
+function dataOf(operation: Operation, profile: Profile): z.ZodMiniType {
+  const detail = operation.response.data === CampaignDetailed
+  return detail && !profile.resources.campaignDetailEmbedsAdvert ? Campaign : operation.response.data
+}
+
+/** A DELETE with the status and body its profile gives it; any other operation as it is. */
+function withDelete(operation: Operation, profile: Profile): Operation {
+  const deletes = DELETES.get(operation.operationId)
+  if (!deletes) return operation
+  const { status, body } = profile.resources.deletes[deletes]
+  return { ...operation, response: { ...operation.response, status, body } }
 }
 
 /** Gives a declared schema the profile's it is paired with; an optional body (POST /__admin/users) through what it wraps. */

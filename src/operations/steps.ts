@@ -1,8 +1,7 @@
 import type { ErrorCode } from '../errors/error-codes.js'
-import { hasIdParam, type Operation } from '../operations/define-operation.js'
-import type { StepInput, Target } from './route.js'
+import { hasIdParam, type Operation, type Target } from './define-operation.js'
 
-// The steps of pipeline.ts as data, in the order answerApi and answerControlPlane run them: where
+// The steps of pipeline/pipeline.ts as data, in the order answerApi and answerControlPlane run them: where
 // each applies, the error codes it can answer with and what it hands the resolver. The OpenAPI
 // document's error responses are read from here (operationErrorCodes); pipeline.test.ts holds the
 // table to the functions' order.
@@ -10,8 +9,8 @@ import type { StepInput, Target } from './route.js'
 /** A step of the pipeline, described: its name, where it applies, its error codes and what it adds. */
 export interface Step {
   readonly name: string
-  /** The field of the resolver's input it reads (`result`: what the resolver answers). */
-  readonly adds?: keyof StepInput | 'result'
+  /** The field of the resolver's input it adds (pipeline/route.ts StepInput; `result`: what the resolver answers). */
+  readonly adds?: 'user' | 'id' | 'query' | 'body' | 'result'
   applies(target: Target): boolean
   /** The codes it can answer with for this operation. */
   codes(operation: Operation): readonly ErrorCode[]

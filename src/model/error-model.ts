@@ -1,0 +1,210 @@
+import * as z from 'zod/mini'
+import { isoTimestamp } from '../domain/clock.js'
+import type { FieldError as Problem } from '../errors/error-body.js'
+import { DEFAULT_PROFILE, ERROR_CODE_NAMES, type ErrorChoices, type ErrorCode, type StampFormat } from '../profile/profile.js'
+import { timestampOf } from '../schemas/common.js'
+import type { Json, Template } from '../profile/template.js'
+import { renderTemplate, type SlotValues } from './render-template.js'
+import { keysNaming, nodeAt, nodeHolding, templateSchema, type Binding } from './template-schema.js'
+import type { Namer } from '../schemas/namer.js'
+
+// Errors under a profile: each code's status and wire name, the body it answers with (its template,
+// rendered), and the schema of that body for the document and the override check.
+
+/** What an error answer is made of, beside its code: the message, the problems, and the request it answers. */
+export interface ErrorFacts {
+  code: ErrorCode
+  message: string
+  problems?: readonly Problem[]
+  /** The request's method and path, for the `method` and `path` slots. */
+  request?: { method: string; path: string }
+}
+
+/** The codes whose bodies carry the problem list. */
+export const PROBLEM_CODES: readonly ErrorCode[] = ['validation_failed']
+
+/** The codes only a profile that chooses them answers with (errors.foreign, errors.unsupportedMethod). */
+const CHOSEN_CODES: readonly ErrorCode[] = ['forbidden', 'method_not_allowed']
+
+/** The slots whose value differs from one code to another (a body narrowed to one code holds them as constants). */
+const CODE_SLOTS = ['code', 'status', 'status_text', 'title']
+
+/** Reason phrases of the statuses an error may have (RFC 9110 and friends), for the `status_text` slot. */
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 413: 'Content Too Large', 415: 'Unsupported Media Type',
+  422: 'Unprocessable Content', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+}
+
+/** A status's reason phrase (`Not Found`), or `Error <status>` for one without a registered phrase. */
+export const reasonPhrase = (status: number): string => REASON_PHRASES[status] ?? `Error ${status}`
+
+/** A code in a few words: `validation_failed` is `Validation failed`. */
+export const titleOf = (code: string): string => {
+  const words = code.replaceAll('_', ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** The descriptions the document gives the error slots' schemas. */
+const DESCRIPTIONS = {
+  code: 'Stable, machine-readable reason.',
+  message: 'What failed and why, for people.',
+  'problem.path': 'Dotted path of the field, e.g. `campaign.cpm`; empty for the body itself.',
+}
+
+/** Errors under one profile. */
+export interface ErrorModel {
+  /** Every code this profile answers with (the default leaves out `forbidden` and `method_not_allowed`). */
+  readonly codes: readonly ErrorCode[]
+  /** The media type of an error body. */
+  readonly contentType: string
+  /** The code another account's resource answers with. */
+  readonly foreign: ErrorCode
+  /** The code a method the path does not have answers with. */
+  readonly unsupportedMethod: ErrorCode
+  status(code: ErrorCode): number
+  /** The code by its wire name. */
+  wireName(code: ErrorCode): string
+  /** The body an error answers with, at a moment of the mock's clock (epoch milliseconds). */
+  body(facts: ErrorFacts, nowMs: number): Json
+  /** The schema of the body one code answers with. */
+  envelope(code: ErrorCode): z.ZodMiniType
+  /** The named schemas of the error bodies, by name (Error, ValidationError, FieldError), for the document's components. */
+  readonly components: Readonly<Record<string, z.ZodMiniType>>
+  /** The part of a body (rendered from the general template) the `Error` component describes. */
+  errorNodeOf(body: Json): Json | undefined
+  /** The key of the problem list in that part, if the general template has one. */
+  readonly problemsKey: string | undefined
+  /** The template a code's body is rendered from. */
+  templateOf(code: ErrorCode): Template
+}
+
+/**
+ * Compiles a profile's error choices.
+ * @example errorModel(DEFAULT_PROFILE.errors, GLOBAL_NAMER, DEFAULT_PROFILE.stamps.format).status('advert_in_use') // 422
+ */
+export function errorModel(choices: ErrorChoices, namer: Namer, stamps: StampFormat): ErrorModel {
+  const timestamp = timestampOf(stamps)
+  const wireName = (code: ErrorCode) => choices.codes[code] ?? code
+  const status = (code: ErrorCode) => choices.statuses[code] ?? DEFAULT_PROFILE.errors.statuses[code]
+  const chosen = new Set<ErrorCode>([choices.foreign, choices.unsupportedMethod])
+  const codes = ERROR_CODE_NAMES.filter((code) => !CHOSEN_CODES.includes(code) || chosen.has(code))
+  const templateOf = (code: ErrorCode): Template => choices.bodies[code] ?? choices.body
+
+  /** A slot's schema in the answers of one code, or of every code (`code` undefined). */
+  const bind = (slot: string, code: ErrorCode | undefined): Binding => {
+    const constant = code === undefined ? undefined : constantOf(slot, code)
+    if (constant !== undefined) return { schema: z.literal(constant), constant }
+    switch (slot) {
+      case 'code':
+        return { schema: namer.described(z.enum(codes.map(wireName) as [string, ...string[]]), DESCRIPTIONS.code) }
+      case 'message':
+        return { schema: namer.described(z.string().check(z.minLength(1)), DESCRIPTIONS.message) }
+      case 'status':
+        return { schema: z.int() }
+      case 'time':
+        return { schema: timestamp }
+      case 'problems':
+        return code !== undefined && PROBLEM_CODES.includes(code) ? { schema: z.unknown() } : 'absent'
+      case 'problem.path':
+        return { schema: namer.described(z.string(), DESCRIPTIONS['problem.path']) }
+      case 'problem.message':
+        return { schema: z.string().check(z.minLength(1)) }
+      default:
+        return { schema: z.string() }
+    }
+  }
+  const constantOf = (slot: string, code: ErrorCode): string | number | undefined => {
+    if (slot === 'code') return wireName(code)
+    if (slot === 'status') return status(code)
+    if (slot === 'status_text') return reasonPhrase(status(code))
+    if (slot === 'title') return titleOf(code)
+    return undefined
+  }
+
+  // The general body's object that holds the code (or message) is the `Error` component, and a
+  // problem of its list the `FieldError`; a body narrowed to a code is built around them.
+  const general = choices.body
+  const errorPath = nodeHolding(general, ['code', 'message']) ?? []
+  const errorNode = nodeAt(general, errorPath) as Record<string, Template>
+  const problemsKey = Object.entries(errorNode).find(
+    ([, child]) => child !== null && typeof child === 'object' && !Array.isArray(child) && '$each' in child,
+  )?.[0]
+  const itemTemplate = problemsKey ? ((errorNode[problemsKey] as Record<string, Template>).item ?? null) : null
+  const fieldError = namer.named(templateSchema(itemTemplate, { bind: (slot) => bind(slot, undefined) }), 'FieldError')
+  const errorShape = templateSchema(errorNode, { bind: (slot) => bind(slot, undefined) }) as z.ZodMiniObject
+  const error = namer.named(errorShape, 'Error')
+  const narrowings = new Map<ErrorCode, z.ZodMiniType>()
+  const narrowed = (code: ErrorCode): z.ZodMiniType => {
+    const known = narrowings.get(code)
+    if (known) return known
+    const schema = narrowing(code)
+    narrowings.set(code, schema)
+    return schema
+  }
+  const narrowing = (code: ErrorCode): z.ZodMiniType => {
+    const varying = keysNaming(errorNode, CODE_SLOTS)
+    const specific = templateSchema(errorNode, { bind: (slot) => bind(slot, code), item: fieldError }) as z.ZodMiniObject
+    const pick = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, specific.shape[key]!]))
+    if (!PROBLEM_CODES.includes(code) || !problemsKey) return z.intersection(error, z.looseObject(pick(varying)))
+    const variant = z.extend(error, pick([...varying, problemsKey]))
+    return code === 'validation_failed' ? namer.named(variant, 'ValidationError') : variant
+  }
+  const envelopes = new Map<ErrorCode, z.ZodMiniType>()
+  const envelope = (code: ErrorCode): z.ZodMiniType => {
+    let schema = envelopes.get(code)
+    if (schema) return schema
+    const own = choices.bodies[code]
+    schema = own
+      ? templateSchema(own, { bind: (slot) => bind(slot, code) })
+      : templateSchema(general, {
+          bind: (slot) => bind(slot, code),
+          object: (_node, path) => (path.join('/') === errorPath.join('/') ? narrowed(code) : undefined),
+        })
+    envelopes.set(code, schema)
+    return schema
+  }
+  const validationError = narrowed('validation_failed')
+
+  return {
+    codes,
+    contentType: choices.contentType,
+    foreign: choices.foreign,
+    unsupportedMethod: choices.unsupportedMethod,
+    status,
+    wireName,
+    body({ code, message, problems, request }, nowMs) {
+      const slots: SlotValues = {
+        code: wireName(code),
+        message,
+        status: status(code),
+        status_text: reasonPhrase(status(code)),
+        title: titleOf(code),
+        path: request?.path,
+        method: request?.method,
+        request_id: crypto.randomUUID(),
+        time: isoTimestamp(nowMs, stamps),
+      }
+      return renderTemplate(templateOf(code), slots, {
+        ...(problems && PROBLEM_CODES.includes(code) ? { problems: problems.map(problemSlots) } : {}),
+      })
+    },
+    envelope,
+    components: { Error: error, FieldError: fieldError, ValidationError: validationError },
+    errorNodeOf: (body) => nodeAt(body, errorPath),
+    problemsKey,
+    templateOf,
+  }
+}
+
+/** A problem's slots: its path with and without the wrapper, as a JSON Pointer, and its message. */
+function problemSlots({ field, message }: Problem): SlotValues {
+  const dot = field.indexOf('.')
+  return {
+    'problem.path': field,
+    'problem.field': dot < 0 ? field : field.slice(dot + 1),
+    'problem.pointer': field === '' ? '' : `/${field.split('.').join('/')}`,
+    'problem.message': message,
+  }
+}

@@ -1,0 +1,129 @@
+import * as z from 'zod/mini'
+import type { ListChoices } from '../profile/profile.js'
+import type { Json, LinkTarget, Template } from '../profile/template.js'
+import { renderTemplate, type SlotValues } from './render-template.js'
+import { nodeAt, nodeHolding, templateSchema, type Binding } from './template-schema.js'
+import type { Namer } from '../schemas/namer.js'
+
+// Lists under a profile: the page sizes, the order, and the envelope around a page (its template,
+// rendered with the page's position and links), with its schema for the document.
+
+/** Where a page stands: what the resolver knows of it. */
+export interface PageFacts {
+  page: number
+  per_page: number
+  /** Records in the whole list. */
+  total: number
+}
+
+/** The request a list answers, for its links: the API's base URL, the list's path below it, and its other query parameters. */
+export interface ListRequest {
+  base: string
+  path: string
+}
+
+/** The slots of the object that says where a page is (`pagination`), with the schema of each. */
+const PAGE_SLOT_SCHEMAS = (maxPerPage: number): Record<string, z.ZodMiniType> => ({
+  page: z.int().check(z.minimum(1)),
+  per_page: z.int().check(z.minimum(1), z.maximum(maxPerPage)),
+  total: z.int().check(z.minimum(0)),
+  pages: z.int().check(z.minimum(0)),
+  count: z.int().check(z.minimum(0)),
+  next_page: z.nullable(z.int().check(z.minimum(1))),
+  prev_page: z.nullable(z.int().check(z.minimum(1))),
+  from: z.nullable(z.int().check(z.minimum(1))),
+  to: z.nullable(z.int().check(z.minimum(1))),
+  has_more: z.boolean(),
+})
+
+/** Lists under one profile. */
+export interface ListModel {
+  readonly choices: ListChoices
+  /** The envelope of one page; `request` is asked only where the envelope links to pages. */
+  envelope(items: readonly Json[], facts: PageFacts, request?: () => ListRequest): Json
+  /** The schema of a page's envelope, for items of `item`. */
+  schema(item: z.ZodMiniType): z.ZodMiniType
+  /** The key of the object beside the items that says where the page is (`pagination`, `meta`), if there is one. */
+  readonly pagingKey: string | undefined
+  /** Where each paging slot is in the envelope, as a dotted path (`meta.total`), for the document's `x-list`. */
+  readonly slotPaths: Readonly<Record<string, string>>
+  /** The named schema of the paging object, for the document's components. */
+  readonly components: Readonly<Record<string, z.ZodMiniType>>
+}
+
+/**
+ * Compiles a profile's list choices.
+ * @example listModel(DEFAULT_PROFILE.lists, GLOBAL_NAMER).envelope([], { page: 1, per_page: 25, total: 0 })
+ */
+export function listModel(choices: ListChoices, namer: Namer): ListModel {
+  const template = choices.envelope
+  const slotSchemas = PAGE_SLOT_SCHEMAS(choices.maxPerPage)
+  const pagingPath = nodeHolding(template, ['page', 'per_page', 'total', 'pages', 'next_page'])
+  const pagingNode = pagingPath && pagingPath.length > 0 ? (nodeAt(template, pagingPath) as Record<string, Template>) : undefined
+  const bind = (item: z.ZodMiniType) => (slot: string): Binding => {
+    if (slot === 'items') return { schema: z.array(item) }
+    return { schema: slotSchemas[slot] ?? z.unknown() }
+  }
+  const paging =
+    pagingNode &&
+    namer.named(templateSchema(pagingNode, { bind: bind(z.unknown()) }), 'Pagination', 'Position of this page in the whole list.')
+  const pagingAt = pagingPath?.join('/')
+  return {
+    choices,
+    envelope(items, facts, request) {
+      const { slots, link } = pageSlots(items, facts, request)
+      return renderTemplate(template, slots, { link })
+    },
+    schema: (item) =>
+      templateSchema(template, {
+        bind: bind(item),
+        object: (_node, path) => (paging && path.join('/') === pagingAt ? paging : undefined),
+      }),
+    pagingKey: pagingPath?.length === 1 ? pagingPath[0] : undefined,
+    slotPaths: slotPathsOf(template),
+    components: paging ? { Pagination: paging } : {},
+  }
+}
+
+/** The slots of one page, and where its links point. */
+function pageSlots(items: readonly Json[], { page, per_page, total }: PageFacts, request: (() => ListRequest) | undefined) {
+  const pages = Math.ceil(total / per_page)
+  const first = (page - 1) * per_page + 1
+  const slots: SlotValues = {
+    items: items as Json[],
+    page,
+    per_page,
+    total,
+    pages,
+    count: items.length,
+    next_page: page < pages ? page + 1 : null,
+    prev_page: page > 1 ? Math.min(page - 1, Math.max(pages, 1)) : null,
+    from: items.length > 0 ? first : null,
+    to: items.length > 0 ? first + items.length - 1 : null,
+    has_more: page < pages,
+  }
+  const target: Record<LinkTarget, number | null> = {
+    self: page,
+    first: 1,
+    last: Math.max(pages, 1),
+    next: page < pages ? page + 1 : null,
+    prev: page > 1 ? page - 1 : null,
+  }
+  let where: ListRequest | undefined
+  const link = (to: LinkTarget) => {
+    const at = target[to]
+    if (at === null) return null
+    where ??= request?.() ?? { base: '', path: '' }
+    return { page: at, per_page, base: where.base, path: where.path }
+  }
+  return { slots, link }
+}
+
+/** Every slot's place in a template, as a dotted path of keys (`meta.total`; links as `link.next`). */
+function slotPathsOf(template: Template, at: readonly string[] = [], found: Record<string, string> = {}): Record<string, string> {
+  if (template === null || typeof template !== 'object' || Array.isArray(template)) return found
+  if ('$slot' in template) found[String(template.$slot)] = at.join('.')
+  else if ('$link' in template) found[`link.${String(template.$link)}`] = at.join('.')
+  else for (const [key, child] of Object.entries(template)) slotPathsOf(child, [...at, key], found)
+  return found
+}
