@@ -23,7 +23,7 @@ const userId = (id: number) => validate(Id, id, 'user id')
  * then handed to the one implementation. One convention: every control that changes state returns
  * a Promise (and a refused input rejects it); the readers (clock, tiers, faults, requests,
  * getUser, listUsers, exportState) answer at once.
- * @example const controls = checkedControls(createControlOperations(ctx), ctx.operations); await controls.topUp(1, { amount_usd: 50 })
+ * @example const controls = checkedControls(createControlOperations(ctx), ctx.model.operations); await controls.topUp(1, { amount_usd: 50 })
  */
 export function checkedControls(operations: ControlOperations, declared: ReadonlyMap<string, Operation>) {
   /** The body schema an operation declares under the profile: what its input is checked with. */

@@ -42,13 +42,16 @@ export function createClock(realNow: () => number = Date.now): Clock {
  * millisecond with `Z` (the mock's own), to the second or the microsecond, or with `+00:00`.
  * @example isoTimestamp(0, { fraction: 0, zone: 'Z' }) // '1970-01-01T00:00:00Z'
  */
-export function isoTimestamp(epochMs: number, format: StampFormat = DEFAULT_PROFILE.stamps.format): string {
+export function isoTimestamp(epochMs: number, format: StampFormat = MOCK_FORMAT): string {
   const iso = new Date(epochMs).toISOString()
   const { fraction, zone } = format
   if (fraction === 3 && zone === 'Z') return iso
   const digits = fraction === 0 ? '' : fraction === 3 ? iso.slice(19, 23) : `${iso.slice(19, 23)}000`
   return `${iso.slice(0, 19)}${digits}${zone}`
 }
+
+/** The mock's own format, read once (the journal stamps every request with it). */
+const MOCK_FORMAT = DEFAULT_PROFILE.stamps.format
 
 /** The current time as a stamp for a record this mock writes: the clock's now, in the profile's format. */
 export function stampNow(ctx: { clock: Clock; profile: { stamps: { format: StampFormat } } }): string {

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest'
 import { DEFAULT_MODEL } from '../model/api-model.js'
 
-const rateLimitHeaders = (decision: Parameters<typeof DEFAULT_MODEL.headers.render>[0]) => DEFAULT_MODEL.headers.render(decision)
+const rateLimitHeaders = (decision: Parameters<typeof DEFAULT_MODEL.headers.render>[0]) =>
+  DEFAULT_MODEL.headers.render(decision)
 import { createRateLimiter, windowStart } from './rate-limit.js'
 
 const T0 = Date.parse('2026-03-01T10:00:00.000Z')

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { toFetchResponse } from '../http/mock-request.js'
-import { errorAnswer } from '../pipeline/pipeline.js'
+import { errorAnswer } from '../pipeline/error-answer.js'
 import type { ApiModel } from '../model/api-model.js'
 import { CORS_HEADERS, edgeError, FETCH_FORBIDDEN_METHODS, readBody, type Next } from './request-listener.js'
 import { sendFetchResponse, toFetchRequest, type NodeRequest } from './to-fetch-request.js'

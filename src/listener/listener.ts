@@ -7,7 +7,7 @@ import { MESSAGES } from '../errors/messages.js'
 import { basePath } from '../pipeline/base-path.js'
 import { MAX_HEADER_BYTES } from '../http/request-limits.js'
 import type { MockAnswer } from '../http/mock-request.js'
-import { errorAnswer } from '../pipeline/pipeline.js'
+import { errorAnswer } from '../pipeline/error-answer.js'
 import type { ApiModel } from '../model/api-model.js'
 import { documentPaths } from './docs-routes.js'
 import { createListenerApp } from './express-app.js'
@@ -94,7 +94,9 @@ export async function startListener({
     socket.on('error', () => socket.destroy())
     refuseConnect(req, socket, api.context.model)
   })
-  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => answerClientError(error, socket, api.context.model))
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) =>
+    answerClientError(error, socket, api.context.model),
+  )
   if (requestLog) server.prependListener('request', createRequestLog(api, requestLog))
   let closing: Promise<void> | undefined
   const address = server.address() as AddressInfo

@@ -1,7 +1,13 @@
 import * as z from 'zod/mini'
 import { isoTimestamp } from '../domain/clock.js'
 import type { FieldError as Problem } from '../errors/error-body.js'
-import { DEFAULT_PROFILE, ERROR_CODE_NAMES, type ErrorChoices, type ErrorCode, type StampFormat } from '../profile/profile.js'
+import {
+  DEFAULT_PROFILE,
+  ERROR_CODE_NAMES,
+  type ErrorChoices,
+  type ErrorCode,
+  type StampFormat,
+} from '../profile/profile.js'
 import { timestampOf } from '../schemas/common.js'
 import type { Json, Template } from '../profile/template.js'
 import { renderTemplate, type SlotValues } from './render-template.js'
@@ -31,10 +37,23 @@ const CODE_SLOTS = ['code', 'status', 'status_text', 'title']
 
 /** Reason phrases of the statuses an error may have (RFC 9110 and friends), for the `status_text` slot. */
 const REASON_PHRASES: Readonly<Record<number, string>> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  408: 'Request Timeout', 409: 'Conflict', 410: 'Gone', 413: 'Content Too Large', 415: 'Unsupported Media Type',
-  422: 'Unprocessable Content', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 }
 
 /** A status's reason phrase (`Not Found`), or `Error <status>` for one without a registered phrase. */
@@ -85,88 +104,13 @@ export interface ErrorModel {
  * @example errorModel(DEFAULT_PROFILE.errors, GLOBAL_NAMER, DEFAULT_PROFILE.stamps.format).status('advert_in_use') // 422
  */
 export function errorModel(choices: ErrorChoices, namer: Namer, stamps: StampFormat): ErrorModel {
-  const timestamp = timestampOf(stamps)
   const wireName = (code: ErrorCode) => choices.codes[code] ?? code
   const status = (code: ErrorCode) => choices.statuses[code] ?? DEFAULT_PROFILE.errors.statuses[code]
   const chosen = new Set<ErrorCode>([choices.foreign, choices.unsupportedMethod])
   const codes = ERROR_CODE_NAMES.filter((code) => !CHOSEN_CODES.includes(code) || chosen.has(code))
   const templateOf = (code: ErrorCode): Template => choices.bodies[code] ?? choices.body
-
-  /** A slot's schema in the answers of one code, or of every code (`code` undefined). */
-  const bind = (slot: string, code: ErrorCode | undefined): Binding => {
-    const constant = code === undefined ? undefined : constantOf(slot, code)
-    if (constant !== undefined) return { schema: z.literal(constant), constant }
-    switch (slot) {
-      case 'code':
-        return { schema: namer.described(z.enum(codes.map(wireName) as [string, ...string[]]), DESCRIPTIONS.code) }
-      case 'message':
-        return { schema: namer.described(z.string().check(z.minLength(1)), DESCRIPTIONS.message) }
-      case 'status':
-        return { schema: z.int() }
-      case 'time':
-        return { schema: timestamp }
-      case 'problems':
-        return code !== undefined && PROBLEM_CODES.includes(code) ? { schema: z.unknown() } : 'absent'
-      case 'problem.path':
-        return { schema: namer.described(z.string(), DESCRIPTIONS['problem.path']) }
-      case 'problem.message':
-        return { schema: z.string().check(z.minLength(1)) }
-      default:
-        return { schema: z.string() }
-    }
-  }
-  const constantOf = (slot: string, code: ErrorCode): string | number | undefined => {
-    if (slot === 'code') return wireName(code)
-    if (slot === 'status') return status(code)
-    if (slot === 'status_text') return reasonPhrase(status(code))
-    if (slot === 'title') return titleOf(code)
-    return undefined
-  }
-
-  // The general body's object that holds the code (or message) is the `Error` component, and a
-  // problem of its list the `FieldError`; a body narrowed to a code is built around them.
-  const general = choices.body
-  const errorPath = nodeHolding(general, ['code', 'message']) ?? []
-  const errorNode = nodeAt(general, errorPath) as Record<string, Template>
-  const problemsKey = Object.entries(errorNode).find(
-    ([, child]) => child !== null && typeof child === 'object' && !Array.isArray(child) && '$each' in child,
-  )?.[0]
-  const itemTemplate = problemsKey ? ((errorNode[problemsKey] as Record<string, Template>).item ?? null) : null
-  const fieldError = namer.named(templateSchema(itemTemplate, { bind: (slot) => bind(slot, undefined) }), 'FieldError')
-  const errorShape = templateSchema(errorNode, { bind: (slot) => bind(slot, undefined) }) as z.ZodMiniObject
-  const error = namer.named(errorShape, 'Error')
-  const narrowings = new Map<ErrorCode, z.ZodMiniType>()
-  const narrowed = (code: ErrorCode): z.ZodMiniType => {
-    const known = narrowings.get(code)
-    if (known) return known
-    const schema = narrowing(code)
-    narrowings.set(code, schema)
-    return schema
-  }
-  const narrowing = (code: ErrorCode): z.ZodMiniType => {
-    const varying = keysNaming(errorNode, CODE_SLOTS)
-    const specific = templateSchema(errorNode, { bind: (slot) => bind(slot, code), item: fieldError }) as z.ZodMiniObject
-    const pick = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, specific.shape[key]!]))
-    if (!PROBLEM_CODES.includes(code) || !problemsKey) return z.intersection(error, z.looseObject(pick(varying)))
-    const variant = z.extend(error, pick([...varying, problemsKey]))
-    return code === 'validation_failed' ? namer.named(variant, 'ValidationError') : variant
-  }
-  const envelopes = new Map<ErrorCode, z.ZodMiniType>()
-  const envelope = (code: ErrorCode): z.ZodMiniType => {
-    let schema = envelopes.get(code)
-    if (schema) return schema
-    const own = choices.bodies[code]
-    schema = own
-      ? templateSchema(own, { bind: (slot) => bind(slot, code) })
-      : templateSchema(general, {
-          bind: (slot) => bind(slot, code),
-          object: (_node, path) => (path.join('/') === errorPath.join('/') ? narrowed(code) : undefined),
-        })
-    envelopes.set(code, schema)
-    return schema
-  }
-  const validationError = narrowed('validation_failed')
-
+  const bind = slotBinder({ codes, wireName, status, namer, timestamp: timestampOf(stamps) })
+  const { components, envelope, errorPath, problemsKey } = errorSchemas(choices, namer, bind)
   return {
     codes,
     contentType: choices.contentType,
@@ -191,10 +135,118 @@ export function errorModel(choices: ErrorChoices, namer: Namer, stamps: StampFor
       })
     },
     envelope,
-    components: { Error: error, FieldError: fieldError, ValidationError: validationError },
+    components,
     errorNodeOf: (body) => nodeAt(body, errorPath),
     problemsKey,
     templateOf,
+  }
+}
+
+/** What the slot binder reads: the codes, their wire names and statuses, and how to describe a schema. */
+interface BinderInput {
+  codes: readonly ErrorCode[]
+  wireName: (code: ErrorCode) => string
+  status: (code: ErrorCode) => number
+  namer: Namer
+  timestamp: z.ZodMiniType
+}
+
+/** A slot's schema in the answers of one code, or of every code (`code` undefined). */
+type SlotBinder = (slot: string, code: ErrorCode | undefined) => Binding
+
+function slotBinder({ codes, wireName, status, namer, timestamp }: BinderInput): SlotBinder {
+  const constantOf = (slot: string, code: ErrorCode): string | number | undefined => {
+    if (slot === 'code') return wireName(code)
+    if (slot === 'status') return status(code)
+    if (slot === 'status_text') return reasonPhrase(status(code))
+    if (slot === 'title') return titleOf(code)
+    return undefined
+  }
+  return (slot, code) => {
+    const constant = code === undefined ? undefined : constantOf(slot, code)
+    if (constant !== undefined) return { schema: z.literal(constant), constant }
+    switch (slot) {
+      case 'code':
+        return { schema: namer.described(z.enum(codes.map(wireName) as [string, ...string[]]), DESCRIPTIONS.code) }
+      case 'message':
+        return { schema: namer.described(z.string().check(z.minLength(1)), DESCRIPTIONS.message) }
+      case 'status':
+        return { schema: z.int() }
+      case 'time':
+        return { schema: timestamp }
+      case 'problems':
+        return code !== undefined && PROBLEM_CODES.includes(code) ? { schema: z.unknown() } : 'absent'
+      case 'problem.path':
+        return { schema: namer.described(z.string(), DESCRIPTIONS['problem.path']) }
+      case 'problem.message':
+        return { schema: z.string().check(z.minLength(1)) }
+      default:
+        return { schema: z.string() }
+    }
+  }
+}
+
+/**
+ * The schemas of the error bodies: the general body's object that holds the code (or message) is
+ * the `Error` component, a problem of its list the `FieldError`, and a body narrowed to a code is
+ * built around them (a kind with a body of its own is described from that body alone).
+ */
+function errorSchemas(choices: ErrorChoices, namer: Namer, bind: SlotBinder) {
+  const general = choices.body
+  const errorPath = nodeHolding(general, ['code', 'message']) ?? []
+  const errorNode = nodeAt(general, errorPath) as Record<string, Template>
+  const problemsKey = Object.entries(errorNode).find(
+    ([, child]) => child !== null && typeof child === 'object' && !Array.isArray(child) && '$each' in child,
+  )?.[0]
+  const itemTemplate = problemsKey ? ((errorNode[problemsKey] as Record<string, Template>).item ?? null) : null
+  const fieldError = namer.named(templateSchema(itemTemplate, { bind: (slot) => bind(slot, undefined) }), 'FieldError')
+  const error = namer.named(templateSchema(errorNode, { bind: (slot) => bind(slot, undefined) }), 'Error')
+  const varying = keysNaming(errorNode, CODE_SLOTS)
+  const narrowed = memo((code: ErrorCode): z.ZodMiniType => {
+    const specific = templateSchema(errorNode, {
+      bind: (slot) => bind(slot, code),
+      item: fieldError,
+    }) as z.ZodMiniObject
+    const pick = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, specific.shape[key]!]))
+    if (!PROBLEM_CODES.includes(code) || !problemsKey) return z.intersection(error, z.looseObject(pick(varying)))
+    const variant = z.extend(error as z.ZodMiniObject, pick([...varying, problemsKey]))
+    return code === 'validation_failed' ? namer.named(variant, 'ValidationError') : variant
+  })
+  // A kind with a body of its own is described from it alone; invalid input's still names its
+  // error object `ValidationError`, as the spec names that schema.
+  const ownPath = (own: Template) => (nodeHolding(own, ['code', 'message']) ?? []).join('/')
+  const validationOwn = choices.bodies.validation_failed
+  const validationError = validationOwn
+    ? namer.named(
+        templateSchema(nodeAt(validationOwn, ownPath(validationOwn).split('/').filter(Boolean)) ?? null, {
+          bind: (slot) => bind(slot, 'validation_failed'),
+        }),
+        'ValidationError',
+      )
+    : narrowed('validation_failed')
+  const envelope = memo((code: ErrorCode): z.ZodMiniType => {
+    const own = choices.bodies[code]
+    if (own)
+      return templateSchema(own, {
+        bind: (slot) => bind(slot, code),
+        object: (_node, path) =>
+          code === 'validation_failed' && path.join('/') === ownPath(own) ? validationError : undefined,
+      })
+    return templateSchema(general, {
+      bind: (slot) => bind(slot, code),
+      object: (_node, path) => (path.join('/') === errorPath.join('/') ? narrowed(code) : undefined),
+    })
+  })
+  const components = { Error: error, FieldError: fieldError, ValidationError: validationError }
+  return { components, envelope, errorPath, problemsKey }
+}
+
+/** A function of a code, worked out once per code. */
+function memo<T>(make: (code: ErrorCode) => T): (code: ErrorCode) => T {
+  const made = new Map<ErrorCode, T>()
+  return (code) => {
+    if (!made.has(code)) made.set(code, make(code))
+    return made.get(code) as T
   }
 }
 

@@ -8,7 +8,9 @@ import { compileText, fillText, type SlotValues } from './render-template.js'
 // limiter's decision; the document describes each from its slots.
 
 /** What the document says of a header slot: its meaning, an example, and the least value a number slot takes. */
-export const HEADER_SLOT_DOCS: Readonly<Record<string, { description: string; example: number | string; minimum?: number }>> = {
+export const HEADER_SLOT_DOCS: Readonly<
+  Record<string, { description: string; example: number | string; minimum?: number }>
+> = {
   limit: {
     description: 'Requests admitted in the window closest to exhaustion (per minute or per UTC day).',
     example: 300,
@@ -70,7 +72,8 @@ export function headerModel({ headers }: RateLimitChoices): HeaderModel {
   const onRefusal = headers.filter((header) => header.only429)
   const exact = (header: HeaderChoice) => /^\{([a-z_]+)\}$/.exec(header.value)?.[1]
   // Each value compiled once: a request fills in numbers, it does not parse the text again.
-  const compiled = (list: readonly HeaderChoice[]) => list.map((header) => [header.name, compileText(header.value)] as const)
+  const compiled = (list: readonly HeaderChoice[]) =>
+    list.map((header) => [header.name, compileText(header.value)] as const)
   const [sent, sentOnRefusal] = [compiled(always), compiled(onRefusal)]
   return {
     headers,
@@ -93,8 +96,13 @@ export function headerModel({ headers }: RateLimitChoices): HeaderModel {
           schema: known.minimum === undefined ? { type: 'string' } : { type: 'integer', minimum: known.minimum },
           example: known.example,
         }
-      const parts = placeholdersOf(header.value).map((name) => `${name}: ${HEADER_SLOT_DOCS[name]?.description ?? name}`)
-      const example = fillText(header.value, Object.fromEntries(Object.entries(HEADER_SLOT_DOCS).map(([name, doc]) => [name, doc.example])))
+      const parts = placeholdersOf(header.value).map(
+        (name) => `${name}: ${HEADER_SLOT_DOCS[name]?.description ?? name}`,
+      )
+      const example = fillText(
+        header.value,
+        Object.fromEntries(Object.entries(HEADER_SLOT_DOCS).map(([name, doc]) => [name, doc.example])),
+      )
       return {
         description: `\`${header.value}\`, where ${parts.join('; ')}`,
         required: true,

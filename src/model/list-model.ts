@@ -59,14 +59,21 @@ export function listModel(choices: ListChoices, namer: Namer): ListModel {
   const template = choices.envelope
   const slotSchemas = PAGE_SLOT_SCHEMAS(choices.maxPerPage)
   const pagingPath = nodeHolding(template, ['page', 'per_page', 'total', 'pages', 'next_page'])
-  const pagingNode = pagingPath && pagingPath.length > 0 ? (nodeAt(template, pagingPath) as Record<string, Template>) : undefined
-  const bind = (item: z.ZodMiniType) => (slot: string): Binding => {
-    if (slot === 'items') return { schema: z.array(item) }
-    return { schema: slotSchemas[slot] ?? z.unknown() }
-  }
+  const pagingNode =
+    pagingPath && pagingPath.length > 0 ? (nodeAt(template, pagingPath) as Record<string, Template>) : undefined
+  const bind =
+    (item: z.ZodMiniType) =>
+    (slot: string): Binding => {
+      if (slot === 'items') return { schema: z.array(item) }
+      return { schema: slotSchemas[slot] ?? z.unknown() }
+    }
   const paging =
     pagingNode &&
-    namer.named(templateSchema(pagingNode, { bind: bind(z.unknown()) }), 'Pagination', 'Position of this page in the whole list.')
+    namer.named(
+      templateSchema(pagingNode, { bind: bind(z.unknown()) }),
+      'Pagination',
+      'Position of this page in the whole list.',
+    )
   const pagingAt = pagingPath?.join('/')
   return {
     choices,
@@ -86,7 +93,11 @@ export function listModel(choices: ListChoices, namer: Namer): ListModel {
 }
 
 /** The slots of one page, and where its links point. */
-function pageSlots(items: readonly Json[], { page, per_page, total }: PageFacts, request: (() => ListRequest) | undefined) {
+function pageSlots(
+  items: readonly Json[],
+  { page, per_page, total }: PageFacts,
+  request: (() => ListRequest) | undefined,
+) {
   const pages = Math.ceil(total / per_page)
   const first = (page - 1) * per_page + 1
   const slots: SlotValues = {
@@ -120,7 +131,11 @@ function pageSlots(items: readonly Json[], { page, per_page, total }: PageFacts,
 }
 
 /** Every slot's place in a template, as a dotted path of keys (`meta.total`; links as `link.next`). */
-function slotPathsOf(template: Template, at: readonly string[] = [], found: Record<string, string> = {}): Record<string, string> {
+function slotPathsOf(
+  template: Template,
+  at: readonly string[] = [],
+  found: Record<string, string> = {},
+): Record<string, string> {
   if (template === null || typeof template !== 'object' || Array.isArray(template)) return found
   if ('$slot' in template) found[String(template.$slot)] = at.join('.')
   else if ('$link' in template) found[`link.${String(template.$link)}`] = at.join('.')

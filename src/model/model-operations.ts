@@ -27,7 +27,8 @@ export function modelOperations(
   schemas: ProfiledSchemas = profiledSchemas(profile),
 ): ReadonlyMap<string, Operation> {
   const declared = [...operations, ...adminOperations]
-  if (profile === DEFAULT_PROFILE) return new Map(declared.map((operation) => [operation.operationId, withDelete(operation, profile)]))
+  if (profile === DEFAULT_PROFILE)
+    return new Map(declared.map((operation) => [operation.operationId, withDelete(operation, profile)]))
   const api = schemaPairs(schemas)
   const admin = schemaPairs(schemas, ['records', 'controls'])
   // The arrange helpers' bodies over HTTP take what they take in-process: the profile's bounds.

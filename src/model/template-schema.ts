@@ -100,7 +100,12 @@ export function nodeHolding(template: Template, slots: readonly string[], path: 
   }
   if (isSlotNode(template)) return undefined
   const holds = Object.values(template).some(
-    (child) => child !== null && typeof child === 'object' && !Array.isArray(child) && '$slot' in child && slots.includes(String(child.$slot)),
+    (child) =>
+      child !== null &&
+      typeof child === 'object' &&
+      !Array.isArray(child) &&
+      '$slot' in child &&
+      slots.includes(String(child.$slot)),
   )
   if (holds) return path
   for (const [key, child] of Object.entries(template)) {
@@ -113,6 +118,10 @@ export function nodeHolding(template: Template, slots: readonly string[], path: 
 /** The node at a path of keys. */
 export function nodeAt(template: Template, path: readonly string[]): Template | undefined {
   let node: Template | undefined = template
-  for (const key of path) node = node !== null && typeof node === 'object' ? ((node as Record<string, Template>)[key] as Template | undefined) : undefined
+  for (const key of path)
+    node =
+      node !== null && typeof node === 'object'
+        ? ((node as Record<string, Template>)[key] as Template | undefined)
+        : undefined
   return node
 }

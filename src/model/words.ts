@@ -24,7 +24,7 @@ export interface Words {
 
 /**
  * The words of a model.
- * @example wordsOf(profile, errors, headers).when('not_found')
+ * @example wordsOf(DEFAULT_PROFILE, DEFAULT_MODEL.errors, DEFAULT_MODEL.headers).when('not_found')
  */
 export function wordsOf(profile: Profile, errors: ErrorModel, headers: HeaderModel): Words {
   const foreignIsMissing = errors.foreign === 'not_found'

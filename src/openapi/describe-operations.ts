@@ -44,29 +44,9 @@ export function describeOperations(
   security: SecurityRequirementObject[],
   model: ApiModel,
 ): DescribedOperations {
-  const codes = [...new Set(operations.flatMap(model.errorCodes))]
   const names = model.schemas.namer.names
   const examples = examplesOf(model)
-  const success = Object.fromEntries(operations.flatMap((op) => {
-    const schema = model.successSchema(op)
-    return schema ? [[op.operationId, schema]] : []
-  }))
-  const output = toOpenApiSchemas(
-    { ...success, ...Object.fromEntries(codes.map((code) => [`error:${code}`, model.errors.envelope(code)])) },
-    'output',
-    names,
-  )
-  const converted = toOpenApiSchemas(
-    {
-      id: IdParam,
-      ...Object.fromEntries(operations.flatMap((op) => (op.body ? [[`${op.operationId}:body`, op.body]] : []))),
-      ...Object.fromEntries(operations.flatMap((op) => (op.query ? [[`${op.operationId}:query`, op.query]] : []))),
-    },
-    'input',
-    names,
-  )
-  const { components, inputSchemas } = reconcile(output, converted)
-  const input = { schemas: inputSchemas }
+  const { output, input, components } = convertSchemas(operations, model)
 
   const responses: Record<string, ResponseObject> = {}
   const component = (code: ErrorCode) => errorResponseComponent(code, plane, schemaOf(output, `error:${code}`), model, examples)
@@ -121,6 +101,34 @@ export function describeOperations(
     responses,
     headers: plane === 'api' ? withHeaderExtensions(rateLimitHeaderComponents(model), model) : {},
   }
+}
+
+/** Every schema the operations answer and take, converted: the output's (success and error bodies) and the input's (id, bodies, queries). */
+function convertSchemas(operations: readonly Operation[], model: ApiModel) {
+  const names = model.schemas.namer.names
+  const codes = [...new Set(operations.flatMap(model.errorCodes))]
+  const success = Object.fromEntries(
+    operations.flatMap((op) => {
+      const schema = model.successSchema(op)
+      return schema ? [[op.operationId, schema]] : []
+    }),
+  )
+  const output = toOpenApiSchemas(
+    { ...success, ...Object.fromEntries(codes.map((code) => [`error:${code}`, model.errors.envelope(code)])) },
+    'output',
+    names,
+  )
+  const converted = toOpenApiSchemas(
+    {
+      id: IdParam,
+      ...Object.fromEntries(operations.flatMap((op) => (op.body ? [[`${op.operationId}:body`, op.body]] : []))),
+      ...Object.fromEntries(operations.flatMap((op) => (op.query ? [[`${op.operationId}:query`, op.query]] : []))),
+    },
+    'input',
+    names,
+  )
+  const { components, inputSchemas } = reconcile(output, converted)
+  return { output, input: { schemas: inputSchemas }, components }
 }
 
 /** The converted schema of a key given to toOpenApiSchemas above. */

@@ -2,22 +2,23 @@ import { assertAdminToken, authenticate } from '../domain/auth.js'
 import { isoTimestamp } from '../domain/clock.js'
 import { redactKey } from '../domain/request-journal.js'
 import { ApiError, internalError } from '../errors/api-error.js'
-import { MESSAGES } from '../errors/messages.js'
 import { parseId, validate, validateQuery } from '../errors/validate.js'
 import { ADMIN_TOKEN_HEADER } from '../http/credentials.js'
 import type { MockAnswer, MockRequest } from '../http/mock-request.js'
 import { readJsonBody, refuseBody } from '../http/read-body.js'
 import type { Operation } from '../operations/define-operation.js'
-import { DEFAULT_MODEL, type ApiModel } from '../model/api-model.js'
+import type { ApiModel } from '../model/api-model.js'
 import type { UserRecord } from '../store/models.js'
 import type { Json } from '../profile/template.js'
 import { renderTemplate } from '../model/render-template.js'
 import type { ListRequest } from '../model/list-model.js'
 import { basePath } from './base-path.js'
 import type { MockContext } from './mock-context.js'
+import { errorAnswer, routeNotFound } from './error-answer.js'
+import { MESSAGES } from '../errors/messages.js'
 import { applyFaults, holdLatency } from './fault-steps.js'
 import { answerOverride } from './overrides.js'
-import type { NotFoundRoute, OperationRoute, PathParams, Resolved, Route } from './route.js'
+import type { OperationRoute, PathParams, Resolved, Route } from './route.js'
 import type { RouteIndex, RouteMatch } from './route-index.js'
 
 // One request, top to bottom. answerRequest finds the route; answerApi and answerControlPlane are
@@ -132,39 +133,17 @@ export function jsonAnswer(status: number, body: unknown): MockAnswer {
   return { status, headers: { 'content-type': JSON_CONTENT_TYPE }, body: JSON.stringify(body) }
 }
 
-/** Where an error answer is made: the model that shapes it, and the request and moment it answers. */
-export interface ErrorScene {
-  request?: { method: string; path: string }
-  /** The mock's clock, for the body's `time` slot: real time where none is given. */
-  now?: () => number
-}
-
-/**
- * The error answer for an ApiError, as the model shapes it: the status its profile gives the code,
- * the body its template renders, the profile's media type, and `Allow` on a 405.
- * @example errorAnswer(new ApiError('not_found', 'Campaign 7 does not exist'), DEFAULT_MODEL).status // 404
- */
-export function errorAnswer(error: ApiError, model: ApiModel = DEFAULT_MODEL, scene: ErrorScene = {}): MockAnswer {
-  const { errors } = model
-  const body = errors.body(
-    { code: error.code, message: error.message, problems: error.fields, request: scene.request },
-    (scene.now ?? Date.now)(),
-  )
-  const answer: MockAnswer = {
-    status: errors.status(error.code),
-    headers: { 'content-type': errors.contentType },
-    body: JSON.stringify(body),
-  }
-  if (error.allow) answer.headers.allow = error.allow.join(', ')
-  return answer
-}
-
 /**
  * The success answer, with the operation's status: the envelope around `data`; a list's page in
  * the profile's envelope (its links below this request's base); a DELETE's body as its template
  * says; no body where the operation answers none.
  */
-function success({ lists, adminLists }: ApiModel, { plane, operation, ctx }: OperationRoute, request: MockRequest, { data, page }: Resolved): MockAnswer {
+function success(
+  model: ApiModel,
+  { plane, operation, ctx }: OperationRoute,
+  request: MockRequest,
+  { data, page }: Resolved,
+): MockAnswer {
   const { status, body } = operation.response
   if (status === 204 || body === null) return { status, headers: {}, body: null }
   if (body !== undefined) {
@@ -172,9 +151,12 @@ function success({ lists, adminLists }: ApiModel, { plane, operation, ctx }: Ope
     return jsonAnswer(status, renderTemplate(body, { record: data as Json, id }))
   }
   if (!page) return jsonAnswer(status, { success: true, data })
-  const model = plane === 'api' ? lists : adminLists
+  const lists = plane === 'api' ? model.lists : model.adminLists
   const base = plane === 'api' ? ctx.apiBase : ctx.adminBase
-  return jsonAnswer(status, model.envelope(data as Json[], page, () => listRequest(request, base)))
+  return jsonAnswer(
+    status,
+    lists.envelope(data as Json[], page, () => listRequest(request, base)),
+  )
 }
 
 /** The base URL and path a list's links are written below: this request's origin and the mock's base path. */
@@ -185,7 +167,11 @@ function listRequest(request: MockRequest, base: string): ListRequest {
 }
 
 /** Runs the steps and turns any failure into the error answer: ApiErrors as they are, anything else as a 500. */
-async function answerSafely(ctx: MockContext, request: MockRequest, answer: () => Promise<MockAnswer>): Promise<MockAnswer> {
+async function answerSafely(
+  ctx: MockContext,
+  request: MockRequest,
+  answer: () => Promise<MockAnswer>,
+): Promise<MockAnswer> {
   try {
     return await answer()
   } catch (error) {
@@ -194,28 +180,6 @@ async function answerSafely(ctx: MockContext, request: MockRequest, answer: () =
     console.error('[ad-campaign-mock] unexpected error:', error)
     return errorAnswer(internalError(), ctx.model, scene)
   }
-}
-
-/**
- * The 404 of a route no operation has: a path that does not decode, or that no operation has; or,
- * where the profile says so, the 405 of a path whose operations have other methods (with `Allow`).
- */
-function routeNotFound(
-  { ctx, plane, notFound }: NotFoundRoute,
-  request: MockRequest,
-  allow: readonly string[] = [],
-): ApiError {
-  if (allow.length > 0 && ctx.model.errors.unsupportedMethod === 'method_not_allowed') {
-    const { pathname } = request.url
-    return new ApiError(
-      'method_not_allowed',
-      MESSAGES.method_not_allowed.allowed(request.method, pathname, allow),
-      undefined,
-      allow,
-    )
-  }
-  const message = MESSAGES.route_not_found[notFound === 'undecodable' ? 'undecodable' : 'operation']
-  return new ApiError('route_not_found', message(plane, request.method, request.url.pathname))
 }
 
 /**

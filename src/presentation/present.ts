@@ -37,7 +37,11 @@ type Extra = Readonly<Record<string, Template>>
 
 /** A stored user's balance, as GET /user/balance answers it, with the fields a profile adds to it (`extra`). */
 export function presentBalance(user: UserRecord, extra: Extra = {}): Balance {
-  return { balance_usd: toCents(user.balance_usd), total_topups_usd: toCents(user.total_topups_usd), ...initialValues(extra) }
+  return {
+    balance_usd: toCents(user.balance_usd),
+    total_topups_usd: toCents(user.total_topups_usd),
+    ...initialValues(extra),
+  }
 }
 
 /** Turns a stored advert into the API's Advert: its fields as stored, the extra ones a profile names as it shows them. */
@@ -46,11 +50,7 @@ export function presentAdvert({ user_id: _owner, ...advert }: AdvertRecord, extr
 }
 
 /** Turns a stored campaign into the API's Campaign, with its advert's title and the fields beyond the document a profile names (`extra`). */
-export function presentCampaign(
-  campaign: CampaignRecord,
-  advertTitle: string,
-  extra: Extra = {},
-): Campaign {
+export function presentCampaign(campaign: CampaignRecord, advertTitle: string, extra: Extra = {}): Campaign {
   const shown: Campaign = {
     id: campaign.id,
     advert_id: campaign.advert_id,

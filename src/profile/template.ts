@@ -122,7 +122,9 @@ export function templateProblem(value: unknown, use: TemplateUse, at = '', inIte
   const here = (key: string) => (at ? `${at}.${key}` : key)
   const slots = [...SLOTS_BY_USE[use], ...(inItem ? Object.keys(PROBLEM_SLOTS) : [])]
   const known = (name: string, key: string) =>
-    slots.includes(name) ? undefined : `${here(key)}: "${name}" is not a slot of ${use === 'field' ? 'a field' : `a ${use} body`}`
+    slots.includes(name)
+      ? undefined
+      : `${here(key)}: "${name}" is not a slot of ${use === 'field' ? 'a field' : `a ${use} body`}`
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
       const problem = templateProblem(item, use, here(String(index)), inItem)
@@ -131,7 +133,8 @@ export function templateProblem(value: unknown, use: TemplateUse, at = '', inIte
     return undefined
   }
   if (!isObject(value)) return undefined
-  if ('$slot' in value) return typeof value.$slot === 'string' ? known(value.$slot, '$slot') : `${here('$slot')}: must be a name`
+  if ('$slot' in value)
+    return typeof value.$slot === 'string' ? known(value.$slot, '$slot') : `${here('$slot')}: must be a name`
   if ('$text' in value) {
     if (typeof value.$text !== 'string') return `${here('$text')}: must be a text`
     for (const name of placeholdersOf(value.$text)) {

@@ -151,7 +151,9 @@ function inputsOf(profile: Profile, namer: Namer): ProfiledSchemas['inputs'] {
       'AdvertInput',
     ),
     AdvertUpdateInput: namer.named(
-      object({ advert: z.partial(object({ title, description: Description, target_url: TargetUrl })).check(atLeastOne) }),
+      object({
+        advert: z.partial(object({ title, description: Description, target_url: TargetUrl })).check(atLeastOne),
+      }),
       'AdvertUpdateInput',
     ),
   }
@@ -168,7 +170,12 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
   const paginationQuery = paginationQueryOf(lists)
   const advert = namer.named(z.extend(Advert, { title, ...stamps, ...extra(resources.extraFields.advert) }), 'Advert')
   const campaign = namer.named(
-    z.extend(Campaign, { broadcasting_type: broadcastingType, cpm, ...stamps, ...extra(resources.extraFields.campaign) }),
+    z.extend(Campaign, {
+      broadcasting_type: broadcastingType,
+      cpm,
+      ...stamps,
+      ...extra(resources.extraFields.campaign),
+    }),
     'Campaign',
   )
   const userRecord = z.extend(UserRecord, { api_tier: tier, ...stamps, ...extra(resources.extraFields.user) })

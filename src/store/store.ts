@@ -66,7 +66,11 @@ export class Store {
     { firstId = 1, idStep = 1 } = {},
   ) {
     this.records = records
-    this.#ids = { users: new IdCounter(), adverts: new IdCounter(firstId, idStep), campaigns: new IdCounter(firstId, idStep) }
+    this.#ids = {
+      users: new IdCounter(),
+      adverts: new IdCounter(firstId, idStep),
+      campaigns: new IdCounter(firstId, idStep),
+    }
     this.users = new IndexedCollection(records.UserRecord, {
       ids: this.#ids.users,
       check: (user, previous) => this.#assertFree(user, previous),

@@ -28,7 +28,10 @@ export const OTHER_PROFILE: Profile = {
         error: {
           code: { $slot: 'code' },
           message: { $slot: 'message' },
-          errors: { $each: 'problems', item: { path: { $slot: 'problem.field' }, detail: { $slot: 'problem.message' } } },
+          errors: {
+            $each: 'problems',
+            item: { path: { $slot: 'problem.field' }, detail: { $slot: 'problem.message' } },
+          },
         },
       },
     },

@@ -32,6 +32,8 @@ export { presentAdvert } from '@dist/src/presentation/present.js'
 export { answerRequest } from '@dist/src/pipeline/pipeline.js'
 export { serve } from '@dist/src/cli/serve.js'
 export { DEFAULT_PROFILE } from '@dist/src/profile/profile.js'
+export { DEFAULT_MODEL } from '@dist/src/model/api-model.js'
+export { GLOBAL_NAMER } from '@dist/src/schemas/namer.js'
 export { buildOpenApi } from '@dist/src/openapi/build-openapi.js'
 export { UserRecord } from '@dist/src/schemas/dataset.js'
 export { profileOf } from '@dist/src/twin/observations.js'
@@ -39,7 +41,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestHandler } from 'msw'
 import type { SetupServer } from 'msw/node'
 import type { Clock } from '@dist/src/domain/clock.js'
-import type { RateLimiter } from '@dist/src/domain/rate-limit.js'
+import type { RateLimitDecision, RateLimiter } from '@dist/src/domain/rate-limit.js'
+import type { ErrorModel } from '@dist/src/model/error-model.js'
+import type { HeaderModel } from '@dist/src/model/header-model.js'
 import type { RequestJournal } from '@dist/src/domain/request-journal.js'
 import type { MockRequest } from '@dist/src/http/mock-request.js'
 import type { Listener } from '@dist/src/listener/listener.js'
@@ -80,6 +84,9 @@ export declare const res: ServerResponse
 export declare const next: (error?: unknown) => void
 export declare const clock: Clock
 export declare const limiter: RateLimiter
+export declare const decision: RateLimitDecision
+export declare const errors: ErrorModel
+export declare const headers_: HeaderModel
 export declare const limits: { per_minute: number; per_day: number }
 export declare const now: number
 export declare const journal: RequestJournal
