@@ -69,7 +69,7 @@ export async function answerFound({ route, params, head, allow }: Found, request
 }
 
 /**
- * The public API's steps: latency, authenticate, rate limit, faults and Prefer, override, id, query, body,
+ * The public API's steps: latency, (an unknown route,) authenticate, rate limit, faults and Prefer, override, id, query, body,
  * resolve (public writes one at a time, in the write queue); then the response's headers and the
  * journal entry, for a success and an error alike.
  */
@@ -86,10 +86,13 @@ async function answerApi(
   let user: UserRecord | undefined
   const answer = await answerSafely(ctx, request, async () => {
     if (ctx.faults.active) await holdLatency(ctx)
-    if (route.notFound) throw routeNotFound(route, request, allow)
-    const { operation } = route
+    // A path or method no operation has is answered before the key, unless the profile authenticates it first.
+    const first = ctx.profile.errors.authenticateUnknownRoutes
+    if (route.notFound && !first) throw routeNotFound(route, request, allow)
     user = authenticate(ctx.store, request.header('authorization'))
     admit(ctx, user, headers)
+    if (route.notFound) throw routeNotFound(route, request, allow)
+    const { operation } = route
     if (ctx.faults.active || request.header('prefer') !== null) await applyFaults(ctx, request, operation, headers)
     const overridden = ctx.overrides.size > 0 ? await answerOverride(route, request, params, headers) : undefined
     if (overridden) return overridden

@@ -80,6 +80,12 @@ export const ErrorChoices = z.strictObject({
   foreign: z.enum(['not_found', 'forbidden']),
   /** A method a path does not have: answered as an unknown path, or as `method_not_allowed` with `Allow`. */
   unsupportedMethod: z.enum(['route_not_found', 'method_not_allowed']),
+  /**
+   * Whether a path or method no operation has is answered only after the key is checked (a 401
+   * without one; counted, with the rate-limit headers, with one), as a deployment with an
+   * authentication layer in front of its router does; the mock answers it first.
+   */
+  authenticateUnknownRoutes: z.boolean(),
   /** The media type of an error body (`application/problem+json`). */
   contentType: Name,
   /** Every error's body, with its slots (profile/template.ts, ERROR_SLOTS). */
@@ -218,6 +224,7 @@ export const DEFAULT_PROFILE: Profile = {
     codes: {},
     foreign: 'not_found',
     unsupportedMethod: 'route_not_found',
+    authenticateUnknownRoutes: false,
     contentType: 'application/json; charset=utf-8',
     body: ERROR_BODY,
     bodies: {},

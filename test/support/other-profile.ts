@@ -12,6 +12,7 @@ export const OTHER_PROFILE: Profile = {
     statuses: { ...DEFAULT_PROFILE.errors.statuses, validation_failed: 400, advert_in_use: 409 },
     foreign: 'forbidden',
     unsupportedMethod: 'method_not_allowed',
+    authenticateUnknownRoutes: true,
     body: {
       success: false,
       error: {
