@@ -5,7 +5,7 @@ import type { TwinFile } from '../profile/twin-file.js'
 import { driftLines } from '../twin/drift.js'
 import { formatChoices, formatReplay, formatSummary } from '../twin/format-choices.js'
 import { learnTwin, type LearnedTwin } from '../twin/learn-twin.js'
-import { replayTwin, type ServedTwin } from '../twin/replay.js'
+import { replayTwin, type ReplayReport, type ServedTwin } from '../twin/replay.js'
 import { readTwinArgs, TWIN_USAGE, TwinUsageError, type TwinRequest } from './twin-args.js'
 
 /** Where the command writes: the table and the drift lines (stdout), and everything else (stderr). */
@@ -69,21 +69,22 @@ export async function twinCommand(args: readonly string[], io: TwinCommandIo = {
   const lines = driftLines(request.twin.choices, learned.twin.choices)
   for (const line of lines) print(line)
   // The file's twin, replayed against what the deployment answers now: a difference the new twin does not have is drift too.
-  const fresh = new Set(
-    (learned.replay?.differences ?? []).map((difference) => `${difference.request} ${difference.what}`),
-  )
-  const old = await replayTwin(request.twin, learned.sent, serveTwin)
-  const drifted = old.differences.filter((difference) => !fresh.has(`${difference.request} ${difference.what}`))
+  // Ids differ from one learning to the next, and so may the account: a difference is the same where it is, ids aside.
+  const keyOf = ({ request, what }: { request: string; what: string }) => `${request.replace(/\d+/g, '#')} ${what}`
+  const fresh = new Set((learned.replay?.differences ?? []).map(keyOf))
+  const old = await replayTwin(request.twin, learned.sent, serveTwin, undefined, { lengths: false })
+  const drifted = old.differences.filter((difference) => !fresh.has(keyOf(difference)))
   for (const difference of drifted) print(`${difference.request}: ${difference.what}`)
   const since = `since ${request.file} was learned (${request.twin.source.learned_at})`
   const changed = lines.length + drifted.length
   warn(
-    changed === 0
-      ? `No choice changed ${since}; ${formatReplay(old).trim()}; ${cost}`
-      : `${changed} changed ${since}; ${formatReplay(old).trim()}; ${cost}`,
+    changed === 0 ? `No choice changed ${since}; ${cost}` : `${changed} changed ${since}; ${replayLine(old)}; ${cost}`,
   )
   return changed === 0 ? 0 : 1
 }
+
+/** The replay's first line: `replayed N exchanges: M the same`. */
+const replayLine = (report: ReplayReport) => formatReplay(report).split('\n')[0]
 
 /** A twin on a free loopback port, quiet, for the replay. */
 async function serveTwin(twin: TwinFile): Promise<ServedTwin> {

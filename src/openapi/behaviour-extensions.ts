@@ -46,7 +46,9 @@ export function operationExtensions(op: Operation, model: ApiModel): Record<`x-$
   // A body that does not carry the resource (none, or an acknowledgement) reports nothing to compare.
   const { status, body } = op.response
   const carries = status !== 204 && body !== null && (body === undefined || JSON.stringify(body).includes('"$slot":"record"'))
-  const facts = carries ? consistencyFacts(op, [...model.operations.values()].filter((other) => other.auth !== 'admin')) : []
+  const beyond = new Set(Object.values(model.profile.resources.extraFields).flatMap((fields) => Object.keys(fields)))
+  const api = [...model.operations.values()].filter((other) => other.auth !== 'admin')
+  const facts = carries ? consistencyFacts(op, api, beyond) : []
   return {
     ...(op.response.list ? { 'x-list': listBehaviour(op, model) } : {}),
     ...byOperation(model)[op.operationId],

@@ -60,7 +60,8 @@ export function paginationQueryOf({ defaultPerPage, maxPerPage, abovePerPageMax 
             description: `Records per page, 1 to ${maxPerPage}.`,
           })
         : meta(
-            z._default(
+            // A prefault: the default goes through the clamp too, and the document shows it for the input.
+            z.prefault(
               z.pipe(
                 perPage,
                 z.transform((value: number) => Math.min(value, maxPerPage)),
@@ -69,6 +70,8 @@ export function paginationQueryOf({ defaultPerPage, maxPerPage, abovePerPageMax 
             ),
             {
               description: `Records per page, from 1; above ${maxPerPage} counts as ${maxPerPage}.`,
+              // No largest value: a larger one is taken (and clamped), not refused.
+              maximum: undefined,
             },
           ),
   })

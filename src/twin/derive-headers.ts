@@ -22,7 +22,40 @@ const RATE_LIMIT_NAME = /ratelimit|rate-limit|x-rate|quota/i
  */
 export function deriveHeaders({ first, second, limits }: HeaderExamples): HeaderChoice[] {
   const names = Object.keys(first).filter((name) => RATE_LIMIT_NAME.test(name) && name in second)
-  return names.map((name) => ({ name: canonical(name), value: templateOf(name, first[name]!, second[name]!, limits) }))
+  return names
+    .map((name) => ({
+      name: canonical(name),
+      value: windowsOf(second[name]!) ?? templateOf(name, first[name]!, second[name]!, limits),
+    }))
+    .sort((a, b) => rank(a.name) - rank(b.name) || a.name.localeCompare(b.name))
+}
+
+/** The order headers are listed in: the X- family, then the IETF fields, each limit, remaining, reset first. */
+function rank(name: string): number {
+  const order = [
+    'x-ratelimit-limit',
+    'x-ratelimit-remaining',
+    'x-ratelimit-reset',
+    'x-ratelimit-used',
+    'ratelimit-limit',
+    'ratelimit-remaining',
+    'ratelimit-reset',
+    'ratelimit-policy',
+    'ratelimit',
+  ]
+  const at = order.indexOf(name.toLowerCase())
+  return at < 0 ? (name.toLowerCase().startsWith('x-') ? 4 : 8.5) : at
+}
+
+/**
+ * Every window as the IETF lists write them, a window each: the per-minute and per-day policies
+ * (`"minute";q=…;w=60, "day";q=…;w=86400`) are the `policy` slot, their counts (`r`, `t`) the
+ * `ratelimit` slot, as the mock itself sends them.
+ */
+function windowsOf(value: string): string | undefined {
+  if (/^"minute";q=\d+;w=60, "day";q=\d+;w=86400$/.test(value)) return '{policy}'
+  if (/^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+$/.test(value)) return '{ratelimit}'
+  return undefined
 }
 
 /** A value with each number that behaves as a slot replaced by it. */

@@ -79,7 +79,11 @@ async function learnEnvelope(ctx: LearnContext): Promise<Template | undefined> {
   const first = pages[0]
   if (!first || first.items !== Math.min(SMALL_PAGE, known)) {
     const reason = first ? `page 1 at per_page ${SMALL_PAGE} held ${first.items}` : 'no page was answered'
-    ctx.observations.cannot('lists.envelope', reason, ...(first ? [ctx.evidence(first.exchange, `${first.items} items`)] : []))
+    ctx.observations.cannot(
+      'lists.envelope',
+      reason,
+      ...(first ? [ctx.evidence(first.exchange, `${first.items} items`)] : []),
+    )
     return undefined
   }
   const total = walk ? pages.reduce((sum, page) => sum + page.items, 0) : known
@@ -97,10 +101,13 @@ async function learnEnvelope(ctx: LearnContext): Promise<Template | undefined> {
     url: exchange.request.url,
     base: ctx.baseUrl,
   }))
-  const evidence = chosen.map(({ page, exchange }) => ctx.evidence(exchange, `page ${page}: ${JSON.stringify(withoutData(exchange.response.json))}`))
+  const evidence = chosen.map(({ page, exchange }) =>
+    ctx.evidence(exchange, `page ${page}: ${JSON.stringify(withoutData(exchange.response.json))}`),
+  )
   const { template, literal } = deriveList(examples)
   ctx.observations.learn('lists.envelope', template, ...evidence)
-  if (literal.length > 0) ctx.observations.note('lists.envelope', `kept as they came (no figure of a page): ${literal.join(', ')}`)
+  if (literal.length > 0)
+    ctx.observations.note('lists.envelope', `kept as they came (no figure of a page): ${literal.join(', ')}`)
   return template
 }
 

@@ -57,28 +57,10 @@ function learnFirstId(ctx: LearnContext): void {
   const account = ctx.account
   const ids = [...(account?.adverts ?? []), ...(account?.campaigns ?? [])].map(idOf).filter((id) => id !== undefined)
   if (!account || ids.length === 0) {
-    // An account that held nothing: the first advert the learner was given shows where the ids start at least.
-    const first = ctx.history.find(
-      (exchange) =>
-        exchange.request.method === 'POST' &&
-        /\/adverts$/.test(new URL(exchange.request.url).pathname) &&
-        exchange.response.status < 300,
+    ctx.observations.cannot(
+      'stamps.firstId',
+      "the account held no advert or campaign; the learner's own ids say only where the counter stands now",
     )
-    const id = idOf((first?.response.json as { data?: unknown } | undefined)?.data as never)
-    if (first && id !== undefined)
-      ctx.observations.learn(
-        'stamps.firstId',
-        id,
-        ctx.evidence(
-          first,
-          `the account held nothing; the learner's first advert got id ${id} (a guess: ids before it may have been given to others)`,
-        ),
-      )
-    else
-      ctx.observations.cannot(
-        'stamps.firstId',
-        'the account held no advert or campaign, and the learner was given none',
-      )
     return
   }
   const smallest = Math.min(...ids)

@@ -48,6 +48,8 @@ export async function replayTwin(
   sent: readonly { request: LearnRequest; exchange: Exchange }[],
   serve: ServeTwin,
   explain: Explain = () => undefined,
+  /** Whether a list's length counts: not where the twin was learned from another state of the account (`twin --check`). */
+  { lengths = true }: { lengths?: boolean } = {},
 ): Promise<ReplayReport> {
   const served = await serve(roomyTiers(twin))
   try {
@@ -55,13 +57,21 @@ export async function replayTwin(
     const ids = new Map<number, number>()
     const differences: ReplayDifference[] = []
     let same = 0
+    let previous: string | undefined
     for (const { request, exchange } of sent) {
       const answer = await send(served.baseUrl, request, keys, ids)
       mapCreated(exchange, answer, ids)
-      const found = compare(exchange, answer)
+      const found = compare(exchange, answer, lengths)
       if (found.length === 0) same++
+      // A difference right after another follows from it where nothing else explains it (a cascade the twin did not copy).
+      const after = previous && `follows the difference of ${previous} just before`
       for (const what of found)
-        differences.push({ request: describe(request), what, reason: explain(exchange, what) ?? 'not explained' })
+        differences.push({
+          request: describe(request),
+          what,
+          reason: explain(exchange, what) ?? after ?? 'not explained',
+        })
+      previous = found.length > 0 ? describe(request) : undefined
     }
     return { replayed: sent.length, same, differences }
   } finally {
@@ -156,7 +166,7 @@ function mapCreated(exchange: Exchange, answer: Answer, ids: Map<number, number>
 }
 
 /** How the twin's answer differs from the deployment's, in a few words each; none when it is the same. */
-function compare(exchange: Exchange, answer: Answer): string[] {
+function compare(exchange: Exchange, answer: Answer, lengths: boolean): string[] {
   const found: string[] = []
   const { response } = exchange
   if (response.status !== answer.status) found.push(`status ${answer.status}, not ${response.status}`)
@@ -171,7 +181,7 @@ function compare(exchange: Exchange, answer: Answer): string[] {
   const media = (headers: Record<string, string>) => (headers['content-type'] ?? '').split(';')[0]!.trim()
   if (response.json !== undefined && media(response.headers) !== media(answer.headers))
     found.push(`media type ${media(answer.headers)}, not ${media(response.headers)}`)
-  const [theirs, ours] = [shapeOf(response.json), shapeOf(answer.json)]
+  const [theirs, ours] = [shapeOf(response.json, lengths), shapeOf(answer.json, lengths)]
   if (theirs !== ours) found.push(`body ${ours}, not ${theirs}`)
   if (response.status >= 400) {
     const [code, wanted] = [findCode(answer.json as never), findCode(response.json as never)]
@@ -181,14 +191,15 @@ function compare(exchange: Exchange, answer: Answer): string[] {
 }
 
 /** A body's shape: its keys and the types of their values, arrays by their items' shape and length. */
-export function shapeOf(value: unknown): string {
+export function shapeOf(value: unknown, lengths = true): string {
   if (value === undefined) return 'no body'
   if (value === null) return 'null'
-  if (Array.isArray(value)) return `[${value.length}:${[...new Set(value.map(shapeOf))].join('|')}]`
+  if (Array.isArray(value))
+    return `[${lengths ? `${value.length}:` : ''}${[...new Set(value.map((item) => shapeOf(item, lengths)))].join('|')}]`
   if (typeof value === 'object')
     return `{${Object.keys(value)
       .sort()
-      .map((key) => `${key}:${shapeOf((value as Record<string, unknown>)[key])}`)
+      .map((key) => `${key}:${shapeOf((value as Record<string, unknown>)[key], lengths)}`)
       .join(',')}}`
   return typeof value
 }
