@@ -2,9 +2,10 @@ import * as z from 'zod/mini'
 import * as schema from '../schemas/control-plane.js'
 import { PaginationQuery } from '../schemas/common.js'
 import { User } from '../schemas/user.js'
-import { JournalCleared, JournalEntry, JournalQuery } from '../schemas/journal.js'
+import { JournalCleared, JournalEntry } from '../schemas/journal.js'
 import { DEFAULT_RESOURCE_CAPS } from '../schemas/resource-caps.js'
 import { arrangeOperations } from './control-plane-arrange.js'
+import { JournalQuery } from './control-plane-journal.js'
 import { overrideOperations } from './control-plane-overrides.js'
 import { defineOperation, type Operation } from './define-operation.js'
 
@@ -32,7 +33,8 @@ export const reset = defineOperation({
   path: '/reset',
   summary: 'Reset the state',
   description:
-    'Restores the dataset, tier limits, faults and clock the mock started with (a clock that followed real time follows it again; one that stood still stands at the same instant), removes every override, clears rate-limit counts and the request journal, and answers how many records it now holds.',
+    'Restores the dataset, tier limits, faults and clock the mock started with (a clock that followed real time follows it again; one that stood still stands at the same instant), removes every override, clears rate-limit counts and the request journal, and answers how many records it now holds. It takes no body, or an empty JSON object `{}` (for clients that always send one); anything in that object is refused.',
+  body: z.optional(schema.EmptyBody),
   response: { status: 200, data: schema.StoreCounts },
 })
 
