@@ -26,7 +26,7 @@ const sources = readSourceFiles()
 /** The layers that may use Node: the Node-side adapters and the command. */
 const NODE_SIDE: readonly Layer[] = ['persistence/', 'listener/', 'runtimes/', 'cli/']
 
-/** A file of a layer (`x.ts` in it) that imports one module, as the checker sees it. */
+/** A file of a layer (a file x in it) that imports one module, as the checker sees it. */
 function fileIn(layer: Layer, imports: string[], code = ''): SourceFile {
   const file = layer === 'src/*.ts' ? 'x.ts' : `${layer}x.ts`
   return { file, imports, code }

@@ -9,7 +9,7 @@ export interface SourceFile {
   code: string
 }
 
-/** The longest a source file may be, in lines: past it, a file usually holds two ideas (STYLE.md). */
+/** The longest a source file may be, in lines: past it, a file usually holds two ideas (the house style). */
 export const MAX_LINES = 300
 
 /** The folders whose TypeScript the circle and length rules read: every one the project writes. */
@@ -147,7 +147,7 @@ export function readSourceFiles(root = 'src', dir = root): SourceFile[] {
 }
 
 /**
- * The circles of imports among the files, as `a.ts -> b.ts -> a.ts`: at least one through every group
+ * The circles of imports among the files, each as a chain of files leading back to its first: at least one through every group
  * of files that import each other in a ring, each circle once (empty when there is none). A static,
  * type-only or lazy import of another file of the list counts.
  * @example findImportCircles([{ file: 'a.ts', imports: ['./b.js'] }, { file: 'b.ts', imports: ['./a.js'] }]) // ['a.ts -> b.ts -> a.ts']
