@@ -15,7 +15,7 @@ export const MAX_LINES = 300
 /** The folders whose TypeScript the circle and length rules read: every one the project writes. */
 export const CHECKED_ROOTS = ['src', 'contract-tests', 'test', 'scripts', 'bench', 'examples'] as const
 
-/** The layers of src/, as the README's "Architecture" names them, lowest first. */
+/** The layers of src/, as docs/architecture.md names them, lowest first. */
 export const LAYERS = [
   'profile/',
   'schemas/',
@@ -46,7 +46,7 @@ const BELOW_SURFACE: readonly Layer[] = LAYERS.slice(0, LAYERS.indexOf('surface/
 // The domain and every layer below it, highest first.
 const DOMAIN_AND_BELOW = BELOW_SURFACE.slice(BELOW_SURFACE.indexOf('domain/'))
 
-/** Which layers each layer may import (its own always): every arrow of the README's diagram, pointing down. */
+/** Which layers each layer may import (its own always): every arrow of docs/architecture.md's diagram, pointing down. */
 export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   'profile/': [],
   'schemas/': ['profile/'],
@@ -102,7 +102,7 @@ export function layerOf(file: string): Layer {
   if (file === 'cli.ts' || file.startsWith('cli/')) return 'cli/'
   if (!file.includes('/')) return 'src/*.ts'
   const layer = `${file.split('/')[0]}/` as Layer
-  if (!LAYERS.includes(layer)) throw new Error(`${file} is in no layer of the README's diagram`)
+  if (!LAYERS.includes(layer)) throw new Error(`${file} is in no layer of the diagram in docs/architecture.md`)
   return layer
 }
 
