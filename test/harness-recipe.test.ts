@@ -98,3 +98,15 @@ it.each([
   },
   60_000,
 )
+
+it("runs the README's node:test example from the packed package, green, and leaves no process of the mock", async () => {
+  const readme = readFileSync('README.md', 'utf8')
+  const section = readme.slice(readme.indexOf('## Tests that never import the package'))
+  const example = /```js\n([\s\S]*?)```/.exec(section)![1]!
+  app.write('test/admin.test.mjs', example)
+  const run = await app.run(process.execPath, ['--test', 'test/admin.test.mjs'], { timeoutMs: 60_000 })
+  expect(run.stdout, run.stderr).toMatch(/^# pass 1$/m)
+  expect(run.code).toBe(0)
+  const left = (await processes()).filter(({ args }) => args.includes(`${app.dir}/node_modules/.bin/ad-campaign-mock`))
+  expect(await gone(left)).toEqual([])
+}, 90_000)
