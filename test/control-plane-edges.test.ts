@@ -16,9 +16,8 @@ import { expectNoChange } from './support/state-snapshot.js'
 import { mswTransport, type TestRequest } from './support/transports.js'
 import { useTransport } from './support/use-transport.js'
 
-// The control plane's edges a new user met (issue 32): a misspelt journal filter, a client that
-// always sends a JSON body, a misspelt arrange helper, a missing field, a refusal said twice, and
-// the in-process journal filter's types.
+// The control plane's edges a new user met (issue 32): a misspelt journal filter, a misspelt
+// arrange helper, a missing field, a refusal said twice, and the in-process journal filter's types.
 
 const OPERATION_IDS = operations.map(({ operationId }) => operationId)
 
@@ -40,25 +39,6 @@ describe.each([
     expect(checkAdmin(listRequests, misspelt.status, misspelt.body, misspelt.headers)).toEqual([])
     const listed = await admin({ method: 'GET', path: '/__admin/requests?operation=listCampaigns' })
     expect(listed.body.data.map((entry: { operation_id: string }) => entry.operation_id)).toEqual(['listCampaigns'])
-  })
-
-  it.each([
-    ['no body', undefined],
-    ['an empty JSON object', {}],
-  ])('resets when sent %s', async (_name, body) => {
-    await transport().api.arrange.user()
-    const answer = await admin({ method: 'POST', path: '/__admin/reset', body })
-    expect(answer.status).toBe(200)
-    expect(answer.body.data).toEqual({ users: 2, adverts: 4, campaigns: 4 })
-  })
-
-  it.each([
-    ['a field', { everything: true }, 'everything'],
-    ['a JSON array', [], ''],
-  ])('refuses a reset whose body holds %s, and changes nothing', async (_name, body, field) => {
-    await transport().api.arrange.user()
-    const answer = await expectNoChange(transport().api, () => admin({ method: 'POST', path: '/__admin/reset', body }))
-    expectError(answer, { status: 422, code: 'validation_failed', field })
   })
 
   it('answers a misspelt arrange helper with a 404 listing the helpers there are', async () => {

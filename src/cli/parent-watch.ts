@@ -21,7 +21,7 @@ export interface ParentWatchOptions {
  * ends npx and that shell but not the bin, which went on serving with parent 1. A parent that cannot
  * exit before this one (pid 0 or 1: a container's init, systemd) is not watched. The timer never
  * keeps the process alive; the function returned stops the watch.
- * @example const unwatch = watchParent(process.ppid, (pid) => stop(`parent ${pid}`))
+ * @example const unwatch = watchParent(process.ppid, (pid) => console.error(`parent ${pid} has exited`))
  */
 export function watchParent(parent: number, onGone: (pid: number) => void, options: ParentWatchOptions = {}) {
   const { intervalMs = PARENT_POLL_MS, ppid = () => process.ppid, isAlive = processIsAlive } = options

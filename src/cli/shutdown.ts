@@ -30,7 +30,7 @@ export type StopCause = NodeJS.Signals | `parent ${number}`
  * the state file, exits 0. The same signal again within `repeatWindowMs` is that one delivered
  * twice and is ignored; any signal after that cuts what is still in flight. Answers the same stop
  * for other causes: the parent's exit (parent-watch.ts) stops the mock as SIGTERM would.
- * @example const stop = stopOnSignals(listener); watchParent(process.ppid, (pid) => stop(`parent ${pid}`))
+ * @example const stop = stopOnSignals(listener); stop(`parent ${process.ppid}`) // as when the parent has gone
  */
 export function stopOnSignals(listener: Listener, options: ShutdownOptions = {}): (cause: StopCause) => void {
   const {

@@ -33,8 +33,7 @@ export const reset = defineOperation({
   path: '/reset',
   summary: 'Reset the state',
   description:
-    'Restores the dataset, tier limits, faults and clock the mock started with (a clock that followed real time follows it again; one that stood still stands at the same instant), removes every override, clears rate-limit counts and the request journal, and answers how many records it now holds. It takes no body, or an empty JSON object `{}` (for clients that always send one); anything in that object is refused.',
-  body: z.optional(schema.EmptyBody),
+    'Restores the dataset, tier limits, faults and clock the mock started with (a clock that followed real time follows it again; one that stood still stands at the same instant), removes every override, clears rate-limit counts and the request journal, and answers how many records it now holds.',
   response: { status: 200, data: schema.StoreCounts },
 })
 

@@ -41,15 +41,6 @@ export const Health = meta(
 )
 export type Health = z.infer<typeof Health>
 
-/**
- * The body POST /__admin/reset takes: none, or an empty JSON object, which HTTP clients that always
- * send a JSON body send; anything in it is refused, naming the field.
- */
-export const EmptyBody = meta(z.strictObject({}), {
-  id: 'EmptyBody',
-  description: 'Nothing: an empty JSON object, for clients that always send a body.',
-})
-
 /** Body of PATCH /__admin/users/{id}. */
 export const UserTierInput = meta(z.strictObject({ tier: ApiTier }), { id: 'UserTierInput' })
 export type UserTierInput = z.infer<typeof UserTierInput>
