@@ -17,7 +17,7 @@ const isObject = (value: unknown): value is Record<string, Template> =>
 
 /**
  * The general body and the kinds' own, from each kind's template.
- * @example combineBodies(new Map([['not_found', t404], ['unauthorized', t401]])).body
+ * @example combineBodies(new Map([['not_found', { message: { $slot: 'message' } }]])).body // { message: { $slot: 'message' } }
  */
 export function combineBodies(kinds: ReadonlyMap<ErrorCode, Template>): CombinedBodies {
   const groups = new Map<string, ErrorCode[]>()

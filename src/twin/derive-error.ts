@@ -51,11 +51,13 @@ const isObject = (value: unknown): value is Record<string, Json> =>
 export function deriveError(example: ErrorExample): DerivedError {
   const code = findCode(example.body)
   let message = false
+  let itemMessageKey: string | undefined
   const fieldForms = example.field ? forms(example.field) : undefined
   const walk = (node: Json, key: string, inItem: boolean): Template => {
     if (Array.isArray(node)) {
       if (!inItem && fieldForms && node.some((item) => names(item, fieldForms))) {
         const item = node.find((one) => names(one, fieldForms)) as Json
+        itemMessageKey = messageKey(item)
         return { $each: 'problems', item: walk(item, key, true) }
       }
       return node.map((item) => walk(item, key, inItem))
@@ -81,7 +83,7 @@ export function deriveError(example: ErrorExample): DerivedError {
     if (inItem && fieldForms) {
       const form = fieldForms.find(([, value]) => value === node)
       if (form) return form[0]
-      if (isHuman(node) && MESSAGE_KEYS.includes(lower)) return 'problem.message'
+      if (isHuman(node) && MESSAGE_KEYS.includes(lower) && key === itemMessageKey) return 'problem.message'
     }
     if (code !== undefined && node === code) return 'code'
     if (node === reasonPhrase(example.status) || node === PHRASES_NEW[example.status]) return 'status_text'

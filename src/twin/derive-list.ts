@@ -62,7 +62,7 @@ const isObject = (value: unknown): value is Record<string, Json> =>
 /**
  * The envelope of the examples (pages of one list read at one size; best three: the first, the
  * second and the last).
- * @example deriveList(pages).template // { success: true, data: { $slot: 'items' }, meta: { current_page: { $slot: 'page' }, … } }
+ * @example deriveList([{ page: 1, perPage: 3, total: 7, url, base: url, body: { data: [], page: 1 } }]).template // { data: { $slot: 'items' }, page: { $slot: 'page' } }
  */
 export function deriveList(examples: readonly PageExample[]): DerivedList {
   const [first] = examples

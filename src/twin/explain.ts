@@ -40,7 +40,7 @@ const ABOUT: readonly [RegExp, readonly string[]][] = [
 /**
  * An explainer over the learned choices: a difference in the headers is the headers' choice, any
  * other the choices of the exchange's probe; explained where one of them kept the default.
- * @example const explain = explainer(twin.choices); explain(exchange, 'status 404, not 403')
+ * @example const explain = explainer(twin.choices); explain(learned.sent[0]!.exchange, 'status 404, not 403')
  */
 export function explainer(choices: readonly LearnedChoice[]): Explain {
   const kept = (paths: readonly string[]) =>

@@ -58,7 +58,7 @@ export function formatSummary(choices: readonly LearnedChoice[]): string {
 
 /**
  * The replay in words: `replayed N exchanges: M the same`, then each difference with its reason.
- * @example console.log(formatReplay(learned.replay))
+ * @example console.log(formatReplay(learned.replay ?? { replayed: 0, same: 0, differences: [] }))
  */
 export function formatReplay({ replayed, same, differences }: ReplayReport): string {
   const lines = differences.map(({ request, what, reason }) => `  ${request}: ${what} (${reason})`)

@@ -42,7 +42,7 @@ const WIDENERS: Record<string, Widen> = {
 /**
  * Widens the observations until every captured record fits the profile they make, or leaves a
  * record out (at most as many rounds as there are records and fields).
- * @example const { dropped } = reconcileAccount(twin, observations, rebuild)
+ * @example const { dropped } = reconcileAccount(twin, observations, () => twin.profile)
  */
 export function reconcileAccount(
   twin: TwinFile,

@@ -41,7 +41,7 @@ const COMPARED_HEADER = /ratelimit|rate-limit|x-rate|retry-after|^allow$/i
 
 /**
  * Replays the learner's requests against the twin and compares each answer with the deployment's.
- * @example const report = await replayTwin(twin, ctx.sent, serve, explain)
+ * @example const report = await replayTwin(twin, learned.sent, async (file) => ({ baseUrl: url, adminUrl: url, close: async () => {} }))
  */
 export async function replayTwin(
   twin: TwinFile,
