@@ -1,0 +1,106 @@
+import type { Conventions } from './house-conventions.js'
+
+// A house style's rate limit: a fixed window of a minute from an account's first request in it,
+// or a token bucket refilled continuously; told in the style's family of headers
+// (house-conventions.ts' RateLimitFamily), with Retry-After on a 429: the seconds until the
+// window starts again (or until the bucket holds a token).
+
+/** What the limiter says about one request. */
+export interface HouseAdmission {
+  admitted: boolean
+  headers: Record<string, string>
+}
+
+/** The state of an account's quota after a request, in the terms every family is written from. */
+interface Quota {
+  remaining: number
+  /** Seconds until the quota is whole again. */
+  resetIn: number
+  /** Seconds until one more request gets in (a 429's Retry-After). */
+  retryIn: number
+}
+
+/**
+ * A limiter of `perMinute` requests a minute per account, by the style's algorithm and family.
+ * @example const limiter = createHouseLimiter(60, conventions); limiter.admit(1).headers
+ */
+export function createHouseLimiter(perMinute: number, conventions: Conventions, now: () => number = Date.now) {
+  const { algorithm } = conventions.rateLimit
+  const windows = new Map<number, { start: number; used: number }>()
+  const buckets = new Map<number, { tokens: number; at: number }>()
+  const perSecond = perMinute / 60
+
+  function fixedWindow(account: number, time: number): { admitted: boolean; quota: Quota } {
+    let window = windows.get(account)
+    if (!window || time >= window.start + 60_000) windows.set(account, (window = { start: time, used: 0 }))
+    const admitted = window.used < perMinute
+    if (admitted) window.used++
+    const resetIn = Math.max(1, Math.ceil((window.start + 60_000 - time) / 1000))
+    return { admitted, quota: { remaining: perMinute - window.used, resetIn, retryIn: resetIn } }
+  }
+
+  function tokenBucket(account: number, time: number): { admitted: boolean; quota: Quota } {
+    const bucket = buckets.get(account) ?? { tokens: perMinute, at: time }
+    bucket.tokens = Math.min(perMinute, bucket.tokens + ((time - bucket.at) / 1000) * perSecond)
+    bucket.at = time
+    buckets.set(account, bucket)
+    const admitted = bucket.tokens >= 1
+    if (admitted) bucket.tokens -= 1
+    const resetIn = Math.ceil((perMinute - bucket.tokens) / perSecond)
+    const retryIn = Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond))
+    return { admitted, quota: { remaining: Math.floor(bucket.tokens), resetIn, retryIn } }
+  }
+
+  return {
+    /** Counts one request of an account and says whether it gets in, with the headers of the answer. */
+    admit(account: number): HouseAdmission {
+      const time = now()
+      const { admitted, quota } = (algorithm === 'fixed-window' ? fixedWindow : tokenBucket)(account, time)
+      const headers = rateLimitHeaders(conventions, perMinute, quota, time, admitted)
+      if (!admitted)
+        headers['retry-after'] = String(conventions.defect === 'retry-after-full-window' ? 60 : quota.retryIn)
+      return { admitted, headers }
+    },
+  }
+}
+
+/** The family's headers for a quota. */
+function rateLimitHeaders(
+  conventions: Conventions,
+  limit: number,
+  { remaining, resetIn }: Quota,
+  time: number,
+  admitted: boolean,
+): Record<string, string> {
+  const { family, policyName = 'default' } = conventions.rateLimit
+  const resetAt = String(Math.floor(time / 1000) + resetIn)
+  const x = { 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(remaining) }
+  switch (family) {
+    case 'github':
+      return {
+        ...x,
+        'x-ratelimit-reset': resetAt,
+        'x-ratelimit-used': String(limit - remaining),
+        'x-ratelimit-resource': 'core',
+      }
+    case 'x-ratelimit':
+      return { ...x, 'x-ratelimit-reset': resetAt }
+    case 'x-ratelimit-delta':
+      return { ...x, 'x-ratelimit-reset': String(resetIn) }
+    case 'laravel':
+      return admitted ? x : { ...x, 'x-ratelimit-reset': resetAt }
+    case 'ietf-fields':
+      return {
+        'ratelimit-limit': String(limit),
+        'ratelimit-remaining': String(remaining),
+        'ratelimit-reset': String(resetIn),
+      }
+    case 'ietf-structured':
+      return {
+        'ratelimit-policy': `"${policyName}";q=${limit};w=60`,
+        ratelimit: `"${policyName}";r=${remaining};t=${resetIn}`,
+      }
+    case 'none':
+      return {}
+  }
+}
