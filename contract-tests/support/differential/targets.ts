@@ -5,13 +5,18 @@ import { AdvertRecord, CampaignRecord, UserRecord } from '../../../src/schemas/d
 import type { DatasetInput } from '../../../src/schemas/dataset.js'
 import { twinDataset } from '../../../src/surface/twin.js'
 import { learnTwin } from '../../../src/twin/learn-twin.js'
+import { isStyleName, type StyleName } from '../../independent-server/house-styles.js'
 import type { IndependentChoices } from '../../independent-server/second-set.js'
 import { startIndependentServer } from '../../independent-server/server.js'
 
 // The three places a differential battery is sent to, each started fresh on 127.0.0.1: the
-// deployment (the independent server with one set of choices, its account holding records of its
-// own), the twin learned from it (serving the captured account), and the default mock loaded with
-// the same captured account (the baseline). Each has a second account holding one advert.
+// deployment (the independent server with one set of choices or one house style of the corpus,
+// its account holding records of its own), the twin learned from it (serving the captured
+// account), and the default mock loaded with the same captured account (the baseline). Each has a
+// second account holding one advert.
+
+/** A deployment the independent server can be: one of its two sets of choices, or a house style. */
+export type DeploymentName = IndependentChoices | StyleName
 
 /** The records every target holds under the same names: the account's own (captured, so the same ids everywhere) and the other account's advert. */
 export const RECORD_NAMES = ['advert A1', 'advert A2', 'campaign C1', 'foreign advert'] as const
@@ -31,18 +36,22 @@ export interface Target {
 const KEYS = ['ik_differential_first_0123456789', 'ik_differential_second_0123456789'] as const
 
 /**
- * The independent server with a set of choices, its first account holding two adverts and a
- * campaign (what a twin captures), its second one advert. `listsDeleted`: the first set's
- * deliberate bug, on (for a run that must find it) or off (the default).
- * @example const deployment = await startDeployment('second')
+ * The independent server with a set of choices or a house style, its first account holding two
+ * adverts and a campaign (what a twin captures: for a style, its seeded records, the first two
+ * adverts and the first campaign named A1, A2 and C1, the rest unnamed), its second one advert.
+ * `listsDeleted`: the first set's deliberate bug, on (for a run that must find it) or off (the
+ * default). `perMinute`: the minute's quota, the set's or style's own unless given.
+ * @example const deployment = await startDeployment('second'); const rails = await startDeployment('rails')
  */
 export async function startDeployment(
-  choices: IndependentChoices,
-  { listsDeleted = false }: { listsDeleted?: boolean } = {},
+  deployment: DeploymentName,
+  { listsDeleted = false, perMinute }: { listsDeleted?: boolean; perMinute?: number } = {},
 ): Promise<Target> {
+  if (isStyleName(deployment)) return startStyle(deployment, perMinute)
+  const choices = deployment
   // A twin holds a deployment's choices, never its bugs: the first set's deleted-but-listed rows (the
   // bug the suite must find, issue 25) are off unless asked for, so a comparison judges choices alone.
-  const server = await startIndependentServer({ keys: KEYS, choices, listsDeleted })
+  const server = await startIndependentServer({ keys: KEYS, choices, listsDeleted, perMinute })
   const create = creator(server.baseUrl)
   const a1 = await create(KEYS[0], '/adverts', { advert: { title: 'Spring sale', description: 'Up to 30% off' } })
   const a2 = await create(KEYS[0], '/adverts', {
@@ -54,6 +63,25 @@ export async function startDeployment(
   const records = { 'advert A1': a1, 'advert A2': a2, 'campaign C1': c1, 'foreign advert': foreign }
   return {
     name: `the ${choices} set`,
+    baseUrl: server.baseUrl,
+    key: KEYS[0],
+    key2: KEYS[1],
+    records,
+    close: server.close,
+  }
+}
+
+/** A house style, its first account as the style seeds it, its second holding one advert. */
+async function startStyle(style: StyleName, perMinute: number | undefined): Promise<Target> {
+  const server = await startIndependentServer({ keys: KEYS, style, perMinute })
+  const [a1, a2] = server.seeded.adverts
+  const [c1] = server.seeded.campaigns
+  if (a1 === undefined || a2 === undefined || c1 === undefined)
+    throw new Error(`the ${style} style seeds fewer than two adverts and a campaign`)
+  const foreign = await creator(server.baseUrl)(KEYS[1], '/adverts', { advert: { title: "Someone else's advert" } })
+  const records = { 'advert A1': a1, 'advert A2': a2, 'campaign C1': c1, 'foreign advert': foreign }
+  return {
+    name: `the ${style} style`,
     baseUrl: server.baseUrl,
     key: KEYS[0],
     key2: KEYS[1],
