@@ -48,6 +48,31 @@ export function differs(
   return { id, open, ours, theirs, reportedBy }
 }
 
+/** Rows several styles share word for word. */
+export const COMMON_ROWS = {
+  unknownIgnored: differs('unknown-ignored', 'unknownFields', 'ignored', 'negative_data_rejection'),
+  queryBounds: differs(
+    'query-bounds',
+    'queryBounds',
+    'any page number; `advert_id=0` filters to nothing',
+    'negative_data_rejection',
+  ),
+  advertIdZero: differs('query-bounds', 'queryBounds', '`advert_id=0` filters to nothing', 'negative_data_rejection'),
+  idOrder: differs('id-order', 'order', 'oldest first (id ascending)', 'ordering_conformance'),
+  delete204: differs('delete-204', 'deletes', '204, no body', 'status_code_conformance'),
+  microsecondStamps: differs('microsecond-stamps', 'stamps', 'to the microsecond, `Z`'),
+  secondStamps: differs('stamps-to-the-second', 'stamps', 'to the second, `Z`'),
+  sendingLimitInt4: differs('sending-limit-int4', 'sendingLimit', 'at most 2147483647', 'negative_data_rejection'),
+  detailWithoutAdvert: differs('detail-without-advert', 'detail', 'no advert embedded', 'response_schema_conformance'),
+  method405: differs('method-405', 'wrongMethod', '405 with Allow'),
+  campaignsStartDisabled: differs(
+    'campaigns-start-disabled',
+    'newCampaigns',
+    'new campaigns start disabled',
+    'read_back_conformance',
+  ),
+} as const
+
 /** A row that is a deliberate defect, not a choice. */
 export function defect(row: StyleDifference): StyleDifference {
   return { ...row, kind: 'defect' }

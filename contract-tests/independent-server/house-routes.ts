@@ -171,32 +171,21 @@ function createCampaign(request: HouseRequest): HouseReply {
   const { input, values } = campaignInput(request, true)
   if (input.problems.length > 0) return invalid(request, input.problems, 'campaign')
   const { store, account } = request
-  const at = store.clock.now()
-  const campaign: CampaignRow = {
-    ...{
-      id: store.nextId('campaigns'),
-      ownerId: account.id,
-      advertId: values.advertId!,
-      broadcastingType: values.broadcastingType!,
-    },
-    ...{
-      cpm: values.cpm!,
-      sendingLimit: values.sendingLimit!,
-      sendingCount: 0,
-      enabled: store.conventions.newCampaignsEnabled,
-    },
-    ...{ createdAt: at, updatedAt: at },
-  }
-  store.campaigns.set(campaign.id, campaign)
+  const campaign = store.insert('campaigns', account.id, {
+    advertId: values.advertId!,
+    broadcastingType: values.broadcastingType!,
+    cpm: values.cpm!,
+    sendingLimit: values.sendingLimit!,
+    sendingCount: 0,
+    enabled: store.conventions.newCampaignsEnabled,
+  })
   return ok(presentCampaign(request, campaign), 201)
 }
 
 function updateCampaign(request: HouseRequest, campaign: CampaignRow): HouseReply {
   const { input, values } = campaignInput(request, false, campaign)
   if (input.problems.length > 0) return invalid(request, input.problems, 'campaign')
-  const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined))
-  Object.assign(campaign, changes, { updatedAt: request.store.clock.now() })
-  return ok(presentCampaign(request, campaign))
+  return ok(presentCampaign(request, change(request, campaign, values)))
 }
 
 function toggle(request: HouseRequest, campaign: CampaignRow): HouseReply {
@@ -221,30 +210,22 @@ function advertInput(request: HouseRequest, create: boolean) {
 function createAdvert(request: HouseRequest): HouseReply {
   const { input, values } = advertInput(request, true)
   if (input.problems.length > 0) return invalid(request, input.problems, 'advert')
-  const { store, account } = request
-  const at = store.clock.now()
-  const advert: AdvertRow = {
-    ...{
-      id: store.nextId('adverts'),
-      ownerId: account.id,
-      title: values.title!,
-      description: values.description ?? '',
-    },
-    ...{ targetUrl: values.targetUrl ?? null, createdAt: at, updatedAt: at },
-  }
-  store.adverts.set(advert.id, advert)
-  return ok(presentAdvert(request, advert), 201)
+  const fields = { title: values.title!, description: values.description ?? '', targetUrl: values.targetUrl ?? null }
+  return ok(presentAdvert(request, request.store.insert('adverts', request.account.id, fields)), 201)
 }
 
 function updateAdvert(request: HouseRequest, advert: AdvertRow): HouseReply {
   const { input, values } = advertInput(request, false)
   if (input.problems.length > 0) return invalid(request, input.problems, 'advert')
-  const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined))
   // The deliberate defect of a style that carries it: an update read as a replace of the link.
-  if (request.store.conventions.defect === 'patch-clears-target-url' && values.targetUrl === undefined)
-    changes.targetUrl = null
-  Object.assign(advert, changes, { updatedAt: request.store.clock.now() })
-  return ok(presentAdvert(request, advert))
+  const clears = request.store.conventions.defect === 'patch-clears-target-url' && values.targetUrl === undefined
+  return ok(presentAdvert(request, change(request, advert, clears ? { ...values, targetUrl: null } : values)))
+}
+
+/** A record with the values sent (those not undefined), stamped now. */
+function change<T extends AdvertRow | CampaignRow>(request: HouseRequest, row: T, values: object): T {
+  const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined))
+  return Object.assign(row, changes, { updatedAt: request.store.clock.now() })
 }
 
 function remove(request: HouseRequest, kind: 'adverts' | 'campaigns', row: AdvertRow | CampaignRow): HouseReply {

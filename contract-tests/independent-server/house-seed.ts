@@ -32,13 +32,8 @@ export function applySeed(store: HouseStore, seed: Seed): Seeded {
     input.text('description', { max: conventions.bounds.descriptionMax })
     input.url('target_url')
     refuseIncoherent(input, advert)
-    const row = {
-      ...{ id: store.nextId('adverts'), ownerId: owner.id, title: advert.title },
-      ...{ description: advert.description ?? '', targetUrl: advert.target_url ?? null },
-      ...stamps(store, advert),
-    }
-    store.adverts.set(row.id, row)
-    return row.id
+    const fields = { title: advert.title, description: advert.description ?? '', targetUrl: advert.target_url ?? null }
+    return store.insert('adverts', owner.id, fields, stamps(store, advert)).id
   })
   const campaigns = seed.campaigns.map((campaign) => {
     const input = new HouseInput({ campaign }, 'campaign', [], 'ignore')
@@ -49,23 +44,15 @@ export function applySeed(store: HouseStore, seed: Seed): Seeded {
     if (advertId === undefined) input.reject('advert', `no seeded advert ${campaign.advert}`)
     if (campaign.sending_count > campaign.sending_limit) input.reject('sending_count', 'is above sending_limit')
     refuseIncoherent(input, campaign)
-    const row = {
-      ...{
-        id: store.nextId('campaigns'),
-        ownerId: owner.id,
-        advertId: advertId!,
-        broadcastingType: campaign.broadcasting_type,
-      },
-      ...{
-        cpm: cpm!,
-        sendingLimit: campaign.sending_limit,
-        sendingCount: campaign.sending_count,
-        enabled: campaign.enabled,
-      },
-      ...stamps(store, campaign),
+    const fields = {
+      advertId: advertId!,
+      broadcastingType: campaign.broadcasting_type,
+      cpm: cpm!,
+      sendingLimit: campaign.sending_limit,
+      sendingCount: campaign.sending_count,
+      enabled: campaign.enabled,
     }
-    store.campaigns.set(row.id, row)
-    return row.id
+    return store.insert('campaigns', owner.id, fields, stamps(store, campaign)).id
   })
   return { adverts, campaigns }
 }

@@ -15,6 +15,12 @@ export interface HouseAccount extends Account {
 /** The two kinds of record. */
 export type RecordKind = 'adverts' | 'campaigns'
 
+/** A record of a kind. */
+export type RowOf<K extends RecordKind> = K extends 'adverts' ? AdvertRow : CampaignRow
+
+/** What a new record is given; the store adds its id, its owner and its stamps. */
+export type NewRow<K extends RecordKind> = Omit<RowOf<K>, 'id' | 'ownerId' | 'createdAt' | 'updatedAt' | 'deletedAt'>
+
 /**
  * The store of a style: accounts for `keys` (numbered from 1), empty tables.
  * @example const store = createHouseStore(['pk_one…'], conventions); store.nextId('adverts') // 500
@@ -35,18 +41,32 @@ export function createHouseStore(keys: readonly string[], conventions: Conventio
   const adverts = new Map<number, AdvertRow>()
   const campaigns = new Map<number, CampaignRow>()
   const next: Record<RecordKind, number> = { adverts: start, campaigns: start }
+  const nextId = (kind: RecordKind): number => {
+    const counter: RecordKind = sequence === 'shared' ? 'adverts' : kind
+    const id = next[counter]
+    next[counter] += step
+    return id
+  }
   return {
     clock,
     conventions,
     accounts,
     adverts,
     campaigns,
-    /** The next id of a kind: one sequence for both kinds, or one each. */
-    nextId(kind: RecordKind): number {
-      const counter: RecordKind = sequence === 'shared' ? 'adverts' : kind
-      const id = next[counter]
-      next[counter] += step
-      return id
+    /**
+     * Stores a new record of an owner: the next id of its kind (one sequence for both kinds, or
+     * one each), stamped now unless given its stamps (a seeded record's).
+     */
+    insert<K extends RecordKind>(
+      kind: K,
+      ownerId: number,
+      fields: NewRow<K>,
+      stamps?: { createdAt: string; updatedAt: string },
+    ): RowOf<K> {
+      const at = clock.now()
+      const row = { ...fields, id: nextId(kind), ownerId, ...(stamps ?? { createdAt: at, updatedAt: at }) }
+      ;(kind === 'adverts' ? adverts : campaigns).set(row.id, row as never)
+      return row as RowOf<K>
     },
     accountByKey: (key: string) => accounts.find((account) => account.apiKey === key),
     /** A fresh key in the style's form: its prefix and 32 hex digits. */

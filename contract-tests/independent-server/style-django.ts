@@ -1,5 +1,5 @@
 import type { StyleDeclaration } from './house-conventions.js'
-import { differs } from './house-differences.js'
+import { COMMON_ROWS, differs } from './house-differences.js'
 
 // The Django house: a Django REST framework API with its defaults. Errors `{detail, code}` with
 // DRF's codes (`not_authenticated`, `not_found`, `parse_error`, `method_not_allowed`,
@@ -110,7 +110,7 @@ export const DJANGO: StyleDeclaration = {
     ),
     differs('method-405', 'wrongMethod', '405 `method_not_allowed` with Allow', 'response_schema_conformance'),
     differs('in-use-409', 'inUse', '409 `protected`', 'status_code_conformance', 'in_use_deletion_refused'),
-    differs('unknown-ignored', 'unknownFields', 'ignored', 'negative_data_rejection'),
+    COMMON_ROWS.unknownIgnored,
     differs(
       'count-next-previous',
       'listEnvelope',
@@ -131,10 +131,10 @@ export const DJANGO: StyleDeclaration = {
       'negative_data_rejection',
       'positive_data_acceptance',
     ),
-    differs('query-bounds', 'queryBounds', '`advert_id=0` filters to nothing', 'negative_data_rejection'),
-    differs('id-order', 'order', 'oldest first (id ascending)', 'ordering_conformance'),
-    differs('delete-204', 'deletes', '204, no body', 'status_code_conformance'),
-    differs('microsecond-stamps', 'stamps', 'to the microsecond, `Z`'),
+    COMMON_ROWS.advertIdZero,
+    COMMON_ROWS.idOrder,
+    COMMON_ROWS.delete204,
+    COMMON_ROWS.microsecondStamps,
     differs('ids-from-100', 'ids', 'one sequence, from 100'),
     differs(
       'video-ad',
@@ -153,14 +153,14 @@ export const DJANGO: StyleDeclaration = {
     ),
     differs('title-max-100', 'titles', 'up to 100 characters', 'positive_data_acceptance'),
     differs('description-max-1000', 'descriptions', 'up to 1000 characters', 'positive_data_acceptance'),
-    differs('sending-limit-int4', 'sendingLimit', 'at most 2147483647', 'negative_data_rejection'),
+    COMMON_ROWS.sendingLimitInt4,
     differs(
       'url-and-state',
       'extraFields',
       'records carry their `url`; campaigns `state`: `running` or `stopped`, following `enabled`',
       'response_schema_conformance',
     ),
-    differs('detail-without-advert', 'detail', 'no advert embedded', 'response_schema_conformance'),
+    COMMON_ROWS.detailWithoutAdvert,
     differs(
       'retry-after-only',
       'rateLimitHeaders',

@@ -1,5 +1,5 @@
 import type { StyleDeclaration } from './house-conventions.js'
-import { defect, differs } from './house-differences.js'
+import { COMMON_ROWS, defect, differs } from './house-differences.js'
 
 // The GitHub house: GitHub's REST API conventions. Errors `{message, documentation_url}` with no
 // code, a validation failure listing `errors: [{resource, field, code}]`; a 400 for a value of
@@ -82,7 +82,7 @@ export const GITHUB: StyleDeclaration = {
       'negative_data_rejection',
       'status_code_conformance',
     ),
-    differs('unknown-ignored', 'unknownFields', 'ignored', 'negative_data_rejection'),
+    COMMON_ROWS.unknownIgnored,
     differs(
       'link-header',
       'listEnvelope',
@@ -96,15 +96,10 @@ export const GITHUB: StyleDeclaration = {
       '30 by default, more than 100 served as 100, below 1 the default',
       'negative_data_rejection',
     ),
-    differs(
-      'query-bounds',
-      'queryBounds',
-      'any page number; `advert_id=0` filters to nothing',
-      'negative_data_rejection',
-    ),
+    COMMON_ROWS.queryBounds,
     differs('updated-first', 'order', 'last updated first'),
-    differs('delete-204', 'deletes', '204, no body', 'status_code_conformance'),
-    differs('stamps-to-the-second', 'stamps', 'to the second, `Z`'),
+    COMMON_ROWS.delete204,
+    COMMON_ROWS.secondStamps,
     differs('ids-from-1296269', 'ids', 'one sequence, from 1296269'),
     differs('active-ad-only', 'broadcastingTypes', 'only `active_ad`', 'positive_data_acceptance'),
     differs('tier-core', 'tiers', '`core`', 'response_schema_conformance'),
@@ -112,7 +107,7 @@ export const GITHUB: StyleDeclaration = {
     differs('title-max-256', 'titles', 'up to 256 characters', 'negative_data_rejection'),
     differs('description-max-65536', 'descriptions', 'up to 65536 characters', 'negative_data_rejection'),
     differs('node-id', 'extraFields', 'records carry a `node_id` made from their id', 'response_schema_conformance'),
-    differs('detail-without-advert', 'detail', 'no advert embedded', 'response_schema_conformance'),
+    COMMON_ROWS.detailWithoutAdvert,
     differs(
       'github-rate-limit',
       'rateLimitHeaders',

@@ -1,5 +1,5 @@
 import type { StyleDeclaration } from './house-conventions.js'
-import { differs } from './house-differences.js'
+import { COMMON_ROWS, differs } from './house-differences.js'
 
 // The JSON:API-like house: errors as a JSON:API `errors` array (status as a string, code, title,
 // detail, `source.pointer`), lists with JSON:API's `links` (self, first, prev, next, last) and a
@@ -100,7 +100,7 @@ export const JSON_API: StyleDeclaration = {
       'response_schema_conformance',
     ),
     differs('foreign-403', 'foreign', '403 `forbidden`', 'status_code_conformance'),
-    differs('method-405', 'wrongMethod', '405 with Allow'),
+    COMMON_ROWS.method405,
     differs('in-use-409', 'inUse', '409 `record_in_use`', 'status_code_conformance', 'in_use_deletion_refused'),
     differs(
       'links-and-meta',
@@ -115,14 +115,9 @@ export const JSON_API: StyleDeclaration = {
       '10 by default, at most 50, more served as 50',
       'negative_data_rejection',
     ),
-    differs(
-      'query-bounds',
-      'queryBounds',
-      'any page number; `advert_id=0` filters to nothing',
-      'negative_data_rejection',
-    ),
+    COMMON_ROWS.queryBounds,
     differs('delete-202', 'deletes', '202 `{success: true, data: {id, deleted: true}}`', 'status_code_conformance'),
-    differs('stamps-to-the-second', 'stamps', 'to the second, `Z`'),
+    COMMON_ROWS.secondStamps,
     differs('ids-from-1000-by-10', 'ids', 'one sequence, from 1000, step 10'),
     differs(
       'native-ad',
@@ -140,14 +135,14 @@ export const JSON_API: StyleDeclaration = {
       'positive_data_acceptance',
     ),
     differs('title-max-150', 'titles', 'up to 150 characters', 'negative_data_rejection'),
-    differs('campaigns-start-disabled', 'newCampaigns', 'new campaigns start disabled', 'read_back_conformance'),
+    COMMON_ROWS.campaignsStartDisabled,
     differs(
       'type-and-currency',
       'extraFields',
       'records carry `type` (`campaigns`, `adverts`); campaigns `currency: "USD"`',
       'response_schema_conformance',
     ),
-    differs('detail-without-advert', 'detail', 'no advert embedded', 'response_schema_conformance'),
+    COMMON_ROWS.detailWithoutAdvert,
     differs(
       'ietf-structured',
       'rateLimitHeaders',

@@ -1,5 +1,5 @@
 import type { StyleDeclaration } from './house-conventions.js'
-import { differs } from './house-differences.js'
+import { COMMON_ROWS, differs } from './house-differences.js'
 
 // The Laravel house: a Laravel API with API resources. Errors `{message, errors}` with no code,
 // invalid input a 422 naming fields in dot notation (`campaign.cpm`); the router's 405 with Allow
@@ -93,7 +93,7 @@ export const LARAVEL: StyleDeclaration = {
     differs('foreign-403', 'foreign', '403 by a policy', 'status_code_conformance'),
     differs('method-405', 'wrongMethod', '405 with Allow, before the key is read'),
     differs('in-use-409', 'inUse', '409', 'status_code_conformance', 'in_use_deletion_refused'),
-    differs('unknown-ignored', 'unknownFields', 'ignored', 'negative_data_rejection'),
+    COMMON_ROWS.unknownIgnored,
     differs(
       'meta-and-links',
       'listEnvelope',
@@ -102,19 +102,14 @@ export const LARAVEL: StyleDeclaration = {
       'pagination_conformance',
     ),
     differs('per-page-15', 'pageSize', '15 by default, 1 to 100, more refused'),
-    differs(
-      'query-bounds',
-      'queryBounds',
-      'any page number; `advert_id=0` filters to nothing',
-      'negative_data_rejection',
-    ),
+    COMMON_ROWS.queryBounds,
     differs(
       'campaign-delete-resource',
       'deletes',
       'a campaign: 200 with the record; an advert: 204',
       'status_code_conformance',
     ),
-    differs('microsecond-stamps', 'stamps', 'to the microsecond, `Z`'),
+    COMMON_ROWS.microsecondStamps,
     differs(
       'native-and-video',
       'broadcastingTypes',
@@ -132,7 +127,7 @@ export const LARAVEL: StyleDeclaration = {
     ),
     differs('title-max-191', 'titles', 'up to 191 characters', 'negative_data_rejection'),
     differs('sending-limit-max', 'sendingLimit', 'at most 1000000', 'positive_data_acceptance'),
-    differs('campaigns-start-disabled', 'newCampaigns', 'new campaigns start disabled', 'read_back_conformance'),
+    COMMON_ROWS.campaignsStartDisabled,
     differs(
       'status-and-currency',
       'extraFields',

@@ -1,5 +1,5 @@
 import type { StyleDeclaration } from './house-conventions.js'
-import { differs } from './house-differences.js'
+import { COMMON_ROWS, differs } from './house-differences.js'
 
 // The problem-details house: errors as RFC 9457 problem details (`application/problem+json`,
 // a type URI per problem, `invalid_params` as RFC 7807's example has them), as Spring Boot's
@@ -99,7 +99,7 @@ export const PROBLEM_DETAILS: StyleDeclaration = {
     ),
     differs('problem-types', 'errorCodes', 'a type URI per problem, no `code`', 'response_schema_conformance'),
     differs('invalid-params', 'errorBody', '`invalid_params: [{name, reason}]`', 'response_schema_conformance'),
-    differs('method-405', 'wrongMethod', '405 with Allow'),
+    COMMON_ROWS.method405,
     differs('in-use-409', 'inUse', '409 `resource-in-use`', 'status_code_conformance', 'in_use_deletion_refused'),
     differs(
       'page-object',
@@ -113,14 +113,9 @@ export const PROBLEM_DETAILS: StyleDeclaration = {
       '`size`: 20 by default, 1 to 100, more refused; `per_page` ignored',
       'negative_data_rejection',
     ),
-    differs(
-      'query-bounds',
-      'queryBounds',
-      'any page number; `advert_id=0` filters to nothing',
-      'negative_data_rejection',
-    ),
-    differs('id-order', 'order', 'oldest first (id ascending)', 'ordering_conformance'),
-    differs('delete-204', 'deletes', '204, no body', 'status_code_conformance'),
+    COMMON_ROWS.queryBounds,
+    COMMON_ROWS.idOrder,
+    COMMON_ROWS.delete204,
     differs('offset-stamps', 'stamps', 'to the second, `+00:00`', 'response_schema_conformance'),
     differs('ids-per-kind-from-500', 'ids', 'a sequence per table, from 500'),
     differs('banner-ad', 'broadcastingTypes', '`active_ad`, `banner_ad`', 'positive_data_acceptance'),
@@ -134,7 +129,7 @@ export const PROBLEM_DETAILS: StyleDeclaration = {
       'campaigns carry `status`: `active` or `paused`, following `enabled`',
       'response_schema_conformance',
     ),
-    differs('detail-without-advert', 'detail', 'no advert embedded', 'response_schema_conformance'),
+    COMMON_ROWS.detailWithoutAdvert,
     differs(
       'x-ratelimit-delta',
       'rateLimitHeaders',

@@ -1,5 +1,5 @@
 import type { StyleDeclaration } from './house-conventions.js'
-import { defect, differs } from './house-differences.js'
+import { COMMON_ROWS, defect, differs } from './house-differences.js'
 
 // The Rails house: a Rails API app as it comes. Routing errors before the controller (a 404 for a
 // method a path lacks, key or no key); ActiveRecord's errors as a map of field to messages
@@ -122,12 +122,7 @@ export const RAILS: StyleDeclaration = {
       '25 by default, at most 100, more served as 100, below 1 the default',
       'negative_data_rejection',
     ),
-    differs(
-      'query-bounds',
-      'queryBounds',
-      'any page number; `advert_id=0` filters to nothing',
-      'negative_data_rejection',
-    ),
+    COMMON_ROWS.queryBounds,
     differs('updated-first', 'order', 'last updated first', 'ordering_conformance'),
     differs('ids-per-table', 'ids', 'a sequence per table, from 1'),
     differs(
@@ -139,7 +134,7 @@ export const RAILS: StyleDeclaration = {
     differs('tier-silver', 'tiers', '`silver`', 'response_schema_conformance'),
     differs('cpm-rounded', 'cpm', 'more than 2 decimals rounded to cents', 'negative_data_rejection'),
     differs('title-max-255', 'titles', 'up to 255 characters', 'negative_data_rejection'),
-    differs('sending-limit-int4', 'sendingLimit', 'at most 2147483647', 'negative_data_rejection'),
+    COMMON_ROWS.sendingLimitInt4,
     differs(
       'currency-and-time-zone',
       'extraFields',

@@ -1,5 +1,5 @@
 import type { StyleDeclaration } from './house-conventions.js'
-import { differs } from './house-differences.js'
+import { COMMON_ROWS, differs } from './house-differences.js'
 
 // The Stripe house: Stripe's and PayPal's conventions. Errors as an object with a code, a request
 // id new on every answer and a `doc_url` with the code in it, invalid input listed as PayPal's
@@ -122,7 +122,7 @@ export const STRIPE: StyleDeclaration = {
       '`limit`: 10 by default, 1 to 100, more refused; `per_page` and `page` ignored',
       'negative_data_rejection',
     ),
-    differs('query-bounds', 'queryBounds', '`advert_id=0` filters to nothing', 'negative_data_rejection'),
+    COMMON_ROWS.advertIdZero,
     differs(
       'delete-receipt',
       'deletes',
@@ -147,14 +147,14 @@ export const STRIPE: StyleDeclaration = {
       'positive_data_acceptance',
     ),
     differs('title-max-500', 'titles', 'up to 500 characters', 'negative_data_rejection'),
-    differs('campaigns-start-disabled', 'newCampaigns', 'new campaigns start disabled', 'read_back_conformance'),
+    COMMON_ROWS.campaignsStartDisabled,
     differs(
       'object-livemode-status',
       'extraFields',
       '`object` and `livemode` on records; campaigns `status`: `active` or `paused`, following `enabled`',
       'response_schema_conformance',
     ),
-    differs('detail-without-advert', 'detail', 'no advert embedded', 'response_schema_conformance'),
+    COMMON_ROWS.detailWithoutAdvert,
     differs(
       'ietf-fields',
       'rateLimitHeaders',

@@ -5,6 +5,7 @@ import { AdvertRecord, CampaignRecord, UserRecord } from '../../../src/schemas/d
 import type { DatasetInput } from '../../../src/schemas/dataset.js'
 import { twinDataset } from '../../../src/surface/twin.js'
 import { learnTwin } from '../../../src/twin/learn-twin.js'
+import type { Seeded } from '../../independent-server/house-seed.js'
 import { isStyleName, type StyleName } from '../../independent-server/house-styles.js'
 import type { IndependentChoices } from '../../independent-server/second-set.js'
 import { startIndependentServer } from '../../independent-server/server.js'
@@ -47,47 +48,45 @@ export async function startDeployment(
   deployment: DeploymentName,
   { listsDeleted = false, perMinute }: { listsDeleted?: boolean; perMinute?: number } = {},
 ): Promise<Target> {
-  if (isStyleName(deployment)) return startStyle(deployment, perMinute)
-  const choices = deployment
+  const style = isStyleName(deployment) ? deployment : undefined
   // A twin holds a deployment's choices, never its bugs: the first set's deleted-but-listed rows (the
   // bug the suite must find, issue 25) are off unless asked for, so a comparison judges choices alone.
-  const server = await startIndependentServer({ keys: KEYS, choices, listsDeleted, perMinute })
+  const server = await startIndependentServer({
+    keys: KEYS,
+    perMinute,
+    ...(style ? { style } : { choices: deployment as IndependentChoices, listsDeleted }),
+  })
   const create = creator(server.baseUrl)
+  const own = style ? seededRecords(style, server.seeded) : await createRecords(create)
+  const foreign = await create(KEYS[1], '/adverts', { advert: { title: "Someone else's advert" } })
+  return {
+    name: style ? `the ${style} style` : `the ${deployment} set`,
+    baseUrl: server.baseUrl,
+    key: KEYS[0],
+    key2: KEYS[1],
+    records: { ...own, 'foreign advert': foreign },
+    close: server.close,
+  }
+}
+
+type OwnRecords = Record<Exclude<RecordName, 'foreign advert'>, number>
+
+/** The first account's records of a set of choices: made through the API. */
+async function createRecords(create: ReturnType<typeof creator>): Promise<OwnRecords> {
   const a1 = await create(KEYS[0], '/adverts', { advert: { title: 'Spring sale', description: 'Up to 30% off' } })
   const a2 = await create(KEYS[0], '/adverts', {
     advert: { title: 'Summer sale', target_url: 'https://shop.example.com' },
   })
   const campaign = { advert_id: a1, broadcasting_type: 'active_ad', cpm: 2.5, sending_limit: 1000 }
   const c1 = await create(KEYS[0], '/campaigns', { campaign })
-  const foreign = await create(KEYS[1], '/adverts', { advert: { title: "Someone else's advert" } })
-  const records = { 'advert A1': a1, 'advert A2': a2, 'campaign C1': c1, 'foreign advert': foreign }
-  return {
-    name: `the ${choices} set`,
-    baseUrl: server.baseUrl,
-    key: KEYS[0],
-    key2: KEYS[1],
-    records,
-    close: server.close,
-  }
+  return { 'advert A1': a1, 'advert A2': a2, 'campaign C1': c1 }
 }
 
-/** A house style, its first account as the style seeds it, its second holding one advert. */
-async function startStyle(style: StyleName, perMinute: number | undefined): Promise<Target> {
-  const server = await startIndependentServer({ keys: KEYS, style, perMinute })
-  const [a1, a2] = server.seeded.adverts
-  const [c1] = server.seeded.campaigns
+/** The first account's records of a house style: the first two adverts and the first campaign it seeds. */
+function seededRecords(style: StyleName, { adverts: [a1, a2], campaigns: [c1] }: Seeded): OwnRecords {
   if (a1 === undefined || a2 === undefined || c1 === undefined)
     throw new Error(`the ${style} style seeds fewer than two adverts and a campaign`)
-  const foreign = await creator(server.baseUrl)(KEYS[1], '/adverts', { advert: { title: "Someone else's advert" } })
-  const records = { 'advert A1': a1, 'advert A2': a2, 'campaign C1': c1, 'foreign advert': foreign }
-  return {
-    name: `the ${style} style`,
-    baseUrl: server.baseUrl,
-    key: KEYS[0],
-    key2: KEYS[1],
-    records,
-    close: server.close,
-  }
+  return { 'advert A1': a1, 'advert A2': a2, 'campaign C1': c1 }
 }
 
 /** Learns a twin of a deployment with both its keys. */
