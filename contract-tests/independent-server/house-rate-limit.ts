@@ -1,9 +1,9 @@
 import type { Conventions } from './house-conventions.js'
 
 // A house style's rate limit: a fixed window of a minute from an account's first request in it,
-// or a token bucket refilled continuously; told in the style's family of headers
-// (house-conventions.ts' RateLimitFamily), with Retry-After on a 429: the seconds until the
-// window starts again (or until the bucket holds a token).
+// or a token bucket refilled continuously (kept as GCRA keeps it); told in the style's family of
+// headers (house-conventions.ts' RateLimitFamily), with Retry-After on a 429: the seconds until
+// the window starts again (or until the bucket holds a token).
 
 /** What the limiter says about one request. */
 export interface HouseAdmission {
@@ -27,8 +27,7 @@ interface Quota {
 export function createHouseLimiter(perMinute: number, conventions: Conventions, now: () => number = Date.now) {
   const { algorithm } = conventions.rateLimit
   const windows = new Map<number, { start: number; used: number }>()
-  const buckets = new Map<number, { tokens: number; at: number }>()
-  const perSecond = perMinute / 60
+  const arrivals = new Map<number, number>()
 
   function fixedWindow(account: number, time: number): { admitted: boolean; quota: Quota } {
     let window = windows.get(account)
@@ -39,16 +38,22 @@ export function createHouseLimiter(perMinute: number, conventions: Conventions, 
     return { admitted, quota: { remaining: perMinute - window.used, resetIn, retryIn: resetIn } }
   }
 
+  // The bucket as GCRA keeps it (redis-cell, Stripe): one "theoretical arrival time" per account,
+  // each request moving it one emission interval on; a request gets in while that time is at most
+  // a minute ahead of now. What is left, and when the bucket is whole again, follow from it.
   function tokenBucket(account: number, time: number): { admitted: boolean; quota: Quota } {
-    const bucket = buckets.get(account) ?? { tokens: perMinute, at: time }
-    bucket.tokens = Math.min(perMinute, bucket.tokens + ((time - bucket.at) / 1000) * perSecond)
-    bucket.at = time
-    buckets.set(account, bucket)
-    const admitted = bucket.tokens >= 1
-    if (admitted) bucket.tokens -= 1
-    const resetIn = Math.ceil((perMinute - bucket.tokens) / perSecond)
-    const retryIn = Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond))
-    return { admitted, quota: { remaining: Math.floor(bucket.tokens), resetIn, retryIn } }
+    const interval = 60_000 / perMinute
+    const arrival = Math.max(arrivals.get(account) ?? time, time)
+    const admitted = arrival + interval - time <= 60_000
+    const after = admitted ? arrival + interval : arrival
+    arrivals.set(account, after)
+    const retryIn = Math.max(1, Math.ceil((arrival + interval - 60_000 - time) / 1000))
+    const quota = {
+      remaining: Math.floor((60_000 - (after - time)) / interval),
+      resetIn: Math.ceil((after - time) / 1000),
+      retryIn,
+    }
+    return { admitted, quota }
   }
 
   return {
