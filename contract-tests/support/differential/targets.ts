@@ -111,7 +111,9 @@ export async function startBaseline(twin: TwinFile, deployment: Target): Promise
 
 /**
  * The captured account in the default profile's records: the fields its schemas know, a tier and
- * broadcasting types it has (else `basic`, `active_ad`), bounds it keeps.
+ * broadcasting types it has (else `basic`, `active_ad`), values within its bounds (stamps to the
+ * millisecond with `Z`, a cpm in its decimals and maximum, titles cut to its length): a house
+ * style's captured account holds values the default mock would refuse to load.
  */
 export function baselineDataset(twin: TwinFile): DatasetInput {
   const dataset = twinDataset(twin) as { users: Json[]; adverts: Json[]; campaigns: Json[] }
@@ -125,6 +127,7 @@ export function baselineDataset(twin: TwinFile): DatasetInput {
     adverts: dataset.adverts.map((advert) => pick(advert, AdvertRecord)),
     campaigns: dataset.campaigns.map((campaign) => ({
       ...pick(campaign, CampaignRecord),
+      cpm: withinCpm(Number(campaign.cpm)),
       broadcasting_type: types.includes(String(campaign.broadcasting_type)) ? campaign.broadcasting_type : 'active_ad',
     })),
   } as DatasetInput
@@ -132,10 +135,32 @@ export function baselineDataset(twin: TwinFile): DatasetInput {
 
 type Json = Record<string, unknown>
 
-/** A record's fields that a default schema knows. */
+/** A stamp the default schemas take as it is: `Z`, to the millisecond at most. */
+const DEFAULT_STAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,3})?Z$/
+
+/** A record's fields that a default schema knows, its stamps (another form than the default's to the millisecond) and title in the default's form. */
 function pick(record: Json, schema: { def: { shape: object } }): Json {
   const known = Object.keys(schema.def.shape)
-  return Object.fromEntries(Object.entries(record).filter(([key]) => known.includes(key)))
+  const { titleMaxLength } = DEFAULT_PROFILE.inputs
+  return Object.fromEntries(
+    Object.entries(record)
+      .filter(([key]) => known.includes(key))
+      .map(([key, value]) => [
+        key,
+        (key === 'created_at' || key === 'updated_at') && typeof value === 'string' && !DEFAULT_STAMP.test(value)
+          ? new Date(value).toISOString()
+          : key === 'title' && typeof value === 'string'
+            ? value.slice(0, titleMaxLength)
+            : value,
+      ]),
+  )
+}
+
+/** A cpm in the default profile's decimals, above 0 and at most its maximum. */
+function withinCpm(cpm: number): number {
+  const { decimals, max } = DEFAULT_PROFILE.inputs.cpm
+  if (decimals === null) return Math.min(max, cpm)
+  return Math.min(max, Math.max(10 ** -decimals, Number(cpm.toFixed(decimals))))
 }
 
 async function withSecondAccount(
