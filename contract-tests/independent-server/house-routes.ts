@@ -62,12 +62,10 @@ export function houseRoute(request: HouseRequest): HouseReply {
   const { method } = request
   if (collection === 'user') return userRoute(request, id)
   const kind = collection === 'campaigns' ? 'campaigns' : 'adverts'
-  if (id === undefined)
-    return method === 'GET'
-      ? list(request, kind)
-      : kind === 'campaigns'
-        ? createCampaign(request)
-        : createAdvert(request)
+  if (id === undefined) {
+    if (method === 'GET') return list(request, kind)
+    return kind === 'campaigns' ? createCampaign(request) : createAdvert(request)
+  }
   const found = lookUp(request, kind, id)
   if ('status' in found) return found
   if (kind === 'campaigns') {
@@ -86,13 +84,16 @@ export function houseRoute(request: HouseRequest): HouseReply {
 function userRoute(request: HouseRequest, below: string | undefined): HouseReply {
   const { account, store } = request
   if (below === 'balance') return ok(presentBalance(request, account))
-  if (below === 'reset_api_key') Object.assign(account, { apiKey: store.newKey(), updatedAt: store.clock.now() })
-  if (request.method === 'PATCH') {
-    const input = new HouseInput(request.body, 'user', ['email'], store.conventions.unknownFields)
-    const email = input.email('email', { required: true })
-    if (input.problems.length > 0) return invalid(request, input.problems, 'user')
-    Object.assign(account, { email, updatedAt: store.clock.now() })
+  if (below === 'reset_api_key') {
+    Object.assign(account, { apiKey: store.newKey(), updatedAt: store.clock.now() })
+    return ok(presentUser(request, account))
   }
+  if (request.method === 'GET') return ok(presentUser(request, account))
+  // PATCH /user (spec 4.2): {"user": {"email"}}, a 200 with the User.
+  const input = new HouseInput(request.body, 'user', ['email'], store.conventions.unknownFields)
+  const email = input.email('email', { required: true })
+  if (input.problems.length > 0) return invalid(request, input.problems, 'user')
+  Object.assign(account, { email, updatedAt: store.clock.now() })
   return ok(presentUser(request, account))
 }
 
@@ -116,22 +117,7 @@ function list(request: HouseRequest, kind: 'adverts' | 'campaigns'): HouseReply 
   const { store, account, url } = request
   const problems: InputProblem[] = []
   const ask = readPage(url.searchParams, store.conventions, problems)
-  let rows: Array<AdvertRow | CampaignRow> =
-    kind === 'campaigns' ? store.owned(store.campaigns, account.id) : store.owned(store.adverts, account.id)
-  if (kind === 'campaigns') {
-    const advertId = wholeNumber(url.searchParams, 'advert_id', problems)
-    const enabled = url.searchParams.get('enabled')
-    const type = url.searchParams.get('broadcasting_type')
-    if (enabled !== null && enabled !== 'true' && enabled !== 'false')
-      problems.push({ path: ['enabled'], reason: 'must be true or false', code: 'invalid' })
-    if (type !== null && !store.conventions.broadcastingTypes.includes(type))
-      problems.push({
-        path: ['broadcasting_type'],
-        reason: `must be one of ${store.conventions.broadcastingTypes.join(', ')}`,
-        code: 'invalid',
-      })
-    rows = (rows as CampaignRow[]).filter((campaign) => matchesFilters(campaign, { advertId, enabled, type }))
-  }
+  const rows = kind === 'campaigns' ? filteredCampaigns(request, problems) : store.owned(store.adverts, account.id)
   if (problems.length > 0) return invalid(request, problems)
   const present = (row: AdvertRow | CampaignRow) =>
     kind === 'campaigns' ? presentCampaign(request, row as CampaignRow) : presentAdvert(request, row as AdvertRow)
@@ -142,6 +128,19 @@ function list(request: HouseRequest, kind: 'adverts' | 'campaigns'): HouseReply 
     : invalid(request, [
         { path: ['starting_after'], reason: `no ${kind.slice(0, -1)} ${ask.after} in this list`, code: 'invalid' },
       ])
+}
+
+/** The caller's campaigns that pass the list's filters (advert_id, enabled, broadcasting_type); a problem for each filter refused. */
+function filteredCampaigns({ store, account, url }: HouseRequest, problems: InputProblem[]): CampaignRow[] {
+  const advertId = wholeNumber(url.searchParams, 'advert_id', problems)
+  const enabled = url.searchParams.get('enabled')
+  const type = url.searchParams.get('broadcasting_type')
+  const types = store.conventions.broadcastingTypes
+  if (enabled !== null && enabled !== 'true' && enabled !== 'false')
+    problems.push({ path: ['enabled'], reason: 'must be true or false', code: 'invalid' })
+  if (type !== null && !types.includes(type))
+    problems.push({ path: ['broadcasting_type'], reason: `must be one of ${types.join(', ')}`, code: 'invalid' })
+  return store.owned(store.campaigns, account.id).filter((row) => matchesFilters(row, { advertId, enabled, type }))
 }
 
 /** The fields of a campaign's body, by the style's rules; `create` requires the four. */
