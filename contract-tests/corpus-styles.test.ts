@@ -107,7 +107,7 @@ afterEach(async () => {
   for (const server of running.splice(0)) await ('stop' in server ? server.stop() : server.close())
 })
 
-it('is chosen by the style option, by INDEPENDENT_STYLE and by main.ts --style; an unknown name is refused by name', async () => {
+it('is chosen by the style option, by INDEPENDENT_STYLE (unless a set of choices is named) and by main.ts --style; an unknown name is refused by name', async () => {
   const tierOf = async (baseUrl: string) =>
     ((await (await fetch(`${baseUrl}/user`, { headers: { authorization: CORPUS_KEYS[0] } })).json()) as any).data
       ?.api_tier
@@ -118,6 +118,10 @@ it('is chosen by the style option, by INDEPENDENT_STYLE and by main.ts --style; 
   const byVariable = await startIndependentServer({ keys: CORPUS_KEYS })
   running.push(byVariable)
   expect(await tierOf(byVariable.baseUrl)).toBe(STYLES.django.conventions.tier.name)
+  // A set of choices asked for by name is that set, whatever the variable says.
+  const second = await startIndependentServer({ keys: CORPUS_KEYS, choices: 'second' })
+  running.push(second)
+  expect(await tierOf(second.baseUrl)).toBe('growth')
   vi.stubEnv('INDEPENDENT_STYLE', 'soap')
   await expect(startIndependentServer({ keys: CORPUS_KEYS })).rejects.toThrow(
     /style must be one of problem-details, .*, got "soap"/,

@@ -31,12 +31,13 @@ export function isStyleName(value: string): value is StyleName {
 }
 
 /**
- * The style asked for: the option, else INDEPENDENT_STYLE, else none (the first or second set of
- * choices answers). Any other name is a TypeError naming the styles.
+ * The style asked for: the option, else (where `environment` allows: no set of choices was asked
+ * for by name) INDEPENDENT_STYLE, else none (the first or second set of choices answers). Any
+ * other name is a TypeError naming the styles.
  * @example houseStyle(undefined) // 'rails' when INDEPENDENT_STYLE=rails
  */
-export function houseStyle(option: string | undefined): StyleName | undefined {
-  const asked = option ?? (process.env.INDEPENDENT_STYLE || undefined)
+export function houseStyle(option: string | undefined, { environment = true } = {}): StyleName | undefined {
+  const asked = option ?? (environment ? process.env.INDEPENDENT_STYLE || undefined : undefined)
   if (asked === undefined) return undefined
   if (!isStyleName(asked))
     throw new TypeError(`independent server: style must be one of ${STYLE_NAMES.join(', ')}, got "${asked}"`)

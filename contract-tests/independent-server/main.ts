@@ -24,7 +24,7 @@ const keys = (values.keys ?? '').split(',').filter(Boolean)
 const perMinute = values['per-minute'] === undefined ? undefined : Number(values['per-minute'])
 const advertCreateStatus = Number(values['advert-create-status'])
 const choices = chosen(() => independentChoices(values.choices))
-const style = chosen(() => houseStyle(values.style))
+const style = chosen(() => houseStyle(values.style, { environment: values.choices === undefined }))
 if (
   keys.length === 0 ||
   !(perMinute === undefined || (Number.isInteger(perMinute) && perMinute > 0)) ||

@@ -49,7 +49,8 @@ export interface IndependentServerOptions {
   listsDeleted?: boolean
   /**
    * A house style of the corpus (house-styles.ts) instead of a set of choices; its first account
-   * starts with the style's seeded records. Default: the INDEPENDENT_STYLE environment variable, else none.
+   * starts with the style's seeded records. Default: the INDEPENDENT_STYLE environment variable
+   * where no `choices` are given, else none.
    */
   style?: StyleName
   /** Whether a style's first account starts with its seeded records. Default true. */
@@ -79,7 +80,7 @@ export async function startIndependentServer(options: IndependentServerOptions):
   // The second set answers with its own handler (second-server.ts); the rest of this file is the first set's.
   const second = independentChoices(options.choices) === 'second' ? createSecondHandler(options, PREFIX) : undefined
   // A house style answers with its own handler (house-server.ts), which says its headers and media type.
-  const styleName = houseStyle(options.style)
+  const styleName = houseStyle(options.style, { environment: options.choices === undefined })
   const house = styleName ? createHouseHandler(STYLES[styleName], options, PREFIX) : undefined
   const server = createServer((req, res) => {
     if (house) {
