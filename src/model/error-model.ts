@@ -257,6 +257,10 @@ function problemSlots({ field, message }: Problem): SlotValues {
     'problem.path': field,
     'problem.field': dot < 0 ? field : field.slice(dot + 1),
     'problem.pointer': field === '' ? '' : `/${field.split('.').join('/')}`,
+    'problem.bracket': field
+      .split('.')
+      .map((part, index) => (index === 0 ? part : `[${part}]`))
+      .join(''),
     'problem.message': message,
   }
 }

@@ -64,9 +64,10 @@ function listBehaviour(op: Operation, { lists }: ApiModel): Record<string, unkno
   const filters = params.filter((name) => fields.includes(name)).map((name) => ({ param: name, field: name, match: 'equals' }))
   const { field, direction } = lists.choices.order
   const moved = Object.entries(lists.slotPaths).filter(([slot, path]) => USUAL_PLACES[slot] !== path)
+  const names = lists.choices.params
   const paging = {
-    page: 'page',
-    per_page: 'per_page',
+    page: names.page,
+    per_page: names.perPage,
     pagination: lists.pagingKey ?? null,
     ...(moved.length > 0 ? { fields: Object.fromEntries(moved) } : {}),
   }

@@ -97,7 +97,7 @@ async function answerApi(
     const overridden = ctx.overrides.size > 0 ? await answerOverride(route, request, params, headers) : undefined
     if (overridden) return overridden
     const id = readId(params)
-    const query = readQuery(operation, request)
+    const query = readQuery(operation, request, ctx.model)
     const body = await readBody(route, request)
     const resolved =
       operation.method === 'get'
@@ -211,13 +211,15 @@ function readId(params: PathParams): number | undefined {
  * The query, validated by the operation's schema, where it declares one. Validation is pure, so a
  * query string met before is answered from a small cache of what it validated to (never mutated).
  */
-function readQuery(operation: Operation, request: MockRequest): unknown {
+function readQuery(operation: Operation, request: MockRequest, model?: ApiModel): unknown {
   if (!operation.query) return undefined
   const { search } = request.url
   let cache = validQueries.get(operation)
   const known = cache?.get(search)
   if (known !== undefined) return known
-  const query = validateQuery(operation.query, Object.fromEntries(request.url.searchParams))
+  const validated = validateQuery(operation.query, Object.fromEntries(request.url.searchParams))
+  // A public list's paging under the profile's names, read back as the mock's.
+  const query = model && operation.response.list ? model.lists.pageQuery(validated as object) : validated
   if (!cache) validQueries.set(operation, (cache = new Map()))
   if (cache.size >= MAX_CACHED_QUERIES) cache.clear()
   cache.set(search, query)

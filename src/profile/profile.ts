@@ -114,8 +114,10 @@ export const RateLimitChoices = z.strictObject({
 })
 export type RateLimitChoices = z.infer<typeof RateLimitChoices>
 
-/** Lists: page sizes, order, and the envelope around a page. */
+/** Lists: their query parameters, page sizes, order, and the envelope around a page. */
 export const ListChoices = z.strictObject({
+  /** The names of the query parameters that page a list (`size`, `limit`); `page` null where no parameter picks a page. */
+  params: z.strictObject({ page: z.nullable(Name), perPage: Name }),
   defaultPerPage: Count,
   maxPerPage: Count,
   /** A per_page above the maximum: refused (422) or clamped to it. */
@@ -247,6 +249,7 @@ export const DEFAULT_PROFILE: Profile = {
     defaultTier: 'basic',
   },
   lists: {
+    params: { page: 'page', perPage: 'per_page' },
     defaultPerPage: 25,
     maxPerPage: 100,
     abovePerPageMax: 'refuse',

@@ -10,7 +10,9 @@ import * as z from 'zod/mini'
 //   the slot has no value (an error without problems has no `fields`).
 // - `{ "$text": "https://errors.example.com/{code}" }`: a string, each `{slot}` replaced by its value.
 // - `{ "$each": "problems", "item": T }`: an array, T once per problem, where T also sees the
-//   problem's own slots (`problem.field`, …); left out without problems.
+//   problem's own slots (`problem.field`, …); left out without problems. With `"by": "problem.path"`
+//   (or another problem slot), an object instead, T under the problem's field (`{ "cpm": [T] }`,
+//   Rails, Laravel); with `"nested": true` too, under each segment of it (`{ "campaign": { "cpm": T } }`, DRF).
 // - `{ "$link": "next", "href": "{base}{path}?page={page}&per_page={per_page}" }`: a list's link to
 //   one of its pages, null where that page does not exist (`next` on the last page).
 // - `{ "$map": { "field": "enabled", "cases": [[true, "active"], [false, "paused"]] } }`: a value that
@@ -40,6 +42,7 @@ export const PROBLEM_SLOTS = {
   'problem.path': 'the field, dotted, with its wrapper (`campaign.cpm`); empty for the body itself',
   'problem.field': 'the field, dotted, without its wrapper (`cpm`)',
   'problem.pointer': 'the field as a JSON Pointer (`/campaign/cpm`)',
+  'problem.bracket': 'the field as a form writes it (`campaign[cpm]`)',
   'problem.message': 'what is wrong with it',
 } as const
 
@@ -145,6 +148,8 @@ export function templateProblem(value: unknown, use: TemplateUse, at = '', inIte
   }
   if ('$each' in value) {
     if (use !== 'error' || value.$each !== 'problems') return `${here('$each')}: only an error body's "problems" repeat`
+    if (value.by !== undefined && !(String(value.by) in PROBLEM_SLOTS))
+      return `${here('by')}: "${String(value.by)}" is not a slot of a problem`
     return templateProblem(value.item, use, here('item'), true)
   }
   if ('$link' in value) {

@@ -70,6 +70,7 @@ export const CHOICES: readonly { path: string; label: string }[] = [
   { path: 'rateLimits.headers', label: 'rate-limit headers (templates)' },
   { path: 'rateLimits.tiers', label: 'tiers' },
   { path: 'rateLimits.defaultTier', label: 'default tier' },
+  { path: 'lists.params', label: 'list parameters' },
   { path: 'lists.defaultPerPage', label: 'default page size' },
   { path: 'lists.maxPerPage', label: 'largest page size' },
   { path: 'lists.abovePerPageMax', label: 'page size above the largest' },

@@ -130,3 +130,31 @@ it('makes the body most kinds share the general one, with invalid input’s prob
   expect(body).toEqual(withList)
   expect(bodies).toEqual({ invalid_json: odd })
 })
+
+it.each([
+  [
+    'Rails',
+    { error: { code: 'invalid', message: 'Invalid', errors: { cpm: ["can't be blank"] } } },
+    { by: 'problem.field' },
+  ],
+  [
+    'Laravel',
+    { message: 'The given data was invalid', errors: { 'campaign.cpm': ['The cpm field is required.'] } },
+    { by: 'problem.path' },
+  ],
+  [
+    'DRF',
+    { detail: 'Invalid input', code: 'invalid', errors: { campaign: { cpm: ['This field is required.'] } } },
+    { by: 'problem.path', nested: true },
+  ],
+])('reads problems held by field, as %s keeps them', (_style, body, keyed) => {
+  const { template } = deriveError({
+    status: 422,
+    request: { method: 'POST', path: '/api/v1/campaigns' },
+    field: 'campaign.cpm',
+    body,
+  })
+  const container =
+    (template as Record<string, Record<string, unknown>>).error?.errors ?? (template as Record<string, unknown>).errors
+  expect(container).toEqual({ $each: 'problems', ...keyed, item: [{ $slot: 'problem.message' }] })
+})

@@ -62,8 +62,21 @@ export function deriveError(example: ErrorExample): DerivedError {
       }
       return node.map((item) => walk(item, key, inItem))
     }
-    if (isObject(node))
+    if (isObject(node)) {
+      const byField = !inItem && fieldForms ? keyedProblems(node, fieldForms) : undefined
+      if (byField) {
+        const [keyed, leaf] = byField
+        itemMessageKey = isObject(leaf) ? messageKey(leaf) : undefined
+        message = true
+        const item = Array.isArray(leaf)
+          ? leaf.map((one) =>
+              typeof one === 'string' && isHuman(one) ? { $slot: 'problem.message' } : walk(one, key, true),
+            )
+          : walk(leaf, key, true)
+        return { $each: 'problems', ...keyed, item }
+      }
       return Object.fromEntries(Object.entries(node).map(([name, child]) => [name, walk(child, name, inItem)]))
+    }
     const slot = slotOf(node, key, inItem)
     if (slot === 'message' || slot === 'problem.message') message = true
     return slot === undefined ? textOf(node) : { $slot: slot }
@@ -105,11 +118,39 @@ const isHuman = (text: string): boolean => /\s/.test(text.trim()) && /[A-Za-z]/.
 function forms(field: string): [string, string][] {
   const dot = field.indexOf('.')
   const leaf = dot < 0 ? field : field.slice(dot + 1)
+  const parts = field.split('.')
   return [
     ['problem.path', field],
-    ['problem.pointer', `/${field.split('.').join('/')}`],
+    ['problem.pointer', `/${parts.join('/')}`],
+    ['problem.bracket', parts.map((part, index) => (index === 0 ? part : `[${part}]`)).join('')],
     ['problem.field', leaf],
   ]
+}
+
+/**
+ * An object that holds the problems by field (`{ "cpm": ["…"] }`, `{ "campaign.cpm": [...] }`,
+ * `{ "campaign": { "cpm": [...] } }`): how it is keyed (`by`, and `nested` where by each segment),
+ * and the sent field's value in it.
+ */
+function keyedProblems(
+  node: Record<string, Json>,
+  fieldForms: [string, string][],
+): [{ by: string; nested?: true }, Json] | undefined {
+  for (const [slot, form] of fieldForms)
+    if (
+      form &&
+      Object.hasOwn(node, form) &&
+      form.length > 0 &&
+      (Array.isArray(node[form]) || typeof node[form] === 'string')
+    )
+      return [{ by: slot }, node[form]!]
+  const path = fieldForms.find(([slot]) => slot === 'problem.path')?.[1].split('.') ?? []
+  if (path.length < 2) return undefined
+  let at: Json | undefined = node
+  for (const segment of path) at = isObject(at) ? at[segment] : undefined
+  return at !== undefined && (Array.isArray(at) || typeof at === 'string')
+    ? [{ by: 'problem.path', nested: true }, at]
+    : undefined
 }
 
 /** Whether a value (an item of a list) names the field in one of its forms, however deep. */

@@ -56,6 +56,8 @@ export class LearnContext {
   campaignCreated?: Exchange
   /** The learner's own adverts that exist now, by id, with their titles (create and deleteNow keep it). */
   readonly ownAdverts = new Map<number, string>()
+  /** The query parameters that page a list, once learned (probe-params.ts). */
+  listParams?: { page: string | null; perPage: string }
   /** Which way a list's ids go, as pages showed it, and the pages that showed it. */
   idOrder?: 'asc' | 'desc'
   readonly orderEvidence: Evidence[] = []

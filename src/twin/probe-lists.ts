@@ -4,6 +4,8 @@ import type { Evidence } from '../profile/twin-file.js'
 import { findBoundary } from './boundary-search.js'
 import { deriveList, type PageExample } from './derive-list.js'
 import { accepted, errorSeen, idOf, integerOf, itemsOf, type Json, type LearnContext } from './learn-context.js'
+import { pageQuery } from './capture-account.js'
+import { learnParams } from './probe-params.js'
 import { create } from './probe-resources.js'
 
 // Lists, on the adverts. The envelope first, by example: pages read at a small size of a list of a
@@ -26,6 +28,7 @@ export async function probeLists(ctx: LearnContext): Promise<void> {
   const plan = await readPage(ctx, {}, 'list at the default page size')
   if (!accepted(plan) || !itemsOf(plan)) throw new Error(`GET /adverts answered ${errorSeen(plan)} without a list`)
   await fill(ctx, SMALL_LIST)
+  await learnParams(ctx)
   const envelope = await learnEnvelope(ctx)
   const figure = (exchange: Exchange, slot: string) => figureIn(exchange.response.json, envelope, slot)
   const stated = figure(plan, 'per_page')
@@ -65,11 +68,13 @@ async function countAdverts(ctx: LearnContext): Promise<number> {
  * learner's own), and the default is kept, with why, where the deployment does not page at that size.
  */
 async function learnEnvelope(ctx: LearnContext): Promise<Template | undefined> {
-  const read = (page: number) => readPage(ctx, { page, per_page: SMALL_PAGE }, 'list envelope')
+  const read = (page: number) => readPage(ctx, pageQuery(ctx, page, SMALL_PAGE), 'list envelope')
   const pages: { page: number; exchange: Exchange; items: number }[] = []
   const known = await countAdverts(ctx)
-  const walk = known <= SMALL_PAGE * 20
-  for (let page = 1; walk ? page <= 21 : page <= 2; page++) {
+  // Without a page parameter (a cursor), only the first page can be asked for.
+  const paged = ctx.listParams?.page !== null
+  const walk = paged && known <= SMALL_PAGE * 20
+  for (let page = 1; walk ? page <= 21 : page <= (paged ? 2 : 1); page++) {
     const exchange = await read(page)
     const items = itemsOf(exchange)
     if (!accepted(exchange) || !items) break
@@ -88,7 +93,7 @@ async function learnEnvelope(ctx: LearnContext): Promise<Template | undefined> {
   }
   const total = walk ? pages.reduce((sum, page) => sum + page.items, 0) : known
   const last = Math.max(Math.ceil(total / SMALL_PAGE), 1)
-  if (!pages.some((page) => page.page === last)) {
+  if (paged && !pages.some((page) => page.page === last)) {
     const exchange = await read(last)
     pages.push({ page: last, exchange, items: itemsOf(exchange)?.length ?? 0 })
   }
@@ -205,7 +210,7 @@ async function probeUpdateOrder(ctx: LearnContext): Promise<void> {
     body: { advert: { title } },
     purpose: 'touch for the order',
   })
-  const first = await readPage(ctx, { per_page: SMALL_PAGE }, 'order after an update')
+  const first = await readPage(ctx, pageQuery(ctx, 1, SMALL_PAGE), 'order after an update')
   const top = idOf((itemsOf(first) ?? [])[0])
   const evidence = ctx.evidence(first, `advert ${oldest} updated; first now ${top}`)
   if (!accepted(touched) || top === undefined) {
@@ -225,8 +230,13 @@ async function probeLargestPage(ctx: LearnContext, figure: Figure): Promise<void
   let clampedTo: number | undefined
   const takes = async (perPage: number) => {
     if (clampedTo !== undefined) return perPage <= clampedTo
-    const exchange = await readPage(ctx, { per_page: perPage }, 'largest page')
-    const shown = figure(exchange, 'per_page')
+    const exchange = await readPage(ctx, { [ctx.listParams?.perPage ?? 'per_page']: perPage }, 'largest page')
+    // The size as the envelope states it, else as the page's length shows it where the list is longer than the page.
+    const total = ctx.account ? ctx.account.adverts.length + ctx.ownAdverts.size : 0
+    const length = itemsOf(exchange)?.length
+    const shown =
+      figure(exchange, 'per_page') ??
+      (length === undefined ? undefined : length === Math.min(perPage, total) ? perPage : length)
     const kept = accepted(exchange) && shown === perPage
     const outcome = kept
       ? 'kept'

@@ -47,6 +47,7 @@ export const OTHER_PROFILE: Profile = {
     defaultTier: 'starter',
   },
   lists: {
+    params: { page: 'page', perPage: 'per_page' },
     defaultPerPage: 2,
     maxPerPage: 3,
     abovePerPageMax: 'clamp',
