@@ -9,7 +9,7 @@ import { readJsonBody, refuseBody } from '../http/read-body.js'
 import type { Operation } from '../operations/define-operation.js'
 import type { ApiModel } from '../model/api-model.js'
 import type { UserRecord } from '../store/models.js'
-import type { Json } from '../profile/template.js'
+import { BASE_MARK, type Json } from '../profile/template.js'
 import { renderTemplate } from '../model/render-template.js'
 import type { ListRequest } from '../model/list-model.js'
 import { basePath } from './base-path.js'
@@ -87,7 +87,8 @@ async function answerApi(
   const answer = await answerSafely(ctx, request, async () => {
     if (ctx.faults.active) await holdLatency(ctx)
     // A path or method no operation has is answered before the key, unless the profile authenticates it first.
-    const first = ctx.profile.errors.authenticateUnknownRoutes
+    const { errors } = ctx.profile
+    const first = allow.length > 0 ? errors.authenticateUnsupportedMethods : errors.authenticateUnknownRoutes
     if (route.notFound && !first) throw routeNotFound(route, request, allow)
     user = authenticate(ctx.store, request.header('authorization'))
     admit(ctx, user, headers)
@@ -108,7 +109,8 @@ async function answerApi(
             user = authenticate(ctx.store, request.header('authorization'))
             return route.resolve({ user, id, query, body }, ctx)
           })
-    return success(ctx.model, route, request, resolved)
+    const answered = success(ctx.model, route, request, resolved)
+    return ctx.model.usesBase ? answerWithBase(answered, request, ctx) : answered
   })
   Object.assign(answer.headers, headers)
   // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
@@ -149,6 +151,7 @@ function success(
 ): MockAnswer {
   const { status, body } = operation.response
   if (status === 204 || body === null) return { status, headers: {}, body: null }
+  if (model.order && plane === 'api') data = model.order(data, operation.response.data)
   if (body !== undefined) {
     const id = (data as { id?: number } | undefined)?.id
     return jsonAnswer(status, renderTemplate(body, { record: data as Json, id }))
@@ -156,10 +159,13 @@ function success(
   if (!page) return jsonAnswer(status, { success: true, data })
   const lists = plane === 'api' ? model.lists : model.adminLists
   const base = plane === 'api' ? ctx.apiBase : ctx.adminBase
-  return jsonAnswer(
-    status,
-    lists.envelope(data as Json[], page, () => listRequest(request, base)),
-  )
+  return jsonAnswer(status, lists.envelope(data as Json[], page, () => listRequest(request, base)))
+}
+
+/** An answer in JSON, a field written from the API's base URL (a twin's `url`) given this request's. */
+function answerWithBase(answer: MockAnswer, request: MockRequest, ctx: MockContext): MockAnswer {
+  if (!answer.body?.includes(BASE_MARK)) return answer
+  return { ...answer, body: answer.body.replaceAll(BASE_MARK, listRequest(request, ctx.apiBase).base) }
 }
 
 /** The base URL and path a list's links are written below: this request's origin and the mock's base path. */

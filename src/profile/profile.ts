@@ -86,6 +86,8 @@ export const ErrorChoices = z.strictObject({
    * authentication layer in front of its router does; the mock answers it first.
    */
   authenticateUnknownRoutes: z.boolean(),
+  /** The same, for a method a path does not have (a deployment may route methods before its key check and paths after). */
+  authenticateUnsupportedMethods: z.boolean(),
   /** The media type of an error body (`application/problem+json`). */
   contentType: Name,
   /** Every error's body, with its slots (profile/template.ts, ERROR_SLOTS). */
@@ -144,6 +146,8 @@ export const ResourceChoices = z.strictObject({
   broadcastingTypes: z.array(Name).check(z.minLength(1)),
   /** Fields beyond the document, by resource: the value a new record gets, or how it follows another field. */
   extraFields: z.strictObject({ user: ExtraFields, advert: ExtraFields, campaign: ExtraFields, balance: ExtraFields }),
+  /** The order a resource's fields are written in, where it is not the document's (`title` before `id`); fields it does not name follow. */
+  fieldOrder: z.strictObject({ user: z.array(Name), advert: z.array(Name), campaign: z.array(Name), balance: z.array(Name) }),
 })
 export type ResourceChoices = z.infer<typeof ResourceChoices>
 
@@ -227,6 +231,7 @@ export const DEFAULT_PROFILE: Profile = {
     foreign: 'not_found',
     unsupportedMethod: 'route_not_found',
     authenticateUnknownRoutes: false,
+    authenticateUnsupportedMethods: false,
     contentType: 'application/json; charset=utf-8',
     body: ERROR_BODY,
     bodies: {},
@@ -262,6 +267,7 @@ export const DEFAULT_PROFILE: Profile = {
     newCampaignEnabled: true,
     broadcastingTypes: [...DEFAULT_BROADCASTING_TYPES],
     extraFields: { user: {}, advert: {}, campaign: {}, balance: {} },
+    fieldOrder: { user: [], advert: [], campaign: [], balance: [] },
   },
   inputs: { unknownFields: 'refuse', cpm: { decimals: 2, max: 100_000, beyond: 'refuse' }, titleMaxLength: 120 },
   stamps: { format: { fraction: 3, zone: 'Z' }, firstId: 1, idStep: 1 },

@@ -54,6 +54,8 @@ export class LearnContext {
   readonly errorExamples = new Map<ErrorCode, ErrorExample[]>()
   /** The answer that created the learner's campaign (its extra fields are learned once the toggle has shown which follow `enabled`). */
   campaignCreated?: Exchange
+  /** The answer that created the learner's advert. */
+  advertCreated?: Exchange
   /** The learner's own adverts that exist now, by id, with their titles (create and deleteNow keep it). */
   readonly ownAdverts = new Map<number, string>()
   /** The query parameters that page a list, once learned (probe-params.ts). */

@@ -40,6 +40,12 @@ export async function probeErrors(ctx: LearnContext): Promise<void> {
       ctx.evidence(keyless, errorSeen(keyless)),
     )
   const put = await ctx.send({ method: 'PUT', path: '/campaigns', purpose: 'unsupported method' })
+  const keylessPut = await ctx.send({ method: 'PUT', path: '/campaigns', credentials: 'none', purpose: 'unsupported method' })
+  ctx.observations.learn(
+    'errors.authenticateUnsupportedMethods',
+    keylessPut.response.status === 401 && put.response.status !== 401,
+    ctx.evidence(keylessPut, `${errorSeen(keylessPut)} without a key, ${errorSeen(put)} with one`),
+  )
   learnTwoWay(ctx, put, unknownPath, 'unsupportedMethod', ['route_not_found', 'method_not_allowed'], 'an unknown path')
   const broken = { method: 'POST', path: '/adverts', rawBody: '{"advert":', contentType: 'application/json' } as const
   example(ctx, 'invalid_json', await ctx.send({ ...broken, purpose: 'invalid JSON' }))

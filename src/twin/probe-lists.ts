@@ -273,9 +273,10 @@ async function probeLargestPage(ctx: LearnContext, figure: Figure): Promise<void
   }
   const around = evidence.slice(-2)
   if (boundary.kind === 'above') {
+    // Every size was taken: none is refused, so a larger one is taken too (its largest is not shown).
     const reason = `every per_page tried was kept, up to ${boundary.largest}`
     ctx.observations.cannot('lists.maxPerPage', reason, ...around)
-    ctx.observations.cannot('lists.abovePerPageMax', reason, ...around)
+    ctx.observations.learn('lists.abovePerPageMax', 'clamp', ...around)
     return
   }
   if (clampedTo !== undefined) ctx.observations.learn('lists.maxPerPage', clampedTo, ...around)

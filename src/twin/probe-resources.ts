@@ -49,8 +49,14 @@ export async function probeResources(ctx: LearnContext): Promise<void> {
   const account = ctx.account
   if (account) {
     learnExtraFields(ctx, 'user', 'User', account.user, account.userExchange)
-    if (account.balance) learnExtraFields(ctx, 'balance', 'Balance', account.balance, account.balanceExchange)
+    learnFieldOrder(ctx, 'user', 'User', account.user, account.userExchange)
+    if (account.balance) {
+      learnExtraFields(ctx, 'balance', 'Balance', account.balance, account.balanceExchange)
+      learnFieldOrder(ctx, 'balance', 'Balance', account.balance, account.balanceExchange)
+    }
   }
+  learnFieldOrder(ctx, 'advert', 'Advert', own.advert, ctx.advertCreated)
+  if (own.campaign && ctx.campaignCreated) learnFieldOrder(ctx, 'campaign', 'Campaign', own.campaign, ctx.campaignCreated)
 }
 
 /** The advert and campaign the probes share; without them nothing else can be learned. */
@@ -61,6 +67,7 @@ async function createOwn(ctx: LearnContext): Promise<OwnResources> {
   if (!advert)
     throw new Error(`POST /adverts answered ${errorSeen(advertAnswer)}: the learner needs an advert of its own`)
   learnExtraFields(ctx, 'advert', 'Advert', advert, advertAnswer)
+  ctx.advertCreated = advertAnswer
   const { exchange: answer, record: campaign } = await create(ctx, 'campaigns', campaignBody(advert.id))
   if (!campaign)
     throw new Error(`POST /campaigns answered ${errorSeen(answer)}: the learner needs a campaign of its own`)
@@ -234,11 +241,25 @@ function learnExtraFields(
   const extra = Object.fromEntries(
     Object.entries(record)
       .filter(([key]) => !documented.includes(key))
-      .map(([key, value]) => [key, following[key] ?? value]),
+      .map(([key, value]) => [key, following[key] ?? fromId(value, record.id, ctx.baseUrl) ?? value]),
   )
   const seen =
     Object.keys(extra).length === 0 ? 'no field beyond the document' : `beyond the document: ${JSON.stringify(extra)}`
   ctx.observations.learn(`resources.extraFields.${resource}`, extra, ctx.evidence(exchange, seen))
+}
+
+/**
+ * The order a record's fields came in: nothing to learn where the document's fields come in the
+ * document's order (`[]`), else every field as it came.
+ */
+function learnFieldOrder(ctx: LearnContext, resource: string, schema: string, record: Json, exchange: Exchange | undefined): void {
+  if (!exchange) return
+  const documented = Object.keys((documentedSchema(ctx.document, schema)?.properties as Json | undefined) ?? {})
+  const keys = Object.keys(record)
+  const known = keys.filter((key) => documented.includes(key))
+  const inOrder = known.every((key, index) => index === 0 || documented.indexOf(key) > documented.indexOf(known[index - 1]!))
+  const seen = inOrder ? 'the document\'s order' : `fields in the order ${keys.join(', ')}`
+  ctx.observations.learn(`resources.fieldOrder.${resource}`, inOrder ? [] : keys, ctx.evidence(exchange, seen))
 }
 
 /** A schema of the document's components, by name. */
@@ -246,6 +267,24 @@ export function documentedSchema(document: ContractDocument, name: string): Json
   try {
     const schema = document.dereference(document.at(`#/components/schemas/${name}`))
     return isJson(schema) ? schema : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A field written from the record's id (and the API's base URL): `{base}/adverts/{id}` (a DRF
+ * `url`), or base64 of a text with the id in it (a GitHub `node_id`); undefined where it is not.
+ */
+export function fromId(value: unknown, id: unknown, baseUrl: string): Template | undefined {
+  if (typeof value !== 'string' || typeof id !== 'number') return undefined
+  const holds = (text: string) => new RegExp(`(^|\\D)${id}(\\D|$)`).test(text)
+  const slotted = (text: string) => text.replaceAll(baseUrl, '{base}').replace(new RegExp(`(^|\\D)${id}(?=\\D|$)`), '$1{id}')
+  if (holds(value)) return { $text: slotted(value) }
+  if (!/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value)) return undefined
+  try {
+    const decoded = atob(value)
+    return /^[\x20-\x7e]+$/.test(decoded) && holds(decoded) ? { $text: slotted(decoded), encode: 'base64' } : undefined
   } catch {
     return undefined
   }

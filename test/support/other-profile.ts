@@ -13,6 +13,7 @@ export const OTHER_PROFILE: Profile = {
     foreign: 'forbidden',
     unsupportedMethod: 'method_not_allowed',
     authenticateUnknownRoutes: true,
+    authenticateUnsupportedMethods: true,
     body: {
       success: false,
       error: {
@@ -74,6 +75,7 @@ export const OTHER_PROFILE: Profile = {
       campaign: {},
       balance: { currency: 'USD' },
     },
+    fieldOrder: { user: [], advert: ['title', 'id'], campaign: [], balance: [] },
   },
   inputs: { unknownFields: 'ignore', cpm: { decimals: null, max: 1000, beyond: 'refuse' }, titleMaxLength: 200 },
   stamps: { format: { fraction: 0, zone: 'Z' }, firstId: 1, idStep: 1 },
