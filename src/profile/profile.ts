@@ -182,6 +182,12 @@ export const StampChoices = z.strictObject({
   firstId: Count,
   /** How far apart two ids handed out one after the other are. */
   idStep: Count,
+  /**
+   * Where a deployment's id counters stood when it was learned: the next advert and campaign ids it
+   * would give (a twin goes on from there, so its ids, and the values written from them, are the
+   * deployment's). Null for the mock's own.
+   */
+  counters: z.nullable(z.strictObject({ adverts: Count, campaigns: Count })),
 })
 export type StampChoices = z.infer<typeof StampChoices>
 
@@ -270,5 +276,5 @@ export const DEFAULT_PROFILE: Profile = {
     fieldOrder: { user: [], advert: [], campaign: [], balance: [] },
   },
   inputs: { unknownFields: 'refuse', cpm: { decimals: 2, max: 100_000, beyond: 'refuse' }, titleMaxLength: 120 },
-  stamps: { format: { fraction: 3, zone: 'Z' }, firstId: 1, idStep: 1 },
+  stamps: { format: { fraction: 3, zone: 'Z' }, firstId: 1, idStep: 1, counters: null },
 }

@@ -45,6 +45,12 @@ export class Observations {
     this.notes.set(path, [...(this.notes.get(path) ?? []), text])
   }
 
+  /** The value a choice was seen with, where it was seen one way. */
+  valueOf(path: ChoicePath): unknown {
+    const values = new Set((this.seen.get(path) ?? []).map(({ value }) => keyOf(value)))
+    return values.size === 1 ? this.seen.get(path)?.[0]?.value : undefined
+  }
+
   /** Whether a value has been seen for a choice. */
   has(path: ChoicePath): boolean {
     return this.seen.has(path)

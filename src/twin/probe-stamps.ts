@@ -26,6 +26,26 @@ export async function probeStamps(ctx: LearnContext): Promise<void> {
   }
   learnFirstId(ctx)
   learnIdStep(ctx)
+  learnCounters(ctx)
+}
+
+/** Where the deployment's counters stand: the next id after the last advert and campaign the learner was given. */
+function learnCounters(ctx: LearnContext): void {
+  const lastOf = (collection: string) =>
+    ctx.history
+      .filter((exchange) => exchange.request.method === 'POST' && new URL(exchange.request.url).pathname.endsWith(`/${collection}`))
+      .map((exchange) => idOf((exchange.response.json as { data?: unknown } | undefined)?.data as never))
+      .filter((id) => id !== undefined)
+      .at(-1)
+  const [adverts, campaigns] = [lastOf('adverts'), lastOf('campaigns')]
+  if (adverts === undefined || campaigns === undefined) {
+    ctx.observations.cannot('stamps.counters', 'the learner was given no advert or no campaign')
+    return
+  }
+  const step = ctx.observations.valueOf('stamps.idStep') ?? 1
+  const value = { adverts: adverts + Number(step), campaigns: campaigns + Number(step) }
+  const evidence = { request: 'POST /adverts, POST /campaigns (the learner\'s last)', status: 201, seen: `advert ${adverts}, campaign ${campaigns}` }
+  ctx.observations.learn('stamps.counters', value, evidence)
 }
 
 /** The step between ids created one after the other: the smallest gap between the learner's own adverts' ids, in order of creation. */
