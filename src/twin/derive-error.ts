@@ -87,6 +87,9 @@ export function deriveError(example: ErrorExample): DerivedError {
   const textOf = (node: Json): Template => {
     if (typeof node !== 'string') return node
     if (node === String(example.status)) return { $text: '{status}' }
+    // A text naming the status (`https://docs.example/rest#422`): the status where it stands.
+    const status = new RegExp(`(^|[^0-9])${example.status}([^0-9]|$)`)
+    if (!isHuman(node) && status.test(node)) return { $text: node.replace(status, '$1{status}$2') }
     if (code && node !== code && node.includes(code)) return { $text: node.replaceAll(code, '{code}') }
     if (example.request.path.length > 1 && node !== example.request.path && node.endsWith(example.request.path))
       return { $text: node.slice(0, -example.request.path.length) + '{path}' }
@@ -127,7 +130,8 @@ function forms(field: string): [string, string][] {
     ['problem.pointer', `/${parts.join('/')}`],
     ['problem.bracket', parts.map((part, index) => (index === 0 ? part : `[${part}]`)).join('')],
     ['problem.field', leaf],
-  ]
+    ['problem.resource', dot < 0 ? '' : field.charAt(0).toUpperCase() + field.slice(1, dot)],
+  ].filter(([, form]) => form !== '') as [string, string][]
 }
 
 /**
