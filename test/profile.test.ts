@@ -69,6 +69,23 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'a per_page below 1 taken as the default page size',
+    request: { method: 'GET', path: '/campaigns?per_page=0', headers: key(DEMO_API_KEY) },
+    expect: ({ status, body }) => {
+      expect(status).toBe(200)
+      expect(body.meta.per_page).toBe(2)
+    },
+  },
+  {
+    name: 'the last page answered, a page past it a 404',
+    request: { method: 'GET', path: '/campaigns?page=3', headers: key(DEMO_API_KEY) },
+    expect: ({ status, body }) => {
+      expect(status).toBe(404)
+      expect(body.error.code).toBe('resource_not_found')
+      expect(body.error.message).toBe('Page 3 does not exist: the list has 2 pages')
+    },
+  },
+  {
     name: 'a campaign detail without its advert',
     request: { method: 'GET', path: '/campaigns/1', headers: key(DEMO_API_KEY) },
     expect: ({ status, body }) => {
@@ -193,3 +210,47 @@ it('refuses a profile that is not one, naming the field', async () => {
     fields: [expect.objectContaining({ field: 'lists.order' })],
   })
 })
+
+// A profile that deletes an advert with its campaigns, checks an unknown path's key first without
+// counting it: each seen from every transport, the store read back after the delete.
+const CASCADING: Profile = {
+  ...OTHER,
+  errors: { ...OTHER.errors, authenticateUnknownRoutes: true },
+  rateLimits: { ...OTHER.rateLimits, countsUnrouted: false },
+  resources: { ...OTHER.resources, advertInUse: 'cascade' },
+}
+
+describe.each([...transports, { name: 'listener', create: listenerTransport }])(
+  'a profile that cascades, over $name',
+  ({ create }) => {
+    let transport: Transport
+    beforeAll(async () => {
+      transport = await create({ profile: CASCADING, fixtures: FIXTURES })
+    })
+    afterAll(() => transport.close())
+
+    it('deletes an advert in use with its campaigns, and no other', async () => {
+      const send = (method: TestRequest['method'], path: string) =>
+        transport.send({ method, path, headers: key(DEMO_API_KEY) })
+      const before = (await send('GET', '/campaigns?per_page=3')).body.data as { id: number; advert_id: number }[]
+      const using = before.filter((row) => row.advert_id === 1).map((row) => row.id)
+      expect(using.length).toBeGreaterThan(0)
+      expect((await send('DELETE', '/adverts/1')).status).toBe(204)
+      for (const id of using) expect((await send('GET', `/campaigns/${id}`)).status).toBe(404)
+      const after = (await send('GET', '/campaigns?per_page=3')).body.data as { id: number }[]
+      expect(after.map((row) => row.id)).toEqual(before.filter((row) => !using.includes(row.id)).map((row) => row.id))
+    })
+
+    it('answers an unknown path with a key 404, without counting it or saying the limits', async () => {
+      const keyless = await transport.send({ method: 'GET', path: '/no-such-path' })
+      expect(keyless.status).toBe(401)
+      const first = await transport.send({ method: 'GET', path: '/user', headers: key(OTHER_API_KEY) })
+      const unknown = await transport.send({ method: 'GET', path: '/no-such-path', headers: key(OTHER_API_KEY) })
+      expect(unknown.status).toBe(404)
+      expect(unknown.headers.ratelimit).toBeUndefined()
+      const second = await transport.send({ method: 'GET', path: '/user', headers: key(OTHER_API_KEY) })
+      const remaining = (headers: Record<string, string>) => Number(/r=(\d+)/.exec(headers.ratelimit ?? '')?.[1])
+      expect(remaining(first.headers) - remaining(second.headers)).toBe(1)
+    })
+  },
+)

@@ -45,20 +45,19 @@ export async function updateAdvert(
   return applyChanges(ctx.store.account(user.id).adverts, ownedAdvert(ctx, user, id), changes, stampNow(ctx))
 }
 
-/** Deletes the caller's advert and answers it; one that a campaign still uses is refused (422 advert_in_use). */
+/**
+ * Deletes the caller's advert and answers it; one that a campaign still uses is refused (422
+ * advert_in_use), or, where the profile says so, deleted with its campaigns.
+ */
 export async function deleteAdvert(ctx: DomainContext, user: UserRecord, id: number): Promise<AdvertRecord> {
   const advert = ownedAdvert(ctx, user, id)
   const account = ctx.store.account(user.id)
   const campaigns = account.campaignsOf(advert.id)
-  if (campaigns.length > 0) {
-    throw new ApiError(
-      'advert_in_use',
-      MESSAGES.advert_in_use.campaigns(
-        id,
-        campaigns.map((campaign) => campaign.id),
-      ),
-    )
+  if (campaigns.length > 0 && ctx.profile.resources.advertInUse === 'refuse') {
+    const ids = campaigns.map((campaign) => campaign.id)
+    throw new ApiError('advert_in_use', MESSAGES.advert_in_use.campaigns(id, ids))
   }
+  for (const campaign of campaigns) account.campaigns.delete(campaign)
   account.adverts.delete(advert)
   return advert
 }

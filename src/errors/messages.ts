@@ -46,6 +46,8 @@ export const MESSAGES = {
     resource: (kind: 'Advert' | 'Campaign' | 'User', id: number) => `${kind} ${id} does not exist`,
     malformedId: (raw: string) => `No resource has the id "${raw}": ids are positive integers`,
     delivery: (campaignId: number) => `Failed to deliver: campaign ${campaignId} does not exist`,
+    page: (page: number, pages: number) =>
+      `Page ${page} does not exist: the list has ${pages} page${pages === 1 ? '' : 's'}`,
     override: (id: number) =>
       `Override ${id} does not exist (it was removed, answered its times, or the mock was reset)`,
   },

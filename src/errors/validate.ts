@@ -61,8 +61,9 @@ export function parseId(raw: string): number {
 
 /**
  * Whether a string is exactly how the number is written in plain decimal, or a whole number so
- * written that the schema changed (a per_page a profile clamps); 15 digits stay exact in a double.
+ * written that the schema changed (a per_page a profile clamps, or takes below 1 as its default);
+ * 15 digits stay exact in a double.
  */
 function isPlainDecimal(text: string, value: number): boolean {
-  return String(value) === text || /^[1-9]\d{0,14}$/.test(text)
+  return String(value) === text || /^(0|-?[1-9]\d{0,14})$/.test(text)
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
+import type { Template } from '../profile/template.js'
 import { arrangeSchemasOf } from '../schemas/arrange.js'
 import { profiledSchemas, schemaPairs, type ProfiledSchemas } from '../schemas/profiled.js'
 import { deleteAdvert, deleteCampaign, operations } from '../operations/api.js'
@@ -28,7 +29,7 @@ export function modelOperations(
 ): ReadonlyMap<string, Operation> {
   const declared = [...operations, ...adminOperations]
   if (profile === DEFAULT_PROFILE)
-    return new Map(declared.map((operation) => [operation.operationId, withDelete(operation, profile)]))
+    return new Map(declared.map((operation) => [operation.operationId, asProfiled(operation, profile)]))
   const api = schemaPairs(schemas)
   const admin = schemaPairs(schemas, ['records', 'controls'])
   // The arrange helpers' bodies over HTTP take what they take in-process: the profile's bounds.
@@ -44,7 +45,7 @@ export function modelOperations(
         body: swap(operation.body),
         response: { ...operation.response, data: swap(dataOf(operation, profile)) },
       }
-      return [operation.operationId, withDelete(profiled, profile)]
+      return [operation.operationId, asProfiled(profiled, profile)]
     }),
   )
 }
@@ -55,12 +56,58 @@ function dataOf(operation: Operation, profile: Profile): z.ZodMiniType {
   return detail && !profile.resources.campaignDetailEmbedsAdvert ? Campaign : operation.response.data
 }
 
-/** A DELETE with the status and body its profile gives it; any other operation as it is. */
-function withDelete(operation: Operation, profile: Profile): Operation {
+/**
+ * An operation as the profile answers it: a DELETE with the status, body and words its profile
+ * gives it (an advert in use deleted with its campaigns, where the profile says so); a public list
+ * with its 404 where a page past the last is one; any other operation as it is.
+ */
+function asProfiled(operation: Operation, profile: Profile): Operation {
+  if (
+    profile !== DEFAULT_PROFILE &&
+    operation.response.list &&
+    operation.auth !== 'admin' &&
+    profile.lists.beyondLastPage === 'not_found'
+  )
+    return { ...operation, errors: [...new Set([...(operation.errors ?? []), 'not_found' as const])] }
   const deletes = DELETES.get(operation.operationId)
   if (!deletes) return operation
   const { status, body } = profile.resources.deletes[deletes]
-  return { ...operation, response: { ...operation.response, status, body } }
+  const response = { ...operation.response, status, body }
+  if (profile === DEFAULT_PROFILE) return { ...operation, response }
+  const cascades = deletes === 'advert' && profile.resources.advertInUse === 'cascade'
+  const inUse = deletes === 'campaign' ? undefined : cascades ? null : profile.errors.statuses.advert_in_use
+  return {
+    ...operation,
+    description: deleteWords(deletes, status, body, inUse),
+    errors: operation.errors?.filter((code) => !cascades || code !== 'advert_in_use'),
+    response,
+  }
+}
+
+/**
+ * What a DELETE does, in the words of its profile's answer (the declared operations say the default's).
+ * @example deleteWords('campaign', 204, null) // 'Deletes the campaign; answers 204, with no body.'
+ */
+export function deleteWords(
+  kind: 'campaign' | 'advert',
+  status: number,
+  body: Template | null,
+  /** An advert's: the status refusing one in use, or null where it is deleted with its campaigns. */
+  inUse?: number | null,
+): string {
+  const answer =
+    body === null
+      ? `; answers ${status}, with no body`
+      : status === 200 && JSON.stringify(body).includes('"$slot":"record"')
+        ? ' and returns it'
+        : `; answers ${status}, with the body below`
+  const words =
+    inUse === undefined
+      ? ''
+      : inUse === null
+        ? ' An advert that campaigns still use is deleted with them.'
+        : ` An advert that a campaign still uses is refused (${inUse} \`advert_in_use\`).`
+  return `Deletes the ${kind}${answer}.${words}`
 }
 
 /** Gives a declared schema the profile's it is paired with; an optional body (POST /__admin/users) through what it wraps. */

@@ -31,7 +31,9 @@ export function dataOrder({ resources }: Profile, schemas: ProfiledSchemas): Dat
     const order = fieldOrder[resource]
     const fields = record as Record<string, unknown>
     const named = order.filter((name) => Object.hasOwn(fields, name))
-    const shown = Object.fromEntries([...named, ...Object.keys(fields).filter((name) => !order.includes(name))].map((name) => [name, fields[name]]))
+    const shown = Object.fromEntries(
+      [...named, ...Object.keys(fields).filter((name) => !order.includes(name))].map((name) => [name, fields[name]]),
+    )
     // A campaign's detail embeds its advert, in the advert's own order.
     if (resource === 'campaign' && shown.advert) shown.advert = reorder(shown.advert, 'advert')
     return shown

@@ -91,7 +91,8 @@ async function answerApi(
     const first = allow.length > 0 ? errors.authenticateUnsupportedMethods : errors.authenticateUnknownRoutes
     if (route.notFound && !first) throw routeNotFound(route, request, allow)
     user = authenticate(ctx.store, request.header('authorization'))
-    admit(ctx, user, headers)
+    // Once its key is checked, an unknown route counts (and says its limits) where the profile says so.
+    if (!route.notFound || ctx.profile.rateLimits.countsUnrouted) admit(ctx, user, headers)
     if (route.notFound) throw routeNotFound(route, request, allow)
     const { operation } = route
     if (ctx.faults.active || request.header('prefer') !== null) await applyFaults(ctx, request, operation, headers)
@@ -158,8 +159,14 @@ function success(
   }
   if (!page) return jsonAnswer(status, { success: true, data })
   const lists = plane === 'api' ? model.lists : model.adminLists
+  // A page past the last, where the profile answers it 404 (as Django's paginator does); page 1 is there even empty.
+  if (lists.choices.beyondLastPage === 'not_found' && page.page > 1 && (page.page - 1) * page.per_page >= page.total)
+    throw new ApiError('not_found', MESSAGES.not_found.page(page.page, Math.ceil(page.total / page.per_page)))
   const base = plane === 'api' ? ctx.apiBase : ctx.adminBase
-  return jsonAnswer(status, lists.envelope(data as Json[], page, () => listRequest(request, base)))
+  return jsonAnswer(
+    status,
+    lists.envelope(data as Json[], page, () => listRequest(request, base)),
+  )
 }
 
 /** An answer in JSON, a field written from the API's base URL (a twin's `url`) given this request's. */

@@ -113,6 +113,11 @@ export const RateLimitChoices = z.strictObject({
   tiers: z.record(Name, TierLimitsChoice),
   /** The tier of a user the control plane creates without one. */
   defaultTier: Name,
+  /**
+   * Whether a path or method no operation has, where its key is checked first, counts against the
+   * limit and carries the headers (it does not where routing answers before the limiter).
+   */
+  countsUnrouted: z.boolean(),
 })
 export type RateLimitChoices = z.infer<typeof RateLimitChoices>
 
@@ -124,6 +129,10 @@ export const ListChoices = z.strictObject({
   maxPerPage: Count,
   /** A per_page above the maximum: refused (422) or clamped to it. */
   abovePerPageMax: z.enum(['refuse', 'clamp']),
+  /** A per_page below 1: refused (422), or the default page size. */
+  belowPerPageMin: z.enum(['refuse', 'default']),
+  /** A page past the last: an empty page, or a 404 (not_found). */
+  beyondLastPage: z.enum(['empty', 'not_found']),
   /** The field a list is sorted by, and which way (ties: by id the same way). */
   order: z.strictObject({ field: z.enum(['id', 'created_at', 'updated_at']), direction: z.enum(['asc', 'desc']) }),
   /** The list's answer, with its slots (LIST_SLOTS, `$link`). */
@@ -142,12 +151,19 @@ export type DeleteChoice = z.infer<typeof DeleteChoice>
 export const ResourceChoices = z.strictObject({
   campaignDetailEmbedsAdvert: z.boolean(),
   deletes: z.strictObject({ campaign: DeleteChoice, advert: DeleteChoice }),
+  /** Deleting an advert a campaign uses: refused (advert_in_use), or done with its campaigns. */
+  advertInUse: z.enum(['refuse', 'cascade']),
   newCampaignEnabled: z.boolean(),
   broadcastingTypes: z.array(Name).check(z.minLength(1)),
   /** Fields beyond the document, by resource: the value a new record gets, or how it follows another field. */
   extraFields: z.strictObject({ user: ExtraFields, advert: ExtraFields, campaign: ExtraFields, balance: ExtraFields }),
   /** The order a resource's fields are written in, where it is not the document's (`title` before `id`); fields it does not name follow. */
-  fieldOrder: z.strictObject({ user: z.array(Name), advert: z.array(Name), campaign: z.array(Name), balance: z.array(Name) }),
+  fieldOrder: z.strictObject({
+    user: z.array(Name),
+    advert: z.array(Name),
+    campaign: z.array(Name),
+    balance: z.array(Name),
+  }),
 })
 export type ResourceChoices = z.infer<typeof ResourceChoices>
 
@@ -260,18 +276,22 @@ export const DEFAULT_PROFILE: Profile = {
       enterprise: { per_minute: 6_000, per_day: 2_000_000, max_topups: 1_000 },
     },
     defaultTier: 'basic',
+    countsUnrouted: true,
   },
   lists: {
     params: { page: 'page', perPage: 'per_page' },
     defaultPerPage: 25,
     maxPerPage: 100,
     abovePerPageMax: 'refuse',
+    belowPerPageMin: 'refuse',
+    beyondLastPage: 'empty',
     order: { field: 'id', direction: 'desc' },
     envelope: LIST_ENVELOPE,
   },
   resources: {
     campaignDetailEmbedsAdvert: true,
     deletes: { campaign: DELETED_RECORD, advert: DELETED_RECORD },
+    advertInUse: 'refuse',
     newCampaignEnabled: true,
     broadcastingTypes: [...DEFAULT_BROADCASTING_TYPES],
     extraFields: { user: {}, advert: {}, campaign: {}, balance: {} },

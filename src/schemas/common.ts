@@ -46,32 +46,38 @@ export const ExactUsd = z.number().check(z.nonnegative(), z.multipleOf(0.000001)
 
 /**
  * The two fields that page a list, under the mock's own names (`page`, `per_page`), with a profile's
- * page sizes: a per_page above the maximum is refused, or (a profile's choice) clamped to it.
+ * page sizes: a per_page above the maximum is refused, or (a profile's choice) clamped to it; one
+ * below 1 refused, or (a profile's choice) taken as the default size.
  */
-function pageFields({ defaultPerPage, maxPerPage, abovePerPageMax }: ListChoices) {
-  const perPage = z.coerce.number().check(z.int(), z.minimum(1))
+function pageFields({ defaultPerPage, maxPerPage, abovePerPageMax, belowPerPageMin }: ListChoices) {
+  const [clamp, floor] = [abovePerPageMax === 'clamp', belowPerPageMin === 'default']
+  const perPage = z.coerce.number().check(z.int(), ...(floor ? [] : [z.minimum(1)]))
+  const bounds = floor ? `below 1 counts as ${defaultPerPage}` : ''
   return {
     page: meta(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1), {
       description: 'Page number, from 1.',
     }),
     per_page:
-      abovePerPageMax === 'refuse'
+      !clamp && !floor
         ? meta(z._default(perPage.check(z.maximum(maxPerPage)), defaultPerPage), {
             description: `Records per page, 1 to ${maxPerPage}.`,
           })
         : meta(
-            // A prefault: the default goes through the clamp too, and the document shows it for the input.
+            // A prefault: the default goes through the transform too, and the document shows it for the input.
             z.prefault(
               z.pipe(
-                perPage,
-                z.transform((value: number) => Math.min(value, maxPerPage)),
+                clamp ? perPage : perPage.check(z.maximum(maxPerPage)),
+                z.transform((value: number) => Math.min(value < 1 ? defaultPerPage : value, maxPerPage)),
               ),
               defaultPerPage,
             ),
             {
-              description: `Records per page, from 1; above ${maxPerPage} counts as ${maxPerPage}.`,
-              // No largest value: a larger one is taken (and clamped), not refused.
-              maximum: undefined,
+              description: clamp
+                ? `Records per page, ${floor ? 'any' : 'from 1'}; above ${maxPerPage} counts as ${maxPerPage}${floor ? `, ${bounds}` : ''}.`
+                : `Records per page, up to ${maxPerPage}; ${bounds}.`,
+              // No largest value where a larger one is taken (and clamped); no least where 0 is taken.
+              ...(clamp ? { maximum: undefined } : {}),
+              ...(floor ? { minimum: undefined } : {}),
             },
           ),
   }

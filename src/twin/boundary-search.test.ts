@@ -50,7 +50,19 @@ it('with round, finds a round bound far below the first refusal in a few request
     round: true,
   })
   expect(boundary).toEqual({ kind: 'bound', largest: 500, refused: 500.01, exact: true })
-  expect(deployment.asked).toEqual([100_000, 50_000, 20_000, 10_000, 5_000, 2_000, 1_000, 500, 500.01])
+  expect(deployment.asked).toEqual([100_000, 99_999.99, 50_000, 20_000, 10_000, 5_000, 2_000, 1_000, 500, 500.01])
+})
+
+it('with round, finds a bound a step short of a round refusal (a decimal of seven digits) in one request more', async () => {
+  const deployment = upTo(99_999.99)
+  const boundary = await findBoundary(deployment.takes, [100_000, 100_000.01], {
+    low: 2.5,
+    step: 0.01,
+    budget: 10,
+    round: true,
+  })
+  expect(boundary).toEqual({ kind: 'bound', largest: 99_999.99, refused: 100_000, exact: true })
+  expect(deployment.asked).toEqual([100_000, 99_999.99])
 })
 
 it('with round, halves from the round value taken when the bound is not round, and asks nothing more when the ladder found it', async () => {

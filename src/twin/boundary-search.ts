@@ -44,8 +44,10 @@ export async function findBoundary(takes: Takes, ladder: readonly number[], opti
 }
 
 /**
- * Round values between `low` (taken) and `high` (refused), largest first, until one is taken;
- * then the step above it. Answers the narrower range left (equal ends when the bound is found).
+ * The step below `high` (refused): a bound that stops short of a round number (99,999.99, a
+ * decimal of seven digits). Then round values between `low` (taken) and `high`, largest first,
+ * until one is taken; then the step above it. Answers the narrower range left (equal ends when
+ * the bound is found).
  */
 async function roundDown(
   takes: Takes,
@@ -53,6 +55,11 @@ async function roundDown(
   high: number,
   step: number,
 ): Promise<{ low: number; high: number }> {
+  const below = atStep(high - step, step)
+  if (below > low) {
+    if (await takes(below)) return { low: below, high }
+    high = below
+  }
   for (const value of roundValuesBetween(low, high)) {
     if (!(await takes(value))) {
       high = value

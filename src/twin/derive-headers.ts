@@ -14,7 +14,7 @@ export interface HeaderExamples {
 }
 
 /** Header names that speak of rate limits. */
-const RATE_LIMIT_NAME = /ratelimit|rate-limit|x-rate|quota/i
+export const RATE_LIMIT_NAME = /ratelimit|rate-limit|x-rate|quota/i
 
 /**
  * The rate-limit headers of two answers as templates, each name as the deployment writes it.

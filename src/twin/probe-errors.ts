@@ -3,6 +3,7 @@ import type { ErrorCode } from '../profile/profile.js'
 import { example } from './error-examples.js'
 import { errorSeen, type LearnContext } from './learn-context.js'
 import { campaignBody } from './probe-resources.js'
+import { RATE_LIMIT_NAME } from './derive-headers.js'
 
 // Errors, by provoking them: no key and a wrong key (401), an id no account has and a path no
 // operation has (404), PUT where there is none, a body that is not JSON, invalid input (twice),
@@ -52,6 +53,10 @@ export async function probeErrors(ctx: LearnContext): Promise<void> {
     ctx.evidence(keylessPut, `${errorSeen(keylessPut)} without a key, ${errorSeen(put)} with one`),
   )
   learnTwoWay(ctx, put, unknownPath, 'unsupportedMethod', ['route_not_found', 'method_not_allowed'], 'an unknown path')
+  learnUnroutedCounted(ctx, [
+    ...(keyless.response.status === 401 ? [unknownPath] : []),
+    ...(keylessPut.response.status === 401 && put.response.status !== 401 ? [put] : []),
+  ])
   const broken = { method: 'POST', path: '/adverts', rawBody: '{"advert":', contentType: 'application/json' } as const
   example(ctx, 'invalid_json', await ctx.send({ ...broken, purpose: 'invalid JSON' }))
   const title = await ctx.send({
@@ -68,6 +73,34 @@ export async function probeErrors(ctx: LearnContext): Promise<void> {
     example(ctx, 'validation_failed', cpm, 'campaign.cpm')
   }
   await probeForeign(ctx)
+}
+
+/**
+ * Whether an unknown route whose key was checked counts against the limit: it carries the
+ * rate-limit headers an operation's answer does, or none (routing answered before the limiter).
+ */
+function learnUnroutedCounted(ctx: LearnContext, checked: readonly Exchange[]): void {
+  if (checked.length === 0) {
+    ctx.observations.cannot('rateLimits.countsUnrouted', 'unknown routes are answered before the key is checked')
+    return
+  }
+  const counted = checked.map((exchange) =>
+    Object.keys(exchange.response.headers).some((name) => RATE_LIMIT_NAME.test(name)),
+  )
+  const words = (exchange: Exchange, with_: boolean) =>
+    ctx.evidence(exchange, `${errorSeen(exchange)} ${with_ ? 'with' : 'without'} rate-limit headers`)
+  if (counted.some((each) => each !== counted[0]))
+    ctx.observations.cannot(
+      'rateLimits.countsUnrouted',
+      'an unknown path and an unsupported method differ',
+      ...checked.map((exchange, i) => words(exchange, counted[i]!)),
+    )
+  else
+    ctx.observations.learn(
+      'rateLimits.countsUnrouted',
+      counted[0],
+      ...checked.map((exchange, i) => words(exchange, counted[i]!)),
+    )
 }
 
 /**

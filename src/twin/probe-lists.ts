@@ -43,6 +43,61 @@ export async function probeLists(ctx: LearnContext): Promise<void> {
   }
   await probeUpdateOrder(ctx)
   await probeLargestPage(ctx, figure)
+  await probeSmallestPage(ctx, figure)
+  await probePastLastPage(ctx)
+}
+
+/** per_page=0: refused, or taken as the default page size (the length of a page asked without one). */
+async function probeSmallestPage(ctx: LearnContext, figure: Figure): Promise<void> {
+  const plain = await readPage(ctx, {}, 'list at the default page size')
+  const zero = await readPage(ctx, { [ctx.listParams?.perPage ?? 'per_page']: 0 }, 'page size 0')
+  const [length, zeroLength] = [itemsOf(plain)?.length, itemsOf(zero)?.length]
+  const shown = `${zeroLength} items${figure(zero, 'per_page') === undefined ? '' : `, per_page ${figure(zero, 'per_page')}`}`
+  if (!accepted(zero)) {
+    if (zero.response.status >= 500)
+      ctx.observations.cannot(
+        'lists.belowPerPageMin',
+        `answered ${errorSeen(zero)}`,
+        ctx.evidence(zero, errorSeen(zero)),
+      )
+    else ctx.observations.learn('lists.belowPerPageMin', 'refuse', ctx.evidence(zero, `refused: ${errorSeen(zero)}`))
+  } else if (
+    zeroLength !== undefined &&
+    zeroLength === length &&
+    figure(zero, 'per_page') === figure(plain, 'per_page')
+  )
+    ctx.observations.learn('lists.belowPerPageMin', 'default', ctx.evidence(zero, `${shown}, as without per_page`))
+  else
+    ctx.observations.cannot(
+      'lists.belowPerPageMin',
+      `taken, not as the default page size (${length} items)`,
+      ctx.evidence(zero, shown),
+    )
+}
+
+/** The page after the last at a small size: an empty page, or a 404. */
+async function probePastLastPage(ctx: LearnContext): Promise<void> {
+  if (ctx.listParams?.page === null) {
+    ctx.observations.cannot('lists.beyondLastPage', 'no parameter picks a page')
+    return
+  }
+  const past = Math.ceil((await countAdverts(ctx)) / SMALL_PAGE) + 1
+  const exchange = await readPage(ctx, pageQuery(ctx, past, SMALL_PAGE), 'page past the last')
+  const items = itemsOf(exchange)
+  if (accepted(exchange) && items?.length === 0)
+    ctx.observations.learn('lists.beyondLastPage', 'empty', ctx.evidence(exchange, `page ${past}: empty`))
+  else if (exchange.response.status === 404)
+    ctx.observations.learn(
+      'lists.beyondLastPage',
+      'not_found',
+      ctx.evidence(exchange, `page ${past}: ${errorSeen(exchange)}`),
+    )
+  else
+    ctx.observations.cannot(
+      'lists.beyondLastPage',
+      accepted(exchange) ? `page ${past} held ${items?.length ?? 'no'} items` : `answered ${errorSeen(exchange)}`,
+      ctx.evidence(exchange, errorSeen(exchange)),
+    )
 }
 
 /** One page of the adverts, asked with `query`. */

@@ -194,8 +194,27 @@ async function probeAdvertInUse(ctx: LearnContext): Promise<void> {
     const reason = `the deployment deleted an advert a campaign used (${refused.response.status}): it refuses no such delete`
     ctx.observations.cannot('errors.statuses.advert_in_use', reason, ctx.evidence(refused, errorSeen(refused)))
     ctx.observations.cannot('errors.codes.advert_in_use', reason)
-  } else example(ctx, 'advert_in_use', refused)
+  } else {
+    example(ctx, 'advert_in_use', refused)
+    ctx.observations.learn('resources.advertInUse', 'refuse', ctx.evidence(refused, errorSeen(refused)))
+  }
   const campaignGone = await deleteNow(ctx, 'campaigns', campaign.id, campaign)
+  if (accepted(refused)) {
+    const evidence = [
+      ctx.evidence(refused, `advert deleted (${refused.response.status})`),
+      ctx.evidence(
+        campaignGone,
+        `its campaign then ${campaignGone.response.status === 404 ? 'gone' : 'still there'} (${campaignGone.response.status})`,
+      ),
+    ]
+    if (campaignGone.response.status === 404) ctx.observations.learn('resources.advertInUse', 'cascade', ...evidence)
+    else
+      ctx.observations.cannot(
+        'resources.advertInUse',
+        'the campaign outlived its advert: the twin refuses or cascades',
+        ...evidence,
+      )
+  }
   if (!accepted(refused) || campaignGone.response.status !== 404) await deleteNow(ctx, 'adverts', advert.id, advert)
 }
 

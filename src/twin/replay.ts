@@ -54,13 +54,13 @@ export async function replayTwin(
   const served = await serve(roomyTiers(twin))
   try {
     const keys = { primary: twin.account.user.api_key, second: await secondUser(served) }
-    const ids = new Map<number, number>()
+    const ids: IdMap = new Map()
     const differences: ReplayDifference[] = []
     let same = 0
     let previous: string | undefined
     for (const { request, exchange } of sent) {
       const answer = await send(served.baseUrl, request, keys, ids)
-      mapCreated(exchange, answer, ids)
+      mapCreated(request, exchange, answer, ids)
       const found = compare(exchange, answer, lengths)
       if (found.length === 0) same++
       // A difference right after another follows from it where nothing else explains it (a cascade the twin did not copy).
@@ -113,15 +113,15 @@ async function send(
   baseUrl: string,
   request: LearnRequest,
   keys: { primary: string; second: string },
-  ids: ReadonlyMap<number, number>,
+  ids: ReadonlyMap<string, number>,
 ): Promise<Answer> {
   const path = request.path.replace(
     /\/(adverts|campaigns)\/(\d+)/g,
-    (_all, kind: string, id: string) => `/${kind}/${ids.get(Number(id)) ?? id}`,
+    (_all, kind: string, id: string) => `/${kind}/${ids.get(`${kind}:${id}`) ?? id}`,
   )
   const url = new URL(baseUrl + path)
   for (const [name, value] of Object.entries(request.query ?? {}))
-    url.searchParams.set(name, name === 'advert_id' ? String(ids.get(Number(value)) ?? value) : String(value))
+    url.searchParams.set(name, name === 'advert_id' ? String(ids.get(`adverts:${value}`) ?? value) : String(value))
   const headers: Record<string, string> = {}
   const credentials = request.credentials ?? 'primary'
   if (credentials === 'primary' || credentials === 'second') headers.authorization = keys[credentials]
@@ -146,24 +146,28 @@ async function send(
 }
 
 /** A body with every `advert_id` the learner's advert had at the deployment as the twin's. */
-function mapIds(value: unknown, ids: ReadonlyMap<number, number>): unknown {
+function mapIds(value: unknown, ids: ReadonlyMap<string, number>): unknown {
   if (Array.isArray(value)) return value.map((item) => mapIds(item, ids))
   if (value === null || typeof value !== 'object') return value
   return Object.fromEntries(
     Object.entries(value).map(([key, child]) => [
       key,
-      key === 'advert_id' && typeof child === 'number' ? (ids.get(child) ?? child) : mapIds(child, ids),
+      key === 'advert_id' && typeof child === 'number' ? (ids.get(`adverts:${child}`) ?? child) : mapIds(child, ids),
     ]),
   )
 }
 
 /** A record the learner created: the deployment's id mapped to the twin's. */
-function mapCreated(exchange: Exchange, answer: Answer, ids: Map<number, number>): void {
-  if (exchange.request.method !== 'POST' || exchange.response.status >= 300 || answer.status >= 300) return
+function mapCreated(request: LearnRequest, exchange: Exchange, answer: Answer, ids: IdMap): void {
+  const kind = /^\/(adverts|campaigns)\/?$/.exec(request.path)?.[1]
+  if (!kind || request.method !== 'POST' || exchange.response.status >= 300 || answer.status >= 300) return
   const theirs = (exchange.response.json as { data?: { id?: unknown } } | undefined)?.data?.id
   const ours = (answer.json as { data?: { id?: unknown } } | undefined)?.data?.id
-  if (typeof theirs === 'number' && typeof ours === 'number') ids.set(theirs, ours)
+  if (typeof theirs === 'number' && typeof ours === 'number') ids.set(`${kind}:${theirs}`, ours)
 }
+
+/** The deployment's ids of what the learner created (`adverts:1003`: a kind's ids may repeat another's) to the twin's. */
+type IdMap = Map<string, number>
 
 /** How the twin's answer differs from the deployment's, in a few words each; none when it is the same. */
 function compare(exchange: Exchange, answer: Answer, lengths: boolean): string[] {

@@ -46,12 +46,15 @@ export const OTHER_PROFILE: Profile = {
     ],
     tiers: { ...DEFAULT_PROFILE.rateLimits.tiers, starter: { per_minute: 500, per_day: 100_000, max_topups: 10 } },
     defaultTier: 'starter',
+    countsUnrouted: true,
   },
   lists: {
     params: { page: 'page', perPage: 'per_page' },
     defaultPerPage: 2,
     maxPerPage: 3,
     abovePerPageMax: 'clamp',
+    belowPerPageMin: 'default',
+    beyondLastPage: 'not_found',
     order: { field: 'id', direction: 'asc' },
     envelope: {
       success: true,
@@ -67,6 +70,7 @@ export const OTHER_PROFILE: Profile = {
   resources: {
     campaignDetailEmbedsAdvert: false,
     deletes: { campaign: { status: 204, body: null }, advert: { status: 204, body: null } },
+    advertInUse: 'refuse',
     newCampaignEnabled: false,
     broadcastingTypes: ['active_ad'],
     extraFields: {

@@ -5,7 +5,9 @@ import { startListener, type Listener } from '../../../src/listener/listener.js'
 import { AdvertRecord, CampaignRecord, UserRecord } from '../../../src/schemas/dataset.js'
 import type { DatasetInput } from '../../../src/schemas/dataset.js'
 import { twinDataset } from '../../../src/surface/twin.js'
+import { stampNow } from '../../../src/domain/clock.js'
 import { learnTwin } from '../../../src/twin/learn-twin.js'
+import type { ReplayReport, ServeTwin } from '../../../src/twin/replay.js'
 import type { Seeded } from '../../independent-server/house-seed.js'
 import { isStyleName, type StyleName } from '../../independent-server/house-styles.js'
 import type { IndependentChoices } from '../../independent-server/second-set.js'
@@ -92,7 +94,23 @@ function seededRecords(style: StyleName, { adverts: [a1, a2], campaigns: [c1] }:
 
 /** Learns a twin of a deployment with both its keys. */
 export async function learnFrom(deployment: Target): Promise<TwinFile> {
-  return (await learnTwin({ baseUrl: deployment.baseUrl, key: deployment.key, key2: deployment.key2 })).twin
+  return (await learnReplayed(deployment)).twin
+}
+
+/** Learns a deployment's twin, replaying its exchanges against the twin served by an in-process listener (as the CLI does). */
+export async function learnReplayed(deployment: Target): Promise<{ twin: TwinFile; replay: ReplayReport }> {
+  const serve: ServeTwin = async (twin) => {
+    const listener = await startListener({ port: 0, twin })
+    return { baseUrl: listener.baseUrl, adminUrl: `${listener.origin}/__admin`, close: () => listener.close() }
+  }
+  const { twin, replay } = await learnTwin({
+    baseUrl: deployment.baseUrl,
+    key: deployment.key,
+    key2: deployment.key2,
+    serve,
+  })
+  if (!replay) throw new Error('a learner given serve replays')
+  return { twin, replay }
 }
 
 /** The twin serving what it learned, with a second account (made through its control plane) holding one advert. */
@@ -188,7 +206,8 @@ async function withSecondAccount(
  */
 async function foreignAdvert(listener: Listener, other: { id: number; api_key: string }, id: number): Promise<number> {
   const { api } = listener
-  const now = new Date().toISOString()
+  // Stamped as the profile writes its stamps (a twin's to the second, say), as any record it makes.
+  const now = stampNow(api.context)
   const extra = initialValues(api.context.profile.resources.extraFields.advert)
   try {
     const advert = {
