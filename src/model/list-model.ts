@@ -139,7 +139,7 @@ function pageSlots(
     const at = target[to]
     if (at === null) return null
     where ??= request?.() ?? { base: '', path: '' }
-    return { page: at, per_page, base: where.base, path: where.path }
+    return { page: at, per_page, base: where.base, basepath: basePathOf(where.base), path: where.path }
   }
   return { slots, link }
 }
@@ -155,4 +155,9 @@ function slotPathsOf(
   else if ('$link' in template) found[`link.${String(template.$link)}`] = at.join('.')
   else for (const [key, child] of Object.entries(template)) slotPathsOf(child, [...at, key], found)
   return found
+}
+
+/** The path of a base URL, without its trailing slash (`/api/v1`); empty where there is none. */
+function basePathOf(base: string): string {
+  return URL.canParse(base) ? new URL(base).pathname.replace(/\/$/, '') : ''
 }

@@ -36,9 +36,19 @@ const USUAL_PLACES: Readonly<Record<string, string>> = {
 function byOperation({ profile }: ApiModel): Readonly<Record<string, Record<`x-${string}`, unknown>>> {
   return {
     createCampaign: { 'x-initial-values': newCampaignValues(profile) },
-    // Delivery may raise sending_count at any moment, so a toggle is not to blame for it.
-    toggleCampaign: { 'x-toggles': { field: 'enabled', touches: ['updated_at', 'sending_count'] } },
+    // Delivery may raise sending_count at any moment, so a toggle is not to blame for it; a field a
+    // profile writes from enabled (a `status` of active or paused) follows it.
+    toggleCampaign: {
+      'x-toggles': { field: 'enabled', touches: ['updated_at', 'sending_count', ...following(profile, 'enabled')] },
+    },
   }
+}
+
+/** The campaign's extra fields a profile writes from one of its fields (`$map` on it). */
+function following({ resources }: ApiModel['profile'], field: string): string[] {
+  return Object.entries(resources.extraFields.campaign)
+    .filter(([, template]) => (template as { $map?: { field?: unknown } } | null)?.$map?.field === field)
+    .map(([name]) => name)
 }
 
 /** The `x-` fields of one operation. */

@@ -131,6 +131,8 @@ export const ListChoices = z.strictObject({
   abovePerPageMax: z.enum(['refuse', 'clamp']),
   /** A per_page below 1: refused (422), or the default page size. */
   belowPerPageMin: z.enum(['refuse', 'default']),
+  /** The largest page number taken, or null for any (where a page past the last is a 404, or every one tried was taken). */
+  maxPage: z.nullable(Count),
   /** A page past the last: an empty page, or a 404 (not_found). */
   beyondLastPage: z.enum(['empty', 'not_found']),
   /** The field a list is sorted by, and which way (ties: by id the same way). */
@@ -181,6 +183,12 @@ export const InputChoices = z.strictObject({
     beyond: z.enum(['refuse', 'round']),
   }),
   titleMaxLength: Count,
+  /** The longest description, or null where the deployment took every length tried (none is documented). */
+  descriptionMaxLength: z.nullable(Count),
+  /** The largest sending_limit, or null where the deployment took every value tried. */
+  sendingLimitMax: z.nullable(Count),
+  /** A list filter naming an id out of range (advert_id=0): refused, or matching nothing. */
+  filterIdsOutOfRange: z.enum(['refuse', 'match_nothing']),
 })
 export type InputChoices = z.infer<typeof InputChoices>
 
@@ -285,6 +293,7 @@ export const DEFAULT_PROFILE: Profile = {
     abovePerPageMax: 'refuse',
     belowPerPageMin: 'refuse',
     beyondLastPage: 'empty',
+    maxPage: 1_000_000,
     order: { field: 'id', direction: 'desc' },
     envelope: LIST_ENVELOPE,
   },
@@ -297,6 +306,13 @@ export const DEFAULT_PROFILE: Profile = {
     extraFields: { user: {}, advert: {}, campaign: {}, balance: {} },
     fieldOrder: { user: [], advert: [], campaign: [], balance: [] },
   },
-  inputs: { unknownFields: 'refuse', cpm: { decimals: 2, max: 100_000, beyond: 'refuse' }, titleMaxLength: 120 },
+  inputs: {
+    unknownFields: 'refuse',
+    cpm: { decimals: 2, max: 100_000, beyond: 'refuse' },
+    titleMaxLength: 120,
+    descriptionMaxLength: 2000,
+    sendingLimitMax: 1_000_000_000,
+    filterIdsOutOfRange: 'refuse',
+  },
   stamps: { format: { fraction: 3, zone: 'Z' }, firstId: 1, idStep: 1, idSequence: 'per-kind', counters: null },
 }

@@ -72,6 +72,7 @@ export type LinkTarget = (typeof LINK_TARGETS)[number]
 /** The slots of a `$link`'s href. */
 export const LINK_SLOTS = {
   base: "the API's base URL (`http://127.0.0.1:4010/api/v1`)",
+  basepath: "the base URL's path alone, for a link relative to the host (`/api/v1`)",
   path: "the list's path below it (`/adverts`)",
   page: 'the page linked to',
   per_page: 'records per page',

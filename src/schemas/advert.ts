@@ -11,10 +11,15 @@ export function titleOf(maxLength: number) {
 }
 
 const Title = titleOf(DEFAULT_PROFILE.inputs.titleMaxLength)
-/** An advert's description. */
-export const Description = meta(z.string().check(z.maxLength(2000)), {
-  description: 'Free text shown with the advert.',
-})
+/** An advert's description: up to `maxLength` characters, or any length (null: a profile whose deployment showed no bound). */
+export function descriptionOf(maxLength: number | null) {
+  return meta(z.string().check(...(maxLength === null ? [] : [z.maxLength(maxLength)])), {
+    description: 'Free text shown with the advert.',
+  })
+}
+
+/** An advert's description (the default profile's bound). */
+export const Description = descriptionOf(DEFAULT_PROFILE.inputs.descriptionMaxLength)
 /** Where an advert links to. */
 export const TargetUrl = meta(z.nullable(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))), {
   description: 'Where the advert links to (http or https), or null.',

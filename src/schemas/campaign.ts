@@ -36,10 +36,15 @@ export function cpmOf({ decimals, max, beyond }: InputChoices['cpm'], use: 'inpu
 /** Cost per thousand sends in USD: more than zero, whole cents (the default profile's bounds). */
 export const Cpm = cpmOf(DEFAULT_PROFILE.inputs.cpm)
 
-/** How many sends a campaign may make. */
-export const SendingLimit = meta(z.int().check(z.positive(), z.maximum(1_000_000_000)), {
-  description: 'Most sends this campaign may make.',
-})
+/** How many sends a campaign may make: up to `max`, or any safe integer (null: a profile whose deployment showed no bound). */
+export function sendingLimitOf(max: number | null) {
+  return meta(z.int().check(z.positive(), ...(max === null ? [] : [z.maximum(max)])), {
+    description: 'Most sends this campaign may make.',
+  })
+}
+
+/** How many sends a campaign may make (the default profile's bound). */
+export const SendingLimit = sendingLimitOf(DEFAULT_PROFILE.inputs.sendingLimitMax)
 
 /** A campaign broadcasting one advert. */
 export const Campaign = meta(

@@ -49,14 +49,17 @@ export const ExactUsd = z.number().check(z.nonnegative(), z.multipleOf(0.000001)
  * page sizes: a per_page above the maximum is refused, or (a profile's choice) clamped to it; one
  * below 1 refused, or (a profile's choice) taken as the default size.
  */
-function pageFields({ defaultPerPage, maxPerPage, abovePerPageMax, belowPerPageMin }: ListChoices) {
+function pageFields({ defaultPerPage, maxPerPage, abovePerPageMax, belowPerPageMin, maxPage }: ListChoices) {
   const [clamp, floor] = [abovePerPageMax === 'clamp', belowPerPageMin === 'default']
   const perPage = z.coerce.number().check(z.int(), ...(floor ? [] : [z.minimum(1)]))
   const bounds = floor ? `below 1 counts as ${defaultPerPage}` : ''
   return {
-    page: meta(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1), {
-      description: 'Page number, from 1.',
-    }),
+    page: meta(
+      z._default(z.coerce.number().check(z.int(), z.minimum(1), ...(maxPage === null ? [] : [z.maximum(maxPage)])), 1),
+      {
+        description: 'Page number, from 1.',
+      },
+    ),
     per_page:
       !clamp && !floor
         ? meta(z._default(perPage.check(z.maximum(maxPerPage)), defaultPerPage), {

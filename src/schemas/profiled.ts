@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
-import { Advert, AdvertInput, AdvertUpdateInput, Description, TargetUrl, titleOf } from './advert.js'
+import { Advert, AdvertInput, AdvertUpdateInput, descriptionOf, TargetUrl, titleOf } from './advert.js'
 import {
   BooleanParam,
   Campaign,
@@ -9,7 +9,7 @@ import {
   CampaignListQuery,
   CampaignUpdateInput,
   cpmOf,
-  SendingLimit,
+  sendingLimitOf,
 } from './campaign.js'
 import { Id, IdParam, PaginationQuery, paginationQueryOf, timestampOf } from './common.js'
 import {
@@ -120,13 +120,15 @@ function piecesOf({ inputs, resources, rateLimits, stamps }: Profile) {
     cpm: cpmOf(inputs.cpm),
     cpmInput: cpmOf(inputs.cpm, 'input'),
     title: titleOf(inputs.titleMaxLength),
+    description: descriptionOf(inputs.descriptionMaxLength),
+    sendingLimit: sendingLimitOf(inputs.sendingLimitMax),
     timestamp: timestampOf(stamps.format),
   }
 }
 
 /** The bodies a profile accepts. */
 function inputsOf(profile: Profile, namer: Namer): ProfiledSchemas['inputs'] {
-  const { object, broadcastingType, cpmInput: cpm, title } = piecesOf(profile)
+  const { object, broadcastingType, cpmInput: cpm, title, description, sendingLimit } = piecesOf(profile)
   const atLeastOne = z.refine(
     (fields: unknown) => Object.keys(fields as object).length > 0,
     'must contain at least one field',
@@ -135,7 +137,7 @@ function inputsOf(profile: Profile, namer: Namer): ProfiledSchemas['inputs'] {
     advert_id: Id,
     broadcasting_type: broadcastingType,
     cpm,
-    sending_limit: SendingLimit,
+    sending_limit: sendingLimit,
   })
   return {
     UserUpdateInput: namer.named(object({ user: object({ email: Email }) }), 'UserUpdateInput'),
@@ -146,13 +148,13 @@ function inputsOf(profile: Profile, namer: Namer): ProfiledSchemas['inputs'] {
     ),
     AdvertInput: namer.named(
       object({
-        advert: object({ title, description: z._default(Description, ''), target_url: z._default(TargetUrl, null) }),
+        advert: object({ title, description: z._default(description, ''), target_url: z._default(TargetUrl, null) }),
       }),
       'AdvertInput',
     ),
     AdvertUpdateInput: namer.named(
       object({
-        advert: z.partial(object({ title, description: Description, target_url: TargetUrl })).check(atLeastOne),
+        advert: z.partial(object({ title, description, target_url: TargetUrl })).check(atLeastOne),
       }),
       'AdvertUpdateInput',
     ),
@@ -160,29 +162,34 @@ function inputsOf(profile: Profile, namer: Namer): ProfiledSchemas['inputs'] {
 }
 
 function deriveSchemas(profile: Profile): ProfiledSchemas {
-  const { resources, lists } = profile
+  const { resources, lists, inputs } = profile
   const namer = localNamer()
-  const { broadcastingType, cpm, title, tier, timestamp } = piecesOf(profile)
+  const { broadcastingType, cpm, title, description, sendingLimit, tier, timestamp } = piecesOf(profile)
   const controls = controlsOf(profile)
   const extra = (fields: Record<string, unknown>) =>
     Object.fromEntries(Object.keys(fields).map((name) => [name, z.optional(z.unknown())]))
   const stamps = { created_at: timestamp, updated_at: timestamp }
   const paginationQuery = paginationQueryOf(lists)
-  const advert = namer.named(z.extend(Advert, { title, ...stamps, ...extra(resources.extraFields.advert) }), 'Advert')
+  const advert = namer.named(
+    z.extend(Advert, { title, description, ...stamps, ...extra(resources.extraFields.advert) }),
+    'Advert',
+  )
   const campaign = namer.named(
     z.extend(Campaign, {
       broadcasting_type: broadcastingType,
       cpm,
+      sending_limit: sendingLimit,
       ...stamps,
       ...extra(resources.extraFields.campaign),
     }),
     'Campaign',
   )
   const userRecord = z.extend(UserRecord, { api_tier: tier, ...stamps, ...extra(resources.extraFields.user) })
-  const advertRecord = z.extend(AdvertRecord, { title, ...stamps, ...extra(resources.extraFields.advert) })
+  const advertRecord = z.extend(AdvertRecord, { title, description, ...stamps, ...extra(resources.extraFields.advert) })
   const campaignRecord = z.extend(CampaignRecord, {
     broadcasting_type: broadcastingType,
     cpm,
+    sending_limit: sendingLimit,
     ...stamps,
     ...extra(resources.extraFields.campaign),
   })
@@ -205,7 +212,8 @@ function deriveSchemas(profile: Profile): ProfiledSchemas {
       PaginationQuery: paginationQuery,
       CampaignListQuery: z.extend(paginationQuery, {
         enabled: z.optional(BooleanParam),
-        advert_id: z.optional(IdParam),
+        // An advert_id out of range matches nothing where the profile says so: any whole number is taken.
+        advert_id: z.optional(inputs.filterIdsOutOfRange === 'refuse' ? IdParam : z.coerce.number().check(z.int())),
         broadcasting_type: z.optional(broadcastingType),
       }),
     },

@@ -113,7 +113,15 @@ function linkOf(
   key: string,
 ): Template | undefined {
   const texts = values.filter((value): value is string => typeof value === 'string')
-  if (texts.length === 0 || !texts.every((text) => /[?&]page=\d+/.test(text))) return undefined
+  if (texts.length === 0) return undefined
+  // The list's own URL without a page (Stripe's `url: "/v1/customers"`): a link to this page, the same on every page.
+  const own = (example: PageExample) => {
+    const url = new URL(example.url)
+    return [url.origin + url.pathname, url.pathname]
+  }
+  if (texts.length === values.length && examples.every((example, index) => own(example).includes(texts[index]!)))
+    return { $link: 'self', href: hrefOf(texts[0]!, examples[0]!) }
+  if (!texts.every((text) => /[?&]page=\d+/.test(text))) return undefined
   const targets: LinkTarget[] = ['self', 'first', 'last', 'next', 'prev']
   const pageOf = (target: LinkTarget, example: PageExample): number | null => {
     const pages = Math.max(Math.ceil(example.total / example.perPage), 1)
@@ -147,7 +155,7 @@ function hrefOf(text: string, { base, url, perPage }: PageExample): string {
   if (href.startsWith(base)) href = `{base}${href.slice(base.length)}`
   else {
     const basePath = new URL(base).pathname.replace(/\/$/, '')
-    if (href.startsWith(basePath)) href = `{base}${href.slice(basePath.length)}`
+    if (href.startsWith(basePath)) href = `{basepath}${href.slice(basePath.length)}`
   }
   if (path && href.includes(path)) href = href.replace(path, '{path}')
   return href

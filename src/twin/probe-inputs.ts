@@ -11,6 +11,10 @@ import { documentedSchema } from './probe-resources.js'
 const CPM_DECIMALS = [1.5, 1.25, 1.125, 1.0625, 1.03125, 1.015625, 1.123456789]
 /** Title lengths a deployment plausibly allows, each with the one past it. */
 const TITLE_LADDER = [120, 121, 200, 201, 255, 256, 1000, 1001]
+/** Description lengths, each with the one past it: a text column's, and a few larger. */
+const DESCRIPTION_LADDER = [2000, 2001, 5000, 5001, 10_000, 10_001, 65_535, 65_536]
+/** sending_limit values, each with the one past it: the document's, a 32-bit integer's, and the largest exact double. */
+const SENDING_LIMIT_LADDER = [1_000_000_000, 1_000_000_001, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER]
 /** Requests the halving between two rungs may spend. */
 const HALVING_BUDGET = 10
 
@@ -23,6 +27,53 @@ export async function probeInputs(ctx: LearnContext): Promise<void> {
   await probeUnknownFields(ctx, `/campaigns/${campaign.id}`, { campaign: { cpm: 2.5, twin_probe_unknown: 1 } })
   await probeCpm(ctx, campaign.id)
   await probeTitle(ctx, advert.id)
+  await probeOpenBound(ctx, `/adverts/${advert.id}`, 'advert', 'description', DESCRIPTION_LADDER, (length) =>
+    'd'.repeat(length),
+  )
+  await probeOpenBound(
+    ctx,
+    `/campaigns/${campaign.id}`,
+    'campaign',
+    'sending_limit',
+    SENDING_LIMIT_LADDER,
+    (value) => value,
+  )
+}
+
+/**
+ * A bound the spec leaves open that a deployment may not have at all: the longest description,
+ * the largest sending_limit. Found as the title's is; where every value up the ladder was taken,
+ * none is learned (null: the twin takes any, and its document states no bound). The record is
+ * set back as it was.
+ */
+async function probeOpenBound(
+  ctx: LearnContext,
+  path: string,
+  wrapper: 'advert' | 'campaign',
+  field: 'description' | 'sending_limit',
+  ladder: readonly number[],
+  valueOf: (at: number) => unknown,
+): Promise<void> {
+  const evidence: Evidence[] = []
+  const takes = taker(ctx, path, wrapper, field, evidence)
+  const boundary = await findBoundary((at) => takes(valueOf(at)), ladder, {
+    low: 1,
+    step: 1,
+    budget: HALVING_BUDGET,
+    round: true,
+  })
+  const choice = field === 'description' ? 'inputs.descriptionMaxLength' : 'inputs.sendingLimitMax'
+  if (boundary.kind === 'above') ctx.observations.learn(choice, null, ...evidence.slice(-1))
+  else if (boundary.exact) learnBoundary(ctx, choice, boundary, evidence)
+  else {
+    // Between two values: the largest taken is kept, so that the twin refuses what the deployment refused.
+    ctx.observations.learn(choice, boundary.largest, ...evidence.slice(-2))
+    ctx.observations.note(
+      choice,
+      `between ${boundary.largest} (taken) and ${boundary.refused} (refused): the largest taken`,
+    )
+  }
+  await takes(field === 'description' ? '' : 1000)
 }
 
 async function probeUnknownFields(ctx: LearnContext, path: string, body: Json): Promise<void> {

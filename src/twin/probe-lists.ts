@@ -44,7 +44,65 @@ export async function probeLists(ctx: LearnContext): Promise<void> {
   await probeUpdateOrder(ctx)
   await probeLargestPage(ctx, figure)
   await probeSmallestPage(ctx, figure)
-  await probePastLastPage(ctx)
+  const pastLast = await probePastLastPage(ctx)
+  await probeLargestPageNumber(ctx, pastLast)
+  await probeFilterOutOfRange(ctx)
+}
+
+/** The page number the mock's own document stops at, and the one past it. */
+const PAGE_NUMBERS = [1_000_000, 1_000_001] as const
+
+/**
+ * The largest page number: none where a page past the last is a 404 (every large page is one) or
+ * where a page past the mock's own largest is taken; else the mock's, where it is taken and the
+ * one past it refused.
+ */
+async function probeLargestPageNumber(ctx: LearnContext, pastLast: 'empty' | 'not_found' | undefined): Promise<void> {
+  if (ctx.listParams?.page === null) {
+    ctx.observations.cannot('lists.maxPage', 'no parameter picks a page')
+    return
+  }
+  const [largest, past] = PAGE_NUMBERS
+  const beyond = await readPage(ctx, pageQuery(ctx, past, SMALL_PAGE), 'largest page number')
+  if (accepted(beyond) || (pastLast === 'not_found' && beyond.response.status === 404)) {
+    ctx.observations.learn('lists.maxPage', null, ctx.evidence(beyond, `page ${past}: ${errorSeen(beyond)}`))
+    return
+  }
+  const at = await readPage(ctx, pageQuery(ctx, largest, SMALL_PAGE), 'largest page number')
+  const evidence = [at, beyond].map((exchange, index) =>
+    ctx.evidence(exchange, `page ${PAGE_NUMBERS[index]}: ${accepted(exchange) ? 'taken' : errorSeen(exchange)}`),
+  )
+  if (accepted(at)) ctx.observations.learn('lists.maxPage', largest, ...evidence)
+  else ctx.observations.cannot('lists.maxPage', `page ${largest} was refused too`, ...evidence)
+}
+
+/** A campaign filter naming an id out of range (advert_id=0): refused, or matching nothing. */
+async function probeFilterOutOfRange(ctx: LearnContext): Promise<void> {
+  const exchange = await ctx.send({
+    method: 'GET',
+    path: '/campaigns',
+    query: { advert_id: 0 },
+    purpose: 'filter id 0',
+  })
+  const items = itemsOf(exchange)
+  if (accepted(exchange) && items?.length === 0)
+    ctx.observations.learn(
+      'inputs.filterIdsOutOfRange',
+      'match_nothing',
+      ctx.evidence(exchange, 'advert_id=0: an empty list'),
+    )
+  else if (!accepted(exchange) && exchange.response.status !== 404 && exchange.response.status < 500)
+    ctx.observations.learn(
+      'inputs.filterIdsOutOfRange',
+      'refuse',
+      ctx.evidence(exchange, `advert_id=0: ${errorSeen(exchange)}`),
+    )
+  else
+    ctx.observations.cannot(
+      'inputs.filterIdsOutOfRange',
+      accepted(exchange) ? `advert_id=0 listed ${items?.length ?? 'no'} campaigns` : `answered ${errorSeen(exchange)}`,
+      ctx.evidence(exchange, errorSeen(exchange)),
+    )
 }
 
 /** per_page=0: refused, or taken as the default page size (the length of a page asked without one). */
@@ -75,29 +133,33 @@ async function probeSmallestPage(ctx: LearnContext, figure: Figure): Promise<voi
     )
 }
 
-/** The page after the last at a small size: an empty page, or a 404. */
-async function probePastLastPage(ctx: LearnContext): Promise<void> {
+/** The page after the last at a small size: an empty page, or a 404 (as learned; undefined where neither). */
+async function probePastLastPage(ctx: LearnContext): Promise<'empty' | 'not_found' | undefined> {
   if (ctx.listParams?.page === null) {
     ctx.observations.cannot('lists.beyondLastPage', 'no parameter picks a page')
-    return
+    return undefined
   }
   const past = Math.ceil((await countAdverts(ctx)) / SMALL_PAGE) + 1
   const exchange = await readPage(ctx, pageQuery(ctx, past, SMALL_PAGE), 'page past the last')
   const items = itemsOf(exchange)
-  if (accepted(exchange) && items?.length === 0)
+  if (accepted(exchange) && items?.length === 0) {
     ctx.observations.learn('lists.beyondLastPage', 'empty', ctx.evidence(exchange, `page ${past}: empty`))
-  else if (exchange.response.status === 404)
+    return 'empty'
+  }
+  if (exchange.response.status === 404) {
     ctx.observations.learn(
       'lists.beyondLastPage',
       'not_found',
       ctx.evidence(exchange, `page ${past}: ${errorSeen(exchange)}`),
     )
-  else
-    ctx.observations.cannot(
-      'lists.beyondLastPage',
-      accepted(exchange) ? `page ${past} held ${items?.length ?? 'no'} items` : `answered ${errorSeen(exchange)}`,
-      ctx.evidence(exchange, errorSeen(exchange)),
-    )
+    return 'not_found'
+  }
+  ctx.observations.cannot(
+    'lists.beyondLastPage',
+    accepted(exchange) ? `page ${past} held ${items?.length ?? 'no'} items` : `answered ${errorSeen(exchange)}`,
+    ctx.evidence(exchange, errorSeen(exchange)),
+  )
+  return undefined
 }
 
 /** One page of the adverts, asked with `query`. */

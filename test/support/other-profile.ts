@@ -55,6 +55,7 @@ export const OTHER_PROFILE: Profile = {
     abovePerPageMax: 'clamp',
     belowPerPageMin: 'default',
     beyondLastPage: 'not_found',
+    maxPage: null,
     order: { field: 'id', direction: 'asc' },
     envelope: {
       success: true,
@@ -81,7 +82,14 @@ export const OTHER_PROFILE: Profile = {
     },
     fieldOrder: { user: [], advert: ['title', 'id'], campaign: [], balance: [] },
   },
-  inputs: { unknownFields: 'ignore', cpm: { decimals: null, max: 1000, beyond: 'refuse' }, titleMaxLength: 200 },
+  inputs: {
+    unknownFields: 'ignore',
+    cpm: { decimals: null, max: 1000, beyond: 'refuse' },
+    titleMaxLength: 200,
+    descriptionMaxLength: null,
+    sendingLimitMax: 5_000_000_000,
+    filterIdsOutOfRange: 'match_nothing',
+  },
   stamps: { format: { fraction: 0, zone: 'Z' }, firstId: 1, idStep: 1, idSequence: 'per-kind', counters: null },
 }
 
