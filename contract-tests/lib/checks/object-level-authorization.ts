@@ -8,6 +8,7 @@ import { collectionOf, findInList, operationToProbe, pathOf } from './probe.js'
  */
 export const objectLevelAuthorization: Check = {
   kind: 'probe',
+  finds: 'defect',
   description:
     "The second key gets 403/404 on every operation on the first key's resource, which stays unchanged and unlisted.",
   claims: { contract: (operation) => operation.path.includes('{') },

@@ -1,7 +1,8 @@
 import type { Exchange } from '../client/exchange.js'
 import type { DocumentedOperation } from '../document/document.js'
-import { positiveBodies, positiveQueries, refusalCause, type PositiveCase } from '../document/positive-data.js'
+import { positiveBodies, positiveQueries, type PositiveCase } from '../document/positive-data.js'
 import { isRecord } from '../document/schema-reading.js'
+import { refusalCause } from './causes.js'
 import { dataOf, describeResponse, isSuccess, type Check, type CheckContext } from './check.js'
 import { operationToProbe, pathOf, takeBack } from './probe.js'
 
@@ -48,7 +49,7 @@ export const positiveDataAcceptance: Check = {
         exchange: probe,
         received: describeResponse(probe),
         documented: `accepted: ${positive.field} ${positive.kind === 'enum_value' ? 'is one of the values' : 'is within the bounds'} the request schema documents`,
-        rootCause: refusalCause(positive.field, positive.kind, positive.value),
+        rootCause: refusalCause(positive.field, positive.kind),
       })
     }
   },

@@ -10,6 +10,7 @@ import { accountOf } from './resource-ledger.js'
  */
 export const rateLimitCountdown: Check = {
   kind: 'response',
+  finds: 'defect',
   description:
     'X-RateLimit-Remaining counts down by the requests sent (never above the limit); RateLimit r never above its quota.',
   claims: {

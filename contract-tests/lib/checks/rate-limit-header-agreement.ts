@@ -1,5 +1,6 @@
 import { documentsHeader, readRateLimit } from '../client/rate-limit-reading.js'
 import { rateLimitFacts } from '../document/document-consistency.js'
+import { causeKey } from './causes.js'
 import type { Check } from './check.js'
 
 /**
@@ -9,6 +10,7 @@ import type { Check } from './check.js'
  */
 export const rateLimitHeaderAgreement: Check = {
   kind: 'response',
+  finds: 'defect',
   description: 'RateLimit/RateLimit-Policy agree with X-RateLimit-Limit, -Remaining and -Reset where both are sent.',
   claims: {
     contract: (operation, document) =>
@@ -21,7 +23,17 @@ export const rateLimitHeaderAgreement: Check = {
         ...(limit === undefined || remaining === undefined ? ['X-RateLimit-*'] : []),
         ...(policies.length === 0 ? ['RateLimit-Policy'] : []),
       ]
-      ctx.unjudged(`the answers carry no ${missing.join(' and no ')} to compare`)
+      // The family the deployment does not send is response_headers_conformance's finding.
+      const families = [
+        ...(limit === undefined || remaining === undefined ? ['x-ratelimit'] : []),
+        ...(policies.length === 0 ? ['ratelimit'] : []),
+      ]
+      ctx.unjudged(
+        `the answers carry no ${missing.join(' and no ')} to compare`,
+        undefined,
+        undefined,
+        causeKey.headers(families),
+      )
       return false
     }
     const x = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset ?? '(none)'}`

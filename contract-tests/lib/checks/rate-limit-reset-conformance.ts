@@ -15,6 +15,7 @@ const SLACK_SECONDS = 1
  */
 export const rateLimitResetConformance: Check = {
   kind: 'response',
+  finds: 'defect',
   description:
     'X-RateLimit-Reset is after the Date header and within one window of it; RateLimit t is within its window.',
   claims: {

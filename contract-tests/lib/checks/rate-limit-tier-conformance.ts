@@ -13,6 +13,7 @@ import { accountOf, ledgerOf } from './resource-ledger.js'
  */
 export const rateLimitTierConformance: Check = {
   kind: 'response',
+  finds: 'defect',
   description:
     "X-RateLimit-Limit and the RateLimit-Policy quotas are the account's tier limits as its user body states them.",
   claims: {

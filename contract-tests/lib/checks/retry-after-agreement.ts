@@ -63,6 +63,7 @@ export function retryAfterDisagreements(
  */
 export const retryAfterAgreement: Check = {
   kind: 'response',
+  finds: 'defect',
   description:
     "A 429's Retry-After agrees with X-RateLimit-Reset - Date and the spent RateLimit policy's t, within a second.",
   claims: { contract: (operation, document) => spendingOperation(document) === operation },

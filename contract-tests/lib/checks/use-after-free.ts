@@ -4,6 +4,7 @@ import { operationToProbe, pathOf } from './probe.js'
 /** A deleted resource is gone: reading or deleting it again is a 404. */
 export const useAfterFree: Check = {
   kind: 'probe',
+  finds: 'defect',
   description: 'After a DELETE, GET and DELETE of the same resource are a 404.',
   claims: { contract: isItemDelete },
   async run(ctx, exchange) {

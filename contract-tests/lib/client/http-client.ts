@@ -183,9 +183,11 @@ export class ContractClient {
   private record(request: ApiRequest, sent: SentRequest, response: ReceivedResponse): Exchange {
     const path = new URL(sent.url).pathname.slice(new URL(this.baseUrl).pathname.length) || '/'
     const operation = this.options.document.find(request.method, path)
+    const route = operation ? undefined : this.options.document.routeOf(path)
     this.trackCreated(request, path, response)
     return {
       operation: operation?.label,
+      ...(route ? { route: `${request.method} ${route}` } : {}),
       request: sent,
       response,
       purpose: request.purpose,

@@ -45,6 +45,17 @@ export interface NegativeCase {
   query?: Record<string, string>
 }
 
+/**
+ * The bound a case steps past, for the cause of its acceptance (`bound cpm maximum wider`): the
+ * length bounds for a string too long or short, the numeric ones otherwise; undefined for other kinds.
+ */
+export function boundOf(negative: NegativeCase): string | undefined {
+  const length = / is (longer|shorter) than \d+$/.test(negative.title)
+  if (negative.kind === 'above_range') return length ? 'maxLength' : 'maximum'
+  if (negative.kind === 'below_range') return length ? 'minLength' : 'minimum'
+  return negative.kind === 'not_a_multiple' ? 'multipleOf' : undefined
+}
+
 /** Facts the document cannot give: a real id of an advert that belongs to someone else. */
 export interface NegativeHints {
   foreignAdvertId?: number

@@ -145,6 +145,7 @@ async function changeCampaign(
     "advert_title does not follow the advert's title",
     data(first).advert_title,
     `"${renamed}"`,
+    { kind: 'defect' },
   )
   return data(first)
 }

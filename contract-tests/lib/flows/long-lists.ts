@@ -24,7 +24,7 @@ export async function judgeLongLists(ctx: CheckContext): Promise<void> {
     const body = create && ctx.state.acceptedBodies.get(create.label)
     if (size === undefined || !create || body === undefined) continue
     const first = await read(ctx, list, 'how long is the list?')
-    const total = page(first, listBehaviour(list)?.paging?.pagination).pagination.total_count
+    const total = page(first, listBehaviour(list)?.paging?.pagination).paging?.totalCount
     if (!isSuccess(first.response.status) || typeof total !== 'number' || total > size) continue
     const needed = size + 1 - total
     const left = ctx.settings.maxRequests - ctx.client.requests - RESERVE

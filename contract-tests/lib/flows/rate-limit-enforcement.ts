@@ -5,6 +5,7 @@ import type { ApiRequest, Credentials } from '../client/http-client.js'
 import { readRateLimit, remainingOf } from '../client/rate-limit-reading.js'
 import type { DocumentedOperation } from '../document/document.js'
 import { spendingOperation } from '../document/spending-operation.js'
+import { errorCauseOf } from '../checks/causes.js'
 import { retryAfterDisagreements } from '../checks/retry-after-agreement.js'
 
 const TINY_PER_MINUTE = 5
@@ -23,6 +24,7 @@ const RESERVE_AFTER_FLOW = 100
  */
 export const rateLimitEnforcement: Flow = {
   kind: 'flow',
+  finds: 'defect',
   description: 'Past the allowance: 429 with Retry-After; after Retry-After seconds: admitted again.',
   // The flow judges the operation it spends the window with.
   claims: { contract: (operation, document) => spendingOperation(document) === operation },
@@ -188,7 +190,11 @@ async function recover(ctx: CheckContext, target: DocumentedOperation, limited: 
       received: describeResponse(again),
       documented,
       ...(cause
-        ? { check: 'retry_after_agreement', rootCause: cause.title, knockOn: 'refused again after waiting it' }
+        ? {
+            check: 'retry_after_agreement',
+            rootCause: `retry_after_agreement: ${cause.title}`,
+            knockOn: 'refused again after waiting it',
+          }
         : {}),
     })
   }
@@ -210,6 +216,8 @@ function errorCodeHolds(ctx: CheckContext, target: DocumentedOperation, limited:
       exchange: limited,
       received: describeResponse(limited),
       documented: expected,
+      kind: 'difference',
+      rootCause: errorCauseOf(limited),
     })
     return false
   }

@@ -1,4 +1,5 @@
 import type { CheckName } from '../checks/check-names.js'
+import type { FailureKind } from '../checks/contract-failure.js'
 import {
   describeResponse,
   FlowStopped,
@@ -8,6 +9,7 @@ import {
   type CheckContext,
   type Flow,
 } from '../checks/check.js'
+import { readPaging, type PagingReading } from '../checks/paging-reading.js'
 import { statusProblem } from '../checks/status-code-conformance.js'
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest } from '../client/http-client.js'
@@ -30,6 +32,8 @@ export interface Judgement {
   check?: CheckName
   /** The operation it judges (default: the exchange's), e.g. the key reset, judged by a read after it. */
   operation?: OperationLabel
+  /** A difference from the document or a defect of consistency (default: what the check finds). */
+  kind?: FailureKind
 }
 
 /** Helpers a flow uses to send its steps, require what the next ones build on, and judge outcomes. */
@@ -99,12 +103,27 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): 
     },
     require: (exchange, expected, title, requirement) =>
       requireStatus(ctx, stop, exchange, expected, title, requirement),
-    expect(ok, exchange, title, received, documented, { profile = 'contract', check = name, operation: judged } = {}) {
+    expect(
+      ok,
+      exchange,
+      title,
+      received,
+      documented,
+      { profile = 'contract', check = name, operation: judged, kind } = {},
+    ) {
       if (!ctx.asserts(profile) || !ctx.enabled(check)) return
       const operation = judged ?? exchange.operation ?? labelOf(exchange)
       ctx.ran(operation, check)
       if (ok) return
-      ctx.fail(title, { exchange, received: preview(received), documented, profile, check, operation })
+      ctx.fail(title, {
+        exchange,
+        received: preview(received),
+        documented,
+        profile,
+        check,
+        operation,
+        ...(kind ? { kind } : {}),
+      })
     },
     stop,
     successStatus(label) {
@@ -170,18 +189,22 @@ export function data(exchange: Exchange): Record<string, unknown> {
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
 }
 
-/** The items and pagination of a list exchange; the pagination under the key the document's x-list names (`pagination`, `meta`). */
+/**
+ * The items of a list exchange and its position, wherever the answer keeps it (the documented key,
+ * `meta`, the body, the headers: paging-reading.ts).
+ */
 export function page(
   exchange: Exchange,
   key = 'pagination',
+  pageParam = 'page',
 ): {
   items: Array<Record<string, unknown>>
-  pagination: Record<string, unknown>
+  paging: PagingReading | undefined
 } {
   const body = (exchange.response.json ?? {}) as Record<string, unknown>
   return {
     items: Array.isArray(body.data) ? (body.data as Array<Record<string, unknown>>) : [],
-    pagination: (body[key] ?? {}) as Record<string, unknown>,
+    paging: readPaging(exchange, key, pageParam),
   }
 }
 

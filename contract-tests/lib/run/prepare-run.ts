@@ -67,7 +67,7 @@ export async function prepareRun(options: ContractSuiteOptions): Promise<Prepare
     deleted: new Map(),
     notes: [],
   }
-  const recorder = createRecorder(profiles, enabled, (name) => REGISTRY[name].claims)
+  const recorder = createRecorder(profiles, enabled, (name) => REGISTRY[name])
   // Flows run even with their own name off: they drive the traffic the checks judge.
   const items = claimed.filter(
     (item) => item.skippedBy?.(settings) === undefined && (item.kind === 'flow' || enabled(item.name)),

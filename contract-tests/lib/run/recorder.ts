@@ -1,4 +1,5 @@
 import type { CheckName } from '../checks/check-names.js'
+import type { FailureKind } from '../checks/contract-failure.js'
 import {
   FlowStopped,
   labelOf,
@@ -41,11 +42,14 @@ export interface JudgeOptions {
   counted?: (result: unknown, failed: boolean) => boolean
 }
 
-/** Creates the run's recorder; `claimsOf` gives the claims a name is registered with. */
+/** What the recorder reads of a registration: its claims, and what its failures are by default. */
+export type Registered = (name: CheckName) => { claims: Claims; finds?: FailureKind }
+
+/** Creates the run's recorder; `registered` gives the claims a name is registered with, and what it finds. */
 export function createRecorder(
   profiles: ReadonlySet<Profile>,
   enabled: (check: CheckName) => boolean,
-  claimsOf: (name: CheckName) => Claims,
+  registered: Registered,
 ): Recorder {
   const failures: ContractFailure[] = []
   const errors: string[] = []
@@ -56,7 +60,7 @@ export function createRecorder(
   }
 
   function bind(run: RunContext, name: CheckName, exchange: Exchange | undefined): CheckContext & { failed: number } {
-    const claims = claimsOf(name)
+    const { claims } = registered(name)
     const lowest = PROFILES.find((profile) => claims[profile]) ?? 'contract'
     const ctx = {
       ...run,
@@ -64,15 +68,16 @@ export function createRecorder(
       failed: 0,
       asserts: (profile: Profile) => profiles.has(profile),
       fail(title: string, detail: FailureDetail) {
-        keep(failureOf(title, detail, { check: name, profile: lowest, exchange }))
+        const kind = detail.kind ?? registered(detail.check ?? name).finds ?? 'difference'
+        keep(failureOf(title, { ...detail, kind }, { check: name, profile: lowest, exchange }))
         ctx.failed++
       },
       ran(operation: OperationLabel, check = name) {
         if (enabled(check)) coverage.ran(operation, check)
       },
-      unjudged(reason: string, operation?: OperationLabel, check: CheckName = name) {
+      unjudged(reason: string, operation?: OperationLabel, check: CheckName = name, because?: string) {
         const where = operation ?? (exchange ? labelOf(exchange) : undefined)
-        if (where && enabled(check)) coverage.note(where, check, reason)
+        if (where && enabled(check)) coverage.note(where, check, reason, because)
       },
       local<T>(init: () => T): T {
         if (!locals.has(name)) locals.set(name, init())
@@ -120,11 +125,15 @@ function failureOf(
   defaults: { check: CheckName; profile: Profile; exchange: Exchange | undefined },
 ): ContractFailure {
   const shown = detail.exchange ?? defaults.exchange
-  const { facet, facetsTitle, knockOn } = detail
+  const { facet, facetsTitle, knockOn, member } = detail
+  // Counted on an operation, shown by a request that reached none (a method the path lacks): the finding names the request.
+  const where = detail.where ?? (shown && !shown.operation && detail.operation ? labelOf(shown) : undefined)
   return contractFailure({
     check: detail.check ?? defaults.check,
     profile: detail.profile ?? defaults.profile,
     operation: detail.operation ?? (shown ? labelOf(shown) : 'flows'),
+    ...(where === undefined ? {} : { where }),
+    ...(detail.kind === undefined ? {} : { kind: detail.kind }),
     title,
     received: detail.received,
     documented: detail.documented,
@@ -133,5 +142,6 @@ function failureOf(
     ...(facet === undefined ? {} : { facet }),
     ...(facetsTitle === undefined ? {} : { facetsTitle }),
     ...(knockOn === undefined ? {} : { knockOn }),
+    ...(member === undefined ? {} : { member }),
   })
 }
