@@ -75,6 +75,15 @@ const retryAfterOff: Rewriter = async (request, next) => {
   return new Response(await response.text(), { status: 429, headers })
 }
 
+/** Retry-After always the whole window (60 s), whatever is left of it: right only at the window's start. */
+const retryAfterFullWindow: Rewriter = async (request, next) => {
+  const response = await next(request)
+  if (response.status !== 429) return response
+  const headers = new Headers(response.headers)
+  headers.set('retry-after', '60')
+  return new Response(await response.text(), { status: 429, headers })
+}
+
 /** A campaign's largest cpm (100000, which the document allows) is refused like one past it. */
 const largestCpmRefused: Rewriter = async (request, next) => {
   if ((request.method !== 'POST' && request.method !== 'PATCH') || !pathOf(request).includes('/campaigns'))
@@ -135,6 +144,12 @@ export const VERDICT_VARIANTS: readonly BrokenVariant[] = [
     caughtBy: 'retry_after_agreement',
     alone: true,
     rewrite: retryAfterOff,
+  },
+  {
+    name: 'Retry-After always the whole window',
+    caughtBy: 'retry_after_agreement',
+    alone: true,
+    rewrite: retryAfterFullWindow,
   },
   { name: 'the largest cpm refused', caughtBy: 'positive_data_acceptance', alone: true, rewrite: largestCpmRefused },
   { name: 'PUT taken for GET', caughtBy: 'unsupported_method', alone: true, rewrite: putAsGet },

@@ -41,6 +41,8 @@ export interface RunSettings {
   maxRequests: number
   /** Whether CONTRACT_MAX_REQUESTS (maxRequests) was given rather than defaulted. */
   maxRequestsGiven: boolean
+  /** The longest wait the run accepts (Retry-After, a spent window), in seconds: its time budget for one wait. */
+  maxWaitSeconds: number
 }
 
 /** Everything the run gives every check and flow, whichever it is. */

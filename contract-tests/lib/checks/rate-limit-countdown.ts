@@ -1,4 +1,4 @@
-import { documentsHeader, readRateLimit } from '../client/rate-limit-reading.js'
+import { documentsHeader, isDelta, readRateLimit } from '../client/rate-limit-reading.js'
 import type { Check } from './check.js'
 import { accountOf } from './resource-ledger.js'
 
@@ -44,7 +44,7 @@ export const rateLimitCountdown: Check = {
     last.set(account, { limit, remaining, reset, status: exchange.response.status })
     // A reset that is not after the answer's Date names no window (rate_limit_reset_conformance's
     // finding): two answers cannot be told to share one, so the count between them is not judged.
-    const named = reading.date === undefined || reset > reading.date
+    const named = !isDelta(reset) && (reading.date === undefined || reset > reading.date)
     if (before && named && before.limit === limit && before.reset === reset) {
       const admitted = exchange.response.status !== 429
       const most = admitted ? before.remaining - 1 : before.remaining

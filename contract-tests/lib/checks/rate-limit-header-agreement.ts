@@ -1,4 +1,4 @@
-import { documentsHeader, readRateLimit } from '../client/rate-limit-reading.js'
+import { documentsHeader, isDelta, readRateLimit } from '../client/rate-limit-reading.js'
 import { rateLimitFacts } from '../document/document-consistency.js'
 import { causeKey } from './causes.js'
 import type { Check } from './check.js'
@@ -50,7 +50,10 @@ export const rateLimitHeaderAgreement: Check = {
         documented: `r=${remaining} on "${policy.name}", as X-RateLimit-Remaining says`,
       })
     }
-    if (policy.t !== undefined && reset !== undefined && date !== undefined && Math.abs(date + policy.t - reset) > 1) {
+    // A reset that counts seconds compares with t as it is; an epoch one with Date + t.
+    const at =
+      reset !== undefined && isDelta(reset) ? policy.t : date === undefined ? undefined : date + (policy.t ?? 0)
+    if (policy.t !== undefined && reset !== undefined && at !== undefined && Math.abs(at - reset) > 1) {
       ctx.fail('RateLimit and X-RateLimit-Reset disagree', {
         received: `${x}; ${ietf}; Date: ${exchange.response.headers.date}`,
         documented: `Date + t = X-RateLimit-Reset (within a second) on "${policy.name}"`,
