@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatReport } from './lib/report/format-report.js'
 import { CONSISTENCY_VARIANTS } from './support/broken-consistency-variants.js'
 import { BROKEN_VARIANTS } from './support/broken-variants.js'
+import { QUALITY_VARIANTS } from './support/broken-quality-variants.js'
 import { VERDICT_VARIANTS } from './support/broken-verdict-variants.js'
 import { leftovers } from './support/leftovers.js'
 import { useSuiteAgainstMock } from './support/use-suite-against-mock.js'
@@ -19,7 +20,7 @@ it('passes the same mock when nothing is broken (the control row)', async () => 
   expect(await leftovers(mock().handle, mock().adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
 })
 
-describe.each([...BROKEN_VARIANTS, ...CONSISTENCY_VARIANTS, ...VERDICT_VARIANTS])(
+describe.each([...BROKEN_VARIANTS, ...CONSISTENCY_VARIANTS, ...VERDICT_VARIANTS, ...QUALITY_VARIANTS])(
   'a mock with $name',
   ({ rewrite, caughtBy, alone }) => {
     it(`is caught by ${caughtBy}${alone ? ' alone' : ''}`, async () => {

@@ -50,7 +50,7 @@ export interface RunContext {
   document: ContractDocument
   validator: SchemaValidator
   /** What checks read of the client: where it sends, with which keys, how many requests so far. */
-  client: Pick<ContractClient, 'baseUrl' | 'keys' | 'requests'>
+  client: Pick<ContractClient, 'baseUrl' | 'keys' | 'requests' | 'onTheWire' | 'sendRaw'>
   state: RunState
   settings: RunSettings
   /**

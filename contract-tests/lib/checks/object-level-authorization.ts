@@ -1,3 +1,4 @@
+import { isolationCause } from './account-isolation.js'
 import { dataOf, describeResponse, isSuccess, preview, type Check } from './check.js'
 import { collectionOf, findInList, operationToProbe, pathOf } from './probe.js'
 
@@ -41,6 +42,8 @@ export const objectLevelAuthorization: Check = {
           exchange: probe,
           received: describeResponse(probe),
           documented: '404 NotFound (or 403) for a resource of another account',
+          // What account_isolation sees in the same answer, when it carries the resource.
+          ...(isSuccess(probe.response.status) ? { rootCause: isolationCause(probe) } : {}),
         })
       }
     }
@@ -71,6 +74,7 @@ export const objectLevelAuthorization: Check = {
         exchange: listed.last,
         received: describeResponse(listed.last),
         documented: "lists hold only the caller's resources",
+        rootCause: isolationCause(listed.last),
       })
     }
   },

@@ -18,6 +18,8 @@ export interface ReceivedResponse {
   text: string
   /** The parsed body, or undefined when it is empty or not JSON. */
   json: unknown
+  /** The body's bytes as they came (a byte order mark included, which `text` leaves out). */
+  bytes?: Uint8Array
 }
 
 /** One request and its response, tied to the documented operation it reached (if any). */

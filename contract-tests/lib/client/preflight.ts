@@ -65,7 +65,7 @@ export async function preflight(options: PreflightOptions): Promise<void> {
 }
 
 /** The operation the preflight reads: "Get user information" by the spec's name, else any authenticated GET without parameters. */
-function readOperation(document: ContractDocument): DocumentedOperation | undefined {
+export function readOperation(document: ContractDocument): DocumentedOperation | undefined {
   const reads = document.operations.filter(
     (o) => o.method === 'get' && o.secured && !o.path.includes('{') && o.parameters.every((p) => !p.required),
   )

@@ -66,6 +66,12 @@ export interface Steps {
   successStatus(label: OperationLabel): number
   /** A body the document's request schema accepts, with the hinted fields; checked with ajv before use. */
   validBody(label: OperationLabel, hints: Hints): unknown
+  /**
+   * A body with every field of its wrapper filled, optional ones too (free text marked with the
+   * run's prefix, a URL, an enum's first value), as a client that uses them all sends it; the
+   * hinted fields as given. Falls back to validBody's when the document's schema would not take it.
+   */
+  fullBody(label: OperationLabel, hints: Hints): unknown
   /** Whether the operation documents a query parameter. */
   hasQuery(label: OperationLabel, name: string): boolean
   /** The string values the request body allows for a field, wherever it sits (empty when not an enum). */
@@ -139,6 +145,22 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): 
         throw new Error(`Cannot build a valid body for ${label} from the document: ${errors.join('; ')}`)
       return value
     },
+    fullBody(label, hints) {
+      const body = operation(label).requestBody
+      const properties = (body?.schema?.properties ?? {}) as Record<string, Record<string, unknown>>
+      const [key] = Object.keys(properties)
+      const inner =
+        key === undefined ? undefined : (properties[key]?.properties as Record<string, Record<string, unknown>>)
+      if (!body?.schemaPointer || !key || !inner) return this.validBody(label, hints)
+      const filled = Object.fromEntries(
+        Object.entries(inner).map(([name, schema]) => [
+          name,
+          name in hints ? hints[name] : sampleOf(ctx, name, schema),
+        ]),
+      )
+      const value = { [key]: filled }
+      return ctx.validator.validate(body.schemaPointer, value).length === 0 ? value : this.validBody(label, hints)
+    },
     hasQuery(label, name) {
       return operation(label).parameters.some((p) => p.in === 'query' && p.name === name)
     },
@@ -181,6 +203,16 @@ function requireStatus(
   ctx.fail(title, { exchange, received: describeResponse(exchange), documented: list.join(' or '), profile })
   ctx.ran(label)
   stop(`${name} stopped: ${title.charAt(0).toLowerCase()}${title.slice(1)} (${label} answered ${status})`)
+}
+
+/** A valid value for a field: free text marked with the run's prefix (within its length), else what the schema's own first valid value is. */
+function sampleOf(ctx: CheckContext, name: string, schema: Record<string, unknown>): unknown {
+  const plain = schema.type === 'string' && !schema.enum && !schema.format && !schema.pattern
+  const most = typeof schema.maxLength === 'number' ? schema.maxLength : 200
+  const text = `${ctx.state.titlePrefix} ${name}`
+  // Not the default (a null target_url): a value the field would not have had unsent.
+  const { default: _default, ...rest } = schema
+  return plain && text.length <= most ? text : validInstance(rest)
 }
 
 /** The `data` of an exchange's body. */

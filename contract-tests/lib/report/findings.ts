@@ -58,14 +58,18 @@ function findingOf(members: ContractFailure[]): Finding {
 
 /**
  * The failure that shows the cause best: a schema's member for a members cause (the missing one,
- * when one is answered under another name), else that of the check latest in CHECK_NAMES (the
- * probes and flows that provoked the answer come after the response checks that judge every
- * answer), the first it reported.
+ * when one is answered under another name); else that of the check that saw the cause on the most
+ * operations (a 422 code everywhere, not the one delete that also met it), and among equals the one
+ * latest in CHECK_NAMES (the probe or flow that provoked the answer, not the response check that
+ * judges every answer); the first it reported.
  */
 function exampleOf(pool: readonly ContractFailure[]): ContractFailure {
   const members = pool.filter((failure) => failure.member)
   if (members.length > 0) return members.find((failure) => failure.member?.side === 'missing') ?? members[0]!
-  const rank = (failure: ContractFailure) => CHECK_NAMES.indexOf(failure.check)
+  const reach = (check: string) =>
+    new Set(pool.filter((failure) => failure.check === check).map((failure) => failure.where ?? failure.operation)).size
+  const rank = (failure: ContractFailure) =>
+    reach(failure.check) * CHECK_NAMES.length + CHECK_NAMES.indexOf(failure.check)
   const top = Math.max(...pool.map(rank))
   return pool.find((failure) => rank(failure) === top)!
 }

@@ -1,0 +1,222 @@
+import { isSuccess, stateful, withJson, type BrokenVariant, type Rewriter } from './rewriters.js'
+
+const pathOf = (request: Request) => new URL(request.url).pathname
+
+/** A request's JSON body, or undefined when it has none that parses to an object (the mock answers it as it would). */
+async function bodyOf(request: Request): Promise<Record<string, any> | undefined> {
+  try {
+    const body = JSON.parse(await request.clone().text()) as unknown
+    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, any>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** An update read as a replace: PATCH /adverts/{id} sets target_url to null when the body leaves it out. */
+const patchClearsTargetUrl: Rewriter = async (request, next) => {
+  if (request.method !== 'PATCH' || !/\/adverts\/\d+$/.test(pathOf(request))) return next(request)
+  const body = await bodyOf(request)
+  if (!body?.advert || typeof body.advert !== 'object' || 'target_url' in body.advert) return next(request)
+  return next(new Request(request, { body: JSON.stringify({ advert: { ...body.advert, target_url: null } }) }))
+}
+
+/** Every answer echoes the caller's key in a header of its own. */
+const keyInAHeader: Rewriter = async (request, next) => {
+  const response = await next(request)
+  const key = request.headers.get('authorization')
+  if (!key) return response
+  const headers = new Headers(response.headers)
+  headers.set('x-api-key', key)
+  return new Response(await response.text(), { status: response.status, headers })
+}
+
+/**
+ * A 404 for another account's resource names its owner's e-mail ("belongs to …"): the run's
+ * keys, the e-mails their user records gave and who created what are remembered as they pass.
+ */
+const ownerInTheError: Rewriter = stateful(() => {
+  const users = new Map<string, number>()
+  const emails = new Map<number, string>()
+  const owners = new Map<string, number>()
+  return async (request, next) => {
+    const key = request.headers.get('authorization') ?? ''
+    const path = pathOf(request)
+    const response = await next(request)
+    const text = isSuccess(response) ? await response.clone().text() : ''
+    const data = text ? (JSON.parse(text) as { data?: Record<string, unknown> }).data : undefined
+    if (/\/user(\/reset_api_key)?$/.test(path) && typeof data?.id === 'number' && typeof data.email === 'string') {
+      users.set(typeof data.api_key === 'string' ? data.api_key : key, data.id)
+      emails.set(data.id, data.email)
+    }
+    if (request.method === 'POST' && data && typeof data.id === 'number' && users.has(key))
+      owners.set(`${path}/${data.id}`, users.get(key)!)
+    const owner = owners.get(path.replace(/\/toggle$/, ''))
+    if (response.status !== 404 || owner === undefined || owner === users.get(key) || !emails.has(owner))
+      return response
+    return withJson(response, (body) => ({
+      ...body,
+      error: { ...body.error, message: `${body.error.message}: it belongs to ${emails.get(owner)}` },
+    }))
+  }
+})
+
+/** POST /campaigns takes the sending_count it is sent (the mock would refuse the field: it is taken out, then answered). */
+const createWritesSendingCount: Rewriter = stateful(() => {
+  const written = new Map<unknown, unknown>()
+  return async (request, next) => {
+    const path = pathOf(request)
+    if (request.method === 'POST' && path.endsWith('/campaigns')) {
+      const body = await bodyOf(request)
+      const sent = body?.campaign?.sending_count
+      const readOnly = ['id', 'advert_title', 'sending_count', 'created_at', 'updated_at']
+      if (body?.campaign && typeof body.campaign === 'object' && readOnly.some((field) => field in body.campaign)) {
+        const kept = Object.fromEntries(Object.entries(body.campaign).filter(([field]) => !readOnly.includes(field)))
+        const response = await next(new Request(request, { body: JSON.stringify({ campaign: kept }) }))
+        if (!isSuccess(response) || sent === undefined) return response
+        return withJson(response, (answer) => {
+          written.set(answer.data.id, sent)
+          return { ...answer, data: { ...answer.data, sending_count: sent } }
+        })
+      }
+    }
+    const response = await next(request)
+    if (written.size === 0 || !isSuccess(response)) return response
+    return withJson(response, (answer) => {
+      for (const item of Array.isArray(answer?.data) ? answer.data : [answer?.data])
+        if (item && written.has(item.id) && 'advert_title' in item) item.sending_count = written.get(item.id)
+      return answer
+    })
+  }
+})
+
+/** JSON bodies start with a byte order mark. */
+const byteOrderMark: Rewriter = async (request, next) => {
+  const response = await next(request)
+  const text = await response.text()
+  if (!text) return new Response(text, { status: response.status, headers: response.headers })
+  const body = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)])
+  return new Response(body, { status: response.status, headers: response.headers })
+}
+
+/** Content-Length counts the body's characters, not its bytes (a non-ASCII body comes short of it). */
+const lengthInCharacters: Rewriter = async (request, next) => {
+  const response = await next(request)
+  const text = await response.text()
+  const headers = new Headers(response.headers)
+  if (text) headers.set('content-length', String(text.length))
+  return new Response(text, { status: response.status, headers })
+}
+
+/** HEAD without a key is answered as with the last key that worked. */
+const headWithoutKey: Rewriter = stateful(() => {
+  let goodKey: string | undefined
+  return async (request, next) => {
+    const key = request.headers.get('authorization')
+    if (request.method === 'HEAD' && !key && goodKey) {
+      const headers = new Headers(request.headers)
+      headers.set('authorization', goodKey)
+      return next(new Request(request.url, { method: 'HEAD', headers }))
+    }
+    const response = await next(request)
+    if (isSuccess(response) && key) goodKey = key
+    return response
+  }
+})
+
+/** A key is compared without regard to case: a refused one that matches a good key but for case is taken as it. */
+const keyCaseInsensitive: Rewriter = stateful(() => {
+  const goodKeys = new Set<string>()
+  return async (request, next) => {
+    const retry = request.clone()
+    const response = await next(request)
+    const key = request.headers.get('authorization')
+    if (isSuccess(response) && key) goodKeys.add(key)
+    const same =
+      key && response.status === 401
+        ? [...goodKeys].find((good) => good.toLowerCase() === key.toLowerCase())
+        : undefined
+    if (!same) return response
+    retry.headers.set('authorization', same)
+    return next(retry)
+  }
+})
+
+/**
+ * The largest page of adverts also holds the other account's adverts (an owner filter forgotten
+ * on one query), in their place in the order, counted in its totals.
+ */
+const listsEveryAccount: Rewriter = stateful(() => {
+  const adverts = new Map<string, Array<Record<string, unknown>>>()
+  return async (request, next) => {
+    const key = request.headers.get('authorization') ?? ''
+    const response = await next(request)
+    const url = new URL(request.url)
+    if (request.method === 'POST' && url.pathname.endsWith('/adverts') && isSuccess(response)) {
+      const { data } = (await response.clone().json()) as { data: Record<string, unknown> }
+      adverts.set(key, [...(adverts.get(key) ?? []), data])
+    }
+    if (request.method !== 'GET' || !url.pathname.endsWith('/adverts') || url.searchParams.get('per_page') !== '100')
+      return response
+    const others = [...adverts].filter(([owner]) => owner !== key).flatMap(([, list]) => list)
+    if (!isSuccess(response) || others.length === 0) return response
+    return withJson(response, (body) => {
+      const data = [...body.data, others[0]!].sort((a, b) => Number(b.id) - Number(a.id))
+      const total = body.pagination.total_count + 1
+      return {
+        ...body,
+        data,
+        pagination: { ...body.pagination, total_count: total, total_pages: Math.ceil(total / 100) },
+      }
+    })
+  }
+})
+
+/**
+ * Broken variants for the checks of issue 31, the defects a demanding QA engineer looks for:
+ * each breaks one property, and the ones marked alone must be caught by their check and by no other.
+ */
+export const QUALITY_VARIANTS: readonly BrokenVariant[] = [
+  {
+    name: 'a PATCH that clears target_url when not sent',
+    caughtBy: 'unsent_fields_unchanged',
+    alone: true,
+    rewrite: patchClearsTargetUrl,
+  },
+  { name: "the caller's key echoed in a header", caughtBy: 'secret_confinement', alone: true, rewrite: keyInAHeader },
+  {
+    name: "a 404 naming the resource owner's e-mail",
+    caughtBy: 'account_isolation',
+    alone: true,
+    rewrite: ownerInTheError,
+  },
+  {
+    name: "an advert list holding the other account's advert",
+    caughtBy: 'account_isolation',
+    rewrite: listsEveryAccount,
+  },
+  {
+    name: 'a create that writes the sending_count it is sent',
+    caughtBy: 'read_only_fields_unwritten',
+    alone: true,
+    rewrite: createWritesSendingCount,
+  },
+  {
+    name: 'JSON bodies after a byte order mark',
+    caughtBy: 'wire_encoding_conformance',
+    alone: true,
+    rewrite: byteOrderMark,
+  },
+  {
+    name: 'a Content-Length that counts characters',
+    caughtBy: 'wire_encoding_conformance',
+    alone: true,
+    rewrite: lengthInCharacters,
+  },
+  { name: 'HEAD answered without a key', caughtBy: 'head_options_conformance', alone: true, rewrite: headWithoutKey },
+  {
+    name: 'a key compared without regard to case',
+    caughtBy: 'key_case_sensitivity',
+    alone: true,
+    rewrite: keyCaseInsensitive,
+  },
+]
