@@ -171,6 +171,64 @@ const listsEveryAccount: Rewriter = stateful(() => {
   }
 })
 
+/** A 404 carries the stack trace of the exception that made it. */
+const stackTraceInErrors: Rewriter = async (request, next) => {
+  const response = await next(request)
+  if (response.status !== 404) return response
+  return withJson(response, (body) => ({
+    ...body,
+    error: {
+      ...body.error,
+      message: `${body.error.message}\n    at findOrFail (/srv/app/src/store.js:42:11)\n    at Router.handle (/srv/app/node_modules/express/lib/router/index.js:284:7)`,
+    },
+  }))
+}
+
+/** Every answer may be kept by shared caches for a minute. */
+const publicCaching: Rewriter = async (request, next) => {
+  const response = await next(request)
+  const headers = new Headers(response.headers)
+  headers.set('cache-control', 'public, max-age=60')
+  return new Response(await response.text(), { status: response.status, headers })
+}
+
+/** A campaign on an advert that was deleted is accepted (answered as created, from what was sent; nothing is kept). */
+const campaignOnDeletedAdvert: Rewriter = stateful(() => {
+  const deleted = new Set<number>()
+  let next = 900_000
+  return async (request, forward) => {
+    const path = pathOf(request)
+    const body = request.method === 'POST' && path.endsWith('/campaigns') ? await bodyOf(request) : undefined
+    const response = await forward(request)
+    if (request.method === 'DELETE' && /\/adverts\/\d+$/.test(path) && isSuccess(response))
+      deleted.add(Number(path.split('/').pop()))
+    const campaign = body?.campaign
+    if (response.status !== 422 || !campaign || !deleted.has(campaign.advert_id)) return response
+    const now = new Date().toISOString()
+    const data = {
+      id: next++,
+      advert_title: 'Deleted advert',
+      sending_count: 0,
+      enabled: true,
+      ...campaign,
+      created_at: now,
+      updated_at: now,
+    }
+    return new Response(JSON.stringify({ success: true, data }), { status: 201, headers: response.headers })
+  }
+})
+
+/** A JSON body is refused unless its Content-Type is exactly application/json (no charset). */
+const exactContentType: Rewriter = async (request, next) => {
+  const type = request.headers.get('content-type')
+  if (!type || type === 'application/json') return next(request)
+  const body = {
+    success: false,
+    error: { code: 'unsupported_media_type', message: `Send application/json, not ${type}` },
+  }
+  return new Response(JSON.stringify(body), { status: 415, headers: { 'content-type': 'application/json' } })
+}
+
 /**
  * Broken variants for the checks of issue 31, the defects a demanding QA engineer looks for:
  * each breaks one property, and the ones marked alone must be caught by their check and by no other.
@@ -213,6 +271,25 @@ export const QUALITY_VARIANTS: readonly BrokenVariant[] = [
     rewrite: lengthInCharacters,
   },
   { name: 'HEAD answered without a key', caughtBy: 'head_options_conformance', alone: true, rewrite: headWithoutKey },
+  { name: 'a 404 with a stack trace', caughtBy: 'error_internals_hidden', alone: true, rewrite: stackTraceInErrors },
+  {
+    name: 'answers cacheable by shared caches',
+    caughtBy: 'private_answers_uncached',
+    alone: true,
+    rewrite: publicCaching,
+  },
+  {
+    name: 'a campaign accepted on a deleted advert',
+    caughtBy: 'use_after_free',
+    alone: true,
+    rewrite: campaignOnDeletedAdvert,
+  },
+  {
+    name: 'a JSON body refused when its Content-Type names the charset',
+    caughtBy: 'positive_data_acceptance',
+    alone: true,
+    rewrite: exactContentType,
+  },
   {
     name: 'a key compared without regard to case',
     caughtBy: 'key_case_sensitivity',

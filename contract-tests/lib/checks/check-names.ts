@@ -29,6 +29,8 @@ export const CHECK_NAMES = [
   'unsent_fields_unchanged',
   'secret_confinement',
   'account_isolation',
+  'error_internals_hidden',
+  'private_answers_uncached',
   // First of the probes: it sends the read again at once, before any other request.
   'repeatable_read',
   'ignored_auth',

@@ -8,7 +8,7 @@ import { causeKey, errorCauseOf, leafOf } from './causes.js'
 import { describeResponse, isSuccess, specOperations, type Check, type CheckContext } from './check.js'
 import { readErrorBody } from './error-body.js'
 import { readPaging } from './paging-reading.js'
-import { operationToProbe, pathOf, takeBack } from './probe.js'
+import { operationToProbe, pathOf, takeBack, writeBackOf } from './probe.js'
 
 /**
  * Invalid input is refused: bodies and queries generated from the documented schemas (see
@@ -61,7 +61,7 @@ export const negativeDataRejection: Check = {
         ...(isFieldKind(negative.kind) ? { brokenField: negative.field } : {}),
       })
       const { status } = probe.response
-      if (isSuccess(status)) await takeBack(ctx, exchange, probe)
+      if (isSuccess(status)) await takeBack(ctx, exchange, probe, writeBackOf(exchange, negative.field))
       const refused =
         profile === 'spec'
           ? status >= 400 && status < 500 && status !== 401

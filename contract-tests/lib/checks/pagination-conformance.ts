@@ -24,6 +24,14 @@ export const paginationConformance: Check = {
       const value = list.query.has(name) ? Number(list.query.get(name)) : defaultOf(list, name)
       return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined
     }
+    const ids = list.items.map((item) => item.id).filter((id) => id !== undefined)
+    const twice = ids.filter((id, index) => ids.indexOf(id) !== index)
+    if (twice.length > 0)
+      ctx.fail('A page holds the same item twice', {
+        received: `ids ${preview([...new Set(twice)])} more than once among ${preview(ids)}`,
+        documented: 'each item once on a page (a list of distinct resources)',
+        kind: 'defect',
+      })
     const [askedPage, askedSize] = [asked(paging.page), asked(paging.per_page)]
     const state = preview({ items, ...list.paging })
     // What the page size and number are is the deployment's choice; totals that disagree with the items are a defect.

@@ -1,6 +1,7 @@
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest, Credentials } from '../client/http-client.js'
 import { listBehaviour } from '../document/document-behaviour.js'
+import { isRecord } from '../document/schema-reading.js'
 import type { DocumentedOperation } from '../document/document.js'
 import { dataOf, operationOf, type RunContext } from './check.js'
 import { readPaging } from './paging-reading.js'
@@ -132,4 +133,18 @@ export async function takeBack(
       purpose: `${probe.purpose.split(':')[0]}: write back what an accepted probe changed`,
     })
   }
+}
+
+/**
+ * What restores the resource after an accepted PATCH probe: the accepted body, and the field the
+ * probe varied (`campaign.advert_id`) at the value the accepted answer showed, when the accepted
+ * body did not send it. Undefined for anything but a PATCH.
+ */
+export function writeBackOf(accepted: Exchange, field: string): unknown {
+  if (accepted.request.method !== 'PATCH' || !accepted.request.body) return undefined
+  const body = JSON.parse(accepted.request.body) as Record<string, unknown>
+  const [wrapper, name] = field.split('.')
+  const before = name === undefined ? undefined : dataOf(accepted)?.[name]
+  if (!wrapper || !name || before === undefined || !isRecord(body[wrapper])) return body
+  return { ...body, [wrapper]: { ...(body[wrapper] as object), [name]: before } }
 }

@@ -9,6 +9,7 @@ import { crossOperationConsistency } from './cross-operation-consistency.js'
 import { deletedResourceUnlisted } from './deleted-resource-unlisted.js'
 import { ensureResourceAvailability } from './ensure-resource-availability.js'
 import { envelopeConformance } from './envelope-conformance.js'
+import { errorInternalsHidden } from './error-internals-hidden.js'
 import { filterConformance } from './filter-conformance.js'
 import { headOptionsConformance } from './head-options-conformance.js'
 import { ignoredAuth } from './ignored-auth.js'
@@ -22,6 +23,7 @@ import { notAServerError } from './not-a-server-error.js'
 import { objectLevelAuthorization } from './object-level-authorization.js'
 import { orderingConformance } from './ordering-conformance.js'
 import { positiveDataAcceptance } from './positive-data-acceptance.js'
+import { privateAnswersUncached } from './private-answers-uncached.js'
 import { paginationConformance } from './pagination-conformance.js'
 import { rateLimitCountdown } from './rate-limit-countdown.js'
 import { rateLimitHeaderAgreement } from './rate-limit-header-agreement.js'
@@ -73,6 +75,8 @@ export const REGISTRY = {
   unsent_fields_unchanged: unsentFieldsUnchanged,
   secret_confinement: secretConfinement,
   account_isolation: accountIsolation,
+  error_internals_hidden: errorInternalsHidden,
+  private_answers_uncached: privateAnswersUncached,
   repeatable_read: repeatableRead,
   ignored_auth: ignoredAuth,
   negative_data_rejection: negativeDataRejection,
