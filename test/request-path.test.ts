@@ -6,7 +6,7 @@ import { DEMO_API_KEY } from '../src/store/fixtures.js'
 // How many of the project's files one request passes through, from the listener's socket to the
 // write-back: every file of src/ that runs a function while the request is answered, read off V8's
 // precise coverage (call counts) taken around that one request after a warm-up. Issue 23 asks for
-// at most 15, each entered once; the README lists them.
+// at most 15, each entered once; docs/architecture.md lists them.
 const MAX_FILES = 15
 
 // Read once here: under vitest a module's exports are getters, and reading one inside the request
