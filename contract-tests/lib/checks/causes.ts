@@ -1,4 +1,5 @@
 import type { Exchange } from '../client/exchange.js'
+import type { CheckContext } from './check.js'
 import { readErrorBody } from './error-body.js'
 
 /**
@@ -22,6 +23,12 @@ export const causeKey = {
   renamed: (schema: string, member: string) => `member ${schema} ${member}`,
   bound: (field: string, bound: string, way: 'narrower' | 'wider' | 'clamped') => `bound ${field} ${bound} ${way}`,
   enum: (field: string) => `enum ${field}`,
+  /** The body of every error in another shape than the document's (problem details, an `errors` array, a message): one choice. */
+  errorShape: 'error shape',
+  /** Timestamps in another form than the document's (an offset, no `Z`): one choice, whatever field shows it. */
+  stamps: 'stamp format',
+  /** A query parameter the deployment does not check, or does not have (it pages by another name). */
+  unchecked: (parameter: string) => `param ${parameter} unchecked`,
   /** Documented headers an answer lacks, by family (`x-ratelimit`, `ratelimit`, or each by its name). */
   headers: (families: readonly string[]) => `headers missing ${[...new Set(families)].sort().join(' ')}`,
 } as const
@@ -64,4 +71,29 @@ export function refusalCause(field: string, kind: 'maximum' | 'max_length' | 'en
   const leaf = leafOf(field)
   if (kind === 'enum_value') return causeKey.enum(leaf)
   return causeKey.bound(leaf, kind === 'maximum' ? 'maximum' : 'maxLength', 'narrower')
+}
+
+/**
+ * The rate-limit header families an answer lacks in part or whole (`x-ratelimit`: Limit, Remaining
+ * and Reset; `ratelimit`: the IETF pair): what response_headers_conformance reports it under, for a
+ * check that found nothing to read there to say so.
+ */
+export function missingFamilies(headers: Record<string, string>): string[] {
+  const x = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].some(
+    (name) => headers[name] === undefined,
+  )
+  const ietf = headers.ratelimit === undefined || headers['ratelimit-policy'] === undefined
+  return [...(x ? ['x-ratelimit'] : []), ...(ietf ? ['ratelimit'] : [])]
+}
+
+/** Says, for a rate-limit header check, that an answer had none of what it reads: because of the families it lacks. */
+export function unread(ctx: CheckContext, headers: Record<string, string>): void {
+  const families = missingFamilies(headers)
+  if (families.length > 0)
+    ctx.unjudged(
+      'the answers carry none of the rate-limit headers it reads',
+      undefined,
+      undefined,
+      causeKey.headers(families),
+    )
 }

@@ -1,4 +1,5 @@
 import { describeResponse, everyOperation, isSuccess, operationOf, specOperations, type Check } from './check.js'
+import { causeKey } from './causes.js'
 import { membersCauseAt } from './schema-findings.js'
 
 /**
@@ -40,7 +41,12 @@ export const envelopeConformance: Check = {
         received: describeResponse(exchange),
         documented,
         profile: 'contract',
-        ...(pointer ? { rootCause: membersCauseAt(ctx.document, pointer, member) } : {}),
+        // The envelope itself is the error body's shape; its error object's members that Error schema's.
+        rootCause: member
+          ? pointer
+            ? membersCauseAt(ctx.document, pointer, member)
+            : causeKey.errorShape
+          : causeKey.errorShape,
       })
     if (!body) return fail('contract', 'Error body is not a JSON object', documented)
     if (body.success !== false) return shape(`success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`)

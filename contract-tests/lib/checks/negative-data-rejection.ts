@@ -5,7 +5,8 @@ import { boundOf, isFieldKind, negativeBodies, negativeQueries, type NegativeCas
 import type { Profile } from '../document/profiles.js'
 import { isSpecOperation } from '../document/spec-facts.js'
 import { causeKey, errorCauseOf, leafOf } from './causes.js'
-import { describeResponse, isSuccess, specOperations, type Check, type CheckContext } from './check.js'
+import { listBehaviour } from '../document/document-behaviour.js'
+import { describeResponse, isSuccess, operationOf, specOperations, type Check, type CheckContext } from './check.js'
 import { readErrorBody } from './error-body.js'
 import { readPaging } from './paging-reading.js'
 import { operationToProbe, pathOf, takeBack, writeBackOf } from './probe.js'
@@ -81,7 +82,7 @@ export const negativeDataRejection: Check = {
           received: describeResponse(probe),
           documented,
           profile,
-          rootCause: acceptedCause(negative, probe),
+          rootCause: acceptedCause(ctx, negative, probe),
         })
         continue
       }
@@ -133,15 +134,21 @@ function sendable<T extends { negative: NegativeCase }>(
  * bound that lies further out (or values past it clamped), an enum with other values, unknown
  * fields taken, a type or format not checked, a field it does not require, a reference it does not check.
  */
-function acceptedCause(negative: NegativeCase, probe: Exchange): string {
+function acceptedCause(ctx: CheckContext, negative: NegativeCase, probe: Exchange): string {
   const leaf = leafOf(negative.field)
   const bound = boundOf(negative)
-  if (bound) {
-    const asked = Number(negative.query?.[negative.field])
-    const served = readPaging(probe)?.perPage
-    const clamped = negative.query !== undefined && served !== undefined && served < asked
-    return causeKey.bound(leaf, bound, clamped ? 'clamped' : 'wider')
+  if (negative.query !== undefined) {
+    // A value past a bound served as the bound: clamped. Anything else taken: the parameter is not checked (or not there).
+    const asked = Number(negative.query[negative.field])
+    const sizeParameter = listBehaviour(operationOf(ctx, probe))?.paging?.per_page
+    const served = negative.field === sizeParameter ? readPaging(probe)?.perPage : undefined
+    const unchecked = uncheckedParameters(ctx.state)
+    if (negative.kind === 'wrong_type') unchecked.add(negative.field)
+    if (bound && !unchecked.has(negative.field) && served !== undefined && served < asked)
+      return causeKey.bound(leaf, bound, 'clamped')
+    return causeKey.unchecked(negative.field)
   }
+  if (bound) return causeKey.bound(leaf, bound, 'wider')
   if (negative.kind === 'unknown_enum') return causeKey.enum(leaf)
   if (negative.kind === 'unknown_field') return 'unknown fields accepted'
   if (negative.kind === 'missing_wrapper' || negative.kind === 'wrapper_not_object') return 'wrapper not required'
@@ -178,4 +185,17 @@ function casesFor(ctx: CheckContext, operation: DocumentedOperation, exchange: E
     ...negativeBodies(operation.requestBody?.schema, accepted, { foreignAdvertId: ctx.state.foreignAdvertId }),
     ...(exchange.request.method === 'GET' ? negativeQueries(operation.parameters) : []),
   ]
+}
+
+const unchecked = new WeakMap<object, Set<string>>()
+
+/**
+ * The query parameters of the run whose wrong type a list took (`per_page=abc`): parameters the
+ * deployment does not check, or does not have. pagination_conformance reports a page size not
+ * honoured under the same cause, when its parameter is one of them.
+ */
+export function uncheckedParameters(key: object): Set<string> {
+  let found = unchecked.get(key)
+  if (!found) unchecked.set(key, (found = new Set()))
+  return found
 }

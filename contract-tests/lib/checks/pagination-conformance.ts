@@ -1,4 +1,6 @@
 import { causeKey } from './causes.js'
+import { uncheckedParameters } from './negative-data-rejection.js'
+import { renamedCauseAt } from './schema-findings.js'
 import { preview, type Check } from './check.js'
 import { listResponse, statesList, type ListResponse } from './list-response.js'
 
@@ -41,17 +43,38 @@ export const paginationConformance: Check = {
       ctx.fail(title, { received: state, documented, kind: 'defect' })
     if (page !== undefined && askedPage !== undefined && page !== askedPage)
       fail(`${paging.page} is not the page asked for`, `${paging.page}: ${askedPage}`)
-    // The size it served: as it says, else as many items as a page before the last holds.
-    const served = perPage ?? (totalCount !== undefined && askedPage === 1 && totalCount > items ? items : undefined)
-    if (askedSize !== undefined && served !== undefined && served !== askedSize)
-      sizeFailure(list, paging.per_page, askedSize, served, fail)
+    // The size it served: as it says, else as many items as it gave when that is more than asked, or than a page before the last.
+    const served =
+      perPage ??
+      (items > (askedSize ?? Infinity) || (totalCount !== undefined && askedPage === 1 && totalCount > items)
+        ? items
+        : undefined)
+    if (askedSize !== undefined && served !== undefined && served !== askedSize) {
+      // A page of another size: the totals cannot be weighed against the size asked.
+      const unchecked = uncheckedParameters(ctx.state).has(paging.per_page)
+      return sizeFailure(list, paging.per_page, askedSize, served, fail, unchecked)
+    }
     const size = perPage ?? askedSize
     if (size === undefined) return
-    if (items > size) defect(`A page holds more items than ${paging.per_page}`, `at most ${size} items`)
+    // Read elsewhere than the document says, the totals follow that object's rules: its cause's, not a defect of its own.
+    const readAt = list.paging!.at
+    const elsewhere = readAt !== paging.pagination
+    const pointer = ctx.document.response(list.operation, exchange.response.status)?.schemaPointer
+    const totalsFailure = (title: string, documented: string) =>
+      elsewhere && pointer
+        ? ctx.fail(title, {
+            received: state,
+            documented,
+            kind: 'difference',
+            rootCause: renamedCauseAt(ctx.document, pointer, paging.pagination),
+            knockOn: `its totals, read at ${readAt}, follow other rules (${title.toLowerCase()})`,
+          })
+        : defect(title, documented)
+    if (items > size) totalsFailure(`A page holds more items than ${paging.per_page}`, `at most ${size} items`)
     if (totalCount === undefined) return
     const last = Math.ceil(totalCount / size)
     if (totalPages !== undefined && size > 0 && totalPages !== last)
-      fail(
+      totalsFailure(
         'total_pages does not follow from total_count and per_page',
         `total_pages = ceil(${totalCount} / ${size}) = ${last}`,
       )
@@ -59,7 +82,7 @@ export const paginationConformance: Check = {
     if (at === undefined || items > size || (totalPages !== undefined && totalPages !== last)) return
     const due = at < last ? size : at === last ? totalCount - (at - 1) * size : 0
     if (items !== due)
-      defect(
+      totalsFailure(
         'A page holds another number of items than the totals say',
         `${due} items on page ${at} of ${last} (${totalCount} in all)`,
       )
@@ -73,6 +96,7 @@ function sizeFailure(
   asked: number,
   served: number,
   fail: (title: string, documented: string, rootCause?: string) => void,
+  unchecked: boolean,
 ): void {
   if (!list.query.has(name))
     return fail(

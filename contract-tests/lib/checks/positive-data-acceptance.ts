@@ -1,7 +1,7 @@
 import type { Exchange } from '../client/exchange.js'
 import type { DocumentedOperation } from '../document/document.js'
 import { positiveBodies, positiveQueries, type PositiveCase } from '../document/positive-data.js'
-import { refusalCause } from './causes.js'
+import { errorCauseOf, refusalCause } from './causes.js'
 import { dataOf, describeResponse, isSuccess, type Check, type CheckContext } from './check.js'
 import { operationToProbe, pathOf, takeBack, writeBackOf } from './probe.js'
 
@@ -48,7 +48,8 @@ export const positiveDataAcceptance: Check = {
         exchange: probe,
         received: describeResponse(probe),
         documented: `accepted: ${positive.field} ${positive.kind === 'enum_value' ? 'is one of the values' : 'is within the bounds'} the request schema documents`,
-        rootCause: refusalCause(positive.field, positive.kind),
+        // Refused as not found (a page past the last is a 404), it is that kind of error, not a bound.
+        rootCause: status === 404 ? errorCauseOf(probe) : refusalCause(positive.field, positive.kind),
       })
     }
     if (operation.method === 'post' && exchange.request.body) await withCharset(ctx, exchange)

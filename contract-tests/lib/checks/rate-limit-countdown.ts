@@ -1,4 +1,5 @@
 import { documentsHeader, isDelta, readRateLimit } from '../client/rate-limit-reading.js'
+import { unread } from './causes.js'
 import type { Check } from './check.js'
 import { accountOf } from './resource-ledger.js'
 
@@ -33,7 +34,10 @@ export const rateLimitCountdown: Check = {
         })
     }
     const { limit, remaining, reset } = reading
-    if (limit === undefined || remaining === undefined || reset === undefined) return judged
+    if (limit === undefined || remaining === undefined || reset === undefined) {
+      if (!judged) unread(ctx, exchange.response.headers)
+      return judged
+    }
     const received = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset}`
     if (remaining > limit)
       ctx.fail('X-RateLimit-Remaining is above X-RateLimit-Limit', {

@@ -1,6 +1,7 @@
 import type { Exchange } from '../client/exchange.js'
 import { documentsHeader, isDelta, readRateLimit, valueAt, type RateLimitPolicy } from '../client/rate-limit-reading.js'
 import { rateLimitFacts } from '../document/document-consistency.js'
+import { unread } from './causes.js'
 import type { Check, CheckContext } from './check.js'
 import { accountOf, ledgerOf } from './resource-ledger.js'
 
@@ -34,7 +35,10 @@ export const rateLimitResetConformance: Check = {
         })
     }
     const { reset, date, limit } = reading
-    if (reset === undefined || date === undefined) return judged
+    if (reset === undefined || date === undefined) {
+      if (!judged) unread(ctx, exchange.response.headers)
+      return judged
+    }
     const window = windowOf(ctx, exchange, limit, reading.policies)
     if (isDelta(reset)) {
       // Seconds until the reset where the document says an epoch instant: the deployment's way, judged as one.

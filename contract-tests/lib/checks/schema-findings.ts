@@ -42,25 +42,57 @@ export function violationFailure(
   const value = valueAt(exchange.response.json, violation.instancePath)
   const received = `${violation.text}${value === undefined ? '' : `; ${field}: ${preview(value, 120)}`}`
   const member = schema && violation.property ? memberOf(document, exchange, violation, schema.name) : undefined
+  // The members of an error body itself (problem details, an `errors` array): the deployment's one shape for every error.
+  const errorShape = schema && violation.instancePath === '' && exchange.response.status >= 400
   return {
     title,
     received,
     documented: `${violation.location} (${violation.keyword}), in ${where}`,
     profile: 'contract',
-    ...(schema && violation.property
-      ? {
-          // A schema's undocumented members are one cause, its missing ones another (one answered under another name, its own: member-causes.ts).
-          rootCause: causeKey.members(schema.key, violation.keyword === 'required' ? 'missing' : 'extra'),
-          facet: violation.property,
-          facetsTitle:
-            violation.keyword === 'required'
-              ? `Required properties of ${schema.name} are missing:`
-              : `Undocumented properties of ${schema.name}:`,
-          ...(member ? { member } : {}),
-        }
-      : violation.keyword === 'enum'
-        ? { rootCause: causeKey.enum(leafOf(field)) }
-        : { rootCause: `${violation.location} ${violation.keyword}` }),
+    ...(errorShape
+      ? { rootCause: causeKey.errorShape, ...(member ? { member } : {}) }
+      : schema && violation.property
+        ? {
+            // A schema's undocumented members are one cause, its missing ones another (one answered under another name, its own: member-causes.ts).
+            rootCause: causeKey.members(schema.key, violation.keyword === 'required' ? 'missing' : 'extra'),
+            facet: violation.property,
+            facetsTitle:
+              violation.keyword === 'required'
+                ? `Required properties of ${schema.name} are missing:`
+                : `Undocumented properties of ${schema.name}:`,
+            ...(member ? { member } : {}),
+          }
+        : violation.keyword === 'enum'
+          ? { rootCause: causeKey.enum(leafOf(field)) }
+          : BOUNDS[violation.keyword]
+            ? { rootCause: causeKey.bound(leafOf(field), BOUNDS[violation.keyword]!, 'wider') }
+            : isStamp(document, violation)
+              ? { rootCause: causeKey.stamps }
+              : { rootCause: `${violation.location} ${violation.keyword}` }),
+  }
+}
+
+/**
+ * The bound a keyword sets: a value the deployment answered past it shows its bound lies further
+ * out, the cause negative_data_rejection reports its acceptance of such a value under.
+ */
+const BOUNDS: Readonly<Record<string, string>> = {
+  maximum: 'maximum',
+  exclusiveMaximum: 'maximum',
+  minimum: 'minimum',
+  exclusiveMinimum: 'minimum',
+  multipleOf: 'multipleOf',
+  maxLength: 'maxLength',
+  minLength: 'minLength',
+}
+
+/** Whether a violation is of a timestamp's form (its pattern or format): one cause, in whatever field and schema. */
+function isStamp(document: ContractDocument, violation: SchemaViolation): boolean {
+  if (violation.keyword !== 'pattern' && violation.keyword !== 'format') return false
+  try {
+    return (document.at(violation.location) as JsonObject).format === 'date-time'
+  } catch {
+    return false
   }
 }
 
@@ -108,6 +140,17 @@ export function membersCauseAt(
   const inner = member === undefined ? undefined : (node.properties as JsonObject | undefined)?.[member]
   if (inner !== undefined) ({ node, pointer: at } = resolve(inner, `${at}/properties/${member}`))
   return causeKey.members(schemaLabel(document, at).key, side)
+}
+
+/**
+ * The cause of a documented member answered under another name, at the schema a documented body
+ * has (member-causes.ts pairs them): what a judgement that reads that member elsewhere reports a
+ * difference of its reading under.
+ * @example renamedCauseAt(document, listPointer, 'pagination') // 'member the object {success, data, pagination} pagination'
+ */
+export function renamedCauseAt(document: ContractDocument, pointer: string, member: string): string {
+  const { pointer: at } = document.follow(document.at(pointer), pointer)
+  return causeKey.renamed(schemaLabel(document, at).name, member)
 }
 
 /**

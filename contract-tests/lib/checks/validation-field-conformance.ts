@@ -1,6 +1,6 @@
 import type { ContractDocument, DocumentedOperation, JsonObject } from '../document/document.js'
 import { negativeQueries } from '../document/negative-data.js'
-import { errorCauseOf } from './causes.js'
+import { causeKey, errorCauseOf } from './causes.js'
 import { operationOf, preview, type Check } from './check.js'
 import { readErrorBody } from './error-body.js'
 import { membersCauseAt } from './schema-findings.js'
@@ -47,7 +47,10 @@ export const validationFieldConformance: Check = {
             : 'the 422s list no problems under error.fields',
           undefined,
           undefined,
-          membersCauseAt(ctx.document, pointer, 'error', elsewhere ? 'extra' : 'missing'),
+          // Beside the error, not in it: the error body's other shape; in it under another key: the Error schema's members.
+          elsewhere && !elsewhere.at.startsWith('error.')
+            ? causeKey.errorShape
+            : membersCauseAt(ctx.document, pointer, 'error', elsewhere ? 'extra' : 'missing'),
         )
       return false
     }

@@ -23,7 +23,8 @@ export function resolveMemberCauses(failures: readonly ContractFailure[]): Contr
   const schemas = new Map<string, { missing: MemberDifference[]; extra: MemberDifference[] }>()
   for (const failure of failures) {
     const { member } = failure
-    if (!member) continue
+    // An error body's own members are its shape, one cause whatever plays what.
+    if (!member || failure.rootCause === causeKey.errorShape) continue
     const sides = schemas.get(member.schema) ?? { missing: [], extra: [] }
     const list = sides[member.side]
     if (!list.some((known) => known.name === member.name)) list.push(member)
