@@ -65,6 +65,7 @@ function judgeDefaultPage(ctx: CheckContext, list: DocumentedOperation, size: nu
     received: `${items.length} items on the first page of a list of at least ${size + 1}, asked without ${name}`,
     documented: `${size} items (${name}'s documented default)`,
     check: 'pagination_conformance',
+    profile: 'contract',
     rootCause: `pagination_conformance: The default ${name} is not the documented one`,
   })
 }
