@@ -9,16 +9,18 @@ const isList = (request: Request) => request.method === 'GET' && /\/(campaigns|a
  * for, with the totals counting it. GET and DELETE by id still answer 404.
  */
 const listsForgetDeletes: Rewriter = stateful(() => {
+  // By account and collection: each account's list forgets its own deletes (no one else's shows).
   const deleted = new Map<string, Array<Record<string, unknown>>>()
   return async (request, next) => {
     const url = new URL(request.url)
+    const key = request.headers.get('authorization') ?? ''
     const response = await next(request.clone())
     if (request.method === 'DELETE' && isSuccess(response)) {
-      const collection = url.pathname.replace(/\/[^/]+$/, '')
+      const collection = `${key} ${url.pathname.replace(/\/[^/]+$/, '')}`
       const item = (await response.clone().json()).data
       deleted.set(collection, [...(deleted.get(collection) ?? []), item])
     }
-    const gone = deleted.get(url.pathname) ?? []
+    const gone = deleted.get(`${key} ${url.pathname}`) ?? []
     if (!isList(request) || !isSuccess(response) || gone.length === 0) return response
     const whole = new URL(url)
     whole.searchParams.set('page', '1')

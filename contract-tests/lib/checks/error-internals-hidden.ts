@@ -19,8 +19,8 @@ const INTERNALS: ReadonlyArray<[what: string, pattern: RegExp]> = [
 
 /**
  * An error says what failed, not how the server is built (OWASP API8, security misconfiguration):
- * no answer, a 5xx included, carries a stack trace, a database's own message or a file path of
- * the server's. Judged on every answer with a body, at no cost.
+ * no answer, an error or a 5xx above all, carries a stack trace, a database's own message or a
+ * file path of the server's. Judged on every answer with a body, at no cost.
  */
 export const errorInternalsHidden: Check = {
   kind: 'response',
@@ -29,12 +29,12 @@ export const errorInternalsHidden: Check = {
   claims: { contract: everyOperation },
   run(ctx, exchange) {
     const { text, status } = exchange.response
-    if (text === '' || status < 400) return false
+    if (text === '') return false
     const found = INTERNALS.find(([, pattern]) => pattern.test(text))
     if (!found) return
     const [what, pattern] = found
     const match = pattern.exec(text)?.[0].trim() ?? ''
-    ctx.fail(`An error shows ${what}`, {
+    ctx.fail(`${status >= 400 ? 'An error' : 'An answer'} shows ${what}`, {
       received: `${status}: …${match.slice(0, 160)}…`,
       documented: "what failed and why, for people (Error.message): never the server's code, database or files",
       rootCause: `internals ${what}`,

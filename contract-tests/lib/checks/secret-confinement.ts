@@ -1,6 +1,6 @@
 import type { Exchange } from '../client/exchange.js'
 import { dataItemSchema, propertiesOf } from '../document/document-behaviour.js'
-import { everyOperation, isSuccess, operationOf, type Check, type CheckContext } from './check.js'
+import { everyOperation, isSuccess, type Check, type CheckContext } from './check.js'
 
 /** Keys shorter than this are no secret worth looking for (and would match by chance). */
 const SHORTEST_KEY = 12
@@ -55,9 +55,16 @@ function ownKey(ctx: CheckContext, exchange: Exchange): string | undefined {
 function withoutOwnRecord(ctx: CheckContext, exchange: Exchange, own: string | undefined): string {
   const { json, text, status } = exchange.response
   const data = (json as { data?: Record<string, unknown> } | undefined)?.data
-  const operation = operationOf(ctx, exchange)
-  const pointer = operation && ctx.document.response(operation, status)?.schemaPointer
-  const carries = pointer !== undefined && propertiesOf(dataItemSchema(ctx.document, pointer)).includes('api_key')
+  // The user's own path, whatever the method (a PUT a deployment answers as GET shows the same record).
+  const path = new URL(exchange.request.url).pathname.slice(new URL(ctx.client.baseUrl).pathname.length)
+  const carries = ctx.document.operations.some((operation) => {
+    const pointer = operation.responses.find((response) => /^2\d\d$/.test(response.key))?.schemaPointer
+    return (
+      ctx.document.find(operation.method, path) === operation &&
+      pointer !== undefined &&
+      propertiesOf(dataItemSchema(ctx.document, pointer)).includes('api_key')
+    )
+  })
   if (!isSuccess(status) || !carries || !data || typeof data.api_key !== 'string' || own === undefined) return text
   const renewed = ctx.state.rotatedApiKey === data.api_key || data.api_key === own
   return renewed ? JSON.stringify({ ...(json as object), data: { ...data, api_key: null } }) : text

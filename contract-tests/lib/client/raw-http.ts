@@ -44,7 +44,8 @@ export async function rawRequest(
     const chunks: Buffer[] = []
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer from ${url} in ${timeoutMs} ms`)))
     socket.once(secure ? 'secureConnect' : 'connect', () =>
-      socket.end(body ? Buffer.concat([Buffer.from(head), body]) : head),
+      // Written, not ended: a server that meets a half-closed socket may drop the answer it is still making.
+      socket.write(body ? Buffer.concat([Buffer.from(head), body]) : head),
     )
     socket.on('data', (chunk: Buffer) => chunks.push(chunk))
     socket.once('error', reject)
