@@ -14,7 +14,7 @@ export type FailureKind = (typeof FAILURE_KINDS)[number]
 
 /**
  * What a failing check reports, as schemathesis's typed failures do: the check, the operation, a
- * title and "Received: … / Documented: …". Its `rootCause` (the title unless the check says
+ * title and "Received: … / Documented: …". Its `rootCause` (the check and the title unless the check says
  * otherwise) names what the deployment did, whichever check saw it (see causes.ts): the report shows
  * the failures of one cause as one finding. A value the run keeps, never thrown: the check goes on.
  */
