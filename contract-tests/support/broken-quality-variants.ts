@@ -1,4 +1,4 @@
-import { isSuccess, stateful, withJson, type BrokenVariant, type Rewriter } from './rewriters.js'
+import { isSuccess, stateful, takesNearKeys, withJson, type BrokenVariant, type Rewriter } from './rewriters.js'
 
 const pathOf = (request: Request) => new URL(request.url).pathname
 
@@ -124,22 +124,7 @@ const headWithoutKey: Rewriter = stateful(() => {
 })
 
 /** A key is compared without regard to case: a refused one that matches a good key but for case is taken as it. */
-const keyCaseInsensitive: Rewriter = stateful(() => {
-  const goodKeys = new Set<string>()
-  return async (request, next) => {
-    const retry = request.clone()
-    const response = await next(request)
-    const key = request.headers.get('authorization')
-    if (isSuccess(response) && key) goodKeys.add(key)
-    const same =
-      key && response.status === 401
-        ? [...goodKeys].find((good) => good.toLowerCase() === key.toLowerCase())
-        : undefined
-    if (!same) return response
-    retry.headers.set('authorization', same)
-    return next(retry)
-  }
-})
+const keyCaseInsensitive: Rewriter = takesNearKeys((good, key) => good.toLowerCase() === key.toLowerCase())
 
 /**
  * The largest page of adverts also holds the other account's adverts (an owner filter forgotten
