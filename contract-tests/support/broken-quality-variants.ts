@@ -98,6 +98,15 @@ const byteOrderMark: Rewriter = async (request, next) => {
   return new Response(body, { status: response.status, headers: response.headers })
 }
 
+/** JSON bodies declared in Latin-1 (their bytes still UTF-8, as a misconfigured framework sends them). */
+const latin1Charset: Rewriter = async (request, next) => {
+  const response = await next(request)
+  const headers = new Headers(response.headers)
+  if (headers.get('content-type')?.startsWith('application/json'))
+    headers.set('content-type', 'application/json; charset=iso-8859-1')
+  return new Response(await response.text(), { status: response.status, headers })
+}
+
 /** Content-Length counts the body's characters, not its bytes (a non-ASCII body comes short of it). */
 const lengthInCharacters: Rewriter = async (request, next) => {
   const response = await next(request)
@@ -248,6 +257,12 @@ export const QUALITY_VARIANTS: readonly BrokenVariant[] = [
     caughtBy: 'wire_encoding_conformance',
     alone: true,
     rewrite: byteOrderMark,
+  },
+  {
+    name: 'JSON declared in charset iso-8859-1',
+    caughtBy: 'wire_encoding_conformance',
+    alone: true,
+    rewrite: latin1Charset,
   },
   {
     name: 'a Content-Length that counts characters',
