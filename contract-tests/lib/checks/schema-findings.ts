@@ -146,7 +146,7 @@ export function membersCauseAt(
  * The cause of a documented member answered under another name, at the schema a documented body
  * has (member-causes.ts pairs them): what a judgement that reads that member elsewhere reports a
  * difference of its reading under.
- * @example renamedCauseAt(document, listPointer, 'pagination') // 'member the object {success, data, pagination} pagination'
+ * @example renamedCauseAt(document, '#/paths/~1adverts/get/responses/200/content/application~1json/schema', 'pagination') // 'member the object {success, data, pagination} pagination'
  */
 export function renamedCauseAt(document: ContractDocument, pointer: string, member: string): string {
   const { pointer: at } = document.follow(document.at(pointer), pointer)

@@ -1,5 +1,6 @@
 import type { ContractDocument } from '../document/document.js'
 import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js'
+import { describeFetchError, maskKey } from './fetch-error.js'
 import { rawRequest, type RawAnswer } from './raw-http.js'
 import { remainingOf, secondsUntilReset } from './rate-limit-reading.js'
 
@@ -50,6 +51,8 @@ export interface ContractClientOptions {
   wait?: (seconds: number, why: string) => Promise<void>
   timeoutMs?: number
 }
+
+export { describeFetchError, maskKey } from './fetch-error.js'
 
 /** The run's request budget is spent: the suite stops sending and cleans up. */
 export class RequestBudgetExhausted extends Error {
@@ -278,32 +281,6 @@ export class ContractClient {
     if (seconds > max) throw new Error(`${why}: waiting ${seconds} s is longer than the ${max} s the run allows`)
     await (this.options.wait ?? ((s: number) => delay(s * 1000)))(seconds, why)
   }
-}
-
-/**
- * Why a request got no answer, in words an operator acts on: connection refused, DNS, TLS,
- * timeout or reset, with the system's code.
- * @example describeFetchError(error) // 'connection refused (ECONNREFUSED)'
- */
-export function describeFetchError(error: unknown): string {
-  const outer = error as { name?: string; message?: string; cause?: { code?: string; message?: string; name?: string } }
-  const cause = outer.cause ?? {}
-  const code = cause.code ?? ''
-  if (outer.name === 'TimeoutError' || cause.name === 'TimeoutError' || /TIMEOUT|ETIMEDOUT/.test(code))
-    return `no answer in time (${code || 'timeout'})`
-  if (code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED): nothing listens there'
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return `DNS lookup failed (${code}): ${cause.message ?? 'no such host'}`
-  if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code) || /certificate|tls|ssl/i.test(cause.message ?? ''))
-    return `TLS failed (${code || 'handshake'}): ${cause.message ?? ''}`.trim()
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `connection reset (${code})`
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `host unreachable (${code})`
-  return cause.message ? `${cause.message}${code ? ` (${code})` : ''}` : (outer.message ?? String(error))
-}
-
-/** Shows enough of a key to tell keys apart, never the key. */
-export function maskKey(value: string): string {
-  return value.length <= 12 ? '***' : `${value.slice(0, 6)}…${value.slice(-4)}`
 }
 
 function delay(ms: number): Promise<void> {

@@ -1,5 +1,5 @@
 import type { ContractDocument, DocumentedOperation } from '../document/document.js'
-import { describeFetchError } from './http-client.js'
+import { describeFetchError } from './fetch-error.js'
 
 /** Why a run could not start: the deployment does not answer, or does not take the key. */
 export const PREFLIGHT_PROBLEMS = ['unreachable', 'key_rejected', 'not_the_api'] as const

@@ -23,7 +23,7 @@ const CARRY_NOTHING_ELSE = new Set(['wrong_type', 'bad_format', 'wrapper_not_obj
  * one the account holds. Anything else (an unknown field, which a deployment may ignore or apply;
  * a bound our document alone sets) could be accepted by a deployment that keeps the spec, and
  * change the account.
- * @example safeOnAccount({ kind: 'unknown_field', profile: 'contract', … }) // false
+ * @example const sendable = safeOnAccount(a) // true for an e-mail of the wrong type, false for an unknown field
  */
 export function safeOnAccount(negative: NegativeCase): boolean {
   return negative.profile === 'spec' && CARRY_NOTHING_ELSE.has(negative.kind)

@@ -13,7 +13,7 @@ import { readPaging, type PagingReading } from '../checks/paging-reading.js'
 import { statusProblem } from '../checks/status-code-conformance.js'
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest } from '../client/http-client.js'
-import type { OperationLabel } from '../document/document.js'
+import type { DocumentedOperation, OperationLabel } from '../document/document.js'
 import type { Profile } from '../document/profiles.js'
 import { validInstance, type Hints } from '../document/valid-data.js'
 
@@ -146,20 +146,7 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): 
       return value
     },
     fullBody(label, hints) {
-      const body = operation(label).requestBody
-      const properties = (body?.schema?.properties ?? {}) as Record<string, Record<string, unknown>>
-      const [key] = Object.keys(properties)
-      const inner =
-        key === undefined ? undefined : (properties[key]?.properties as Record<string, Record<string, unknown>>)
-      if (!body?.schemaPointer || !key || !inner) return this.validBody(label, hints)
-      const filled = Object.fromEntries(
-        Object.entries(inner).map(([name, schema]) => [
-          name,
-          name in hints ? hints[name] : sampleOf(ctx, name, schema),
-        ]),
-      )
-      const value = { [key]: filled }
-      return ctx.validator.validate(body.schemaPointer, value).length === 0 ? value : this.validBody(label, hints)
+      return fullBodyOf(ctx, operation(label), hints) ?? this.validBody(label, hints)
     },
     hasQuery(label, name) {
       return operation(label).parameters.some((p) => p.in === 'query' && p.name === name)
@@ -203,6 +190,20 @@ function requireStatus(
   ctx.fail(title, { exchange, received: describeResponse(exchange), documented: list.join(' or '), profile })
   ctx.ran(label)
   stop(`${name} stopped: ${title.charAt(0).toLowerCase()}${title.slice(1)} (${label} answered ${status})`)
+}
+
+/** Every field of an operation's request wrapper filled (the hinted ones as given), when the schema takes it. */
+function fullBodyOf(ctx: CheckContext, operation: DocumentedOperation, hints: Hints): unknown {
+  const body = operation.requestBody
+  const properties = (body?.schema?.properties ?? {}) as Record<string, Record<string, unknown>>
+  const [key] = Object.keys(properties)
+  const inner = key === undefined ? undefined : (properties[key]?.properties as Record<string, Record<string, unknown>>)
+  if (!body?.schemaPointer || !key || !inner) return undefined
+  const filled = Object.fromEntries(
+    Object.entries(inner).map(([name, schema]) => [name, name in hints ? hints[name] : sampleOf(ctx, name, schema)]),
+  )
+  const value = { [key]: filled }
+  return ctx.validator.validate(body.schemaPointer, value).length === 0 ? value : undefined
 }
 
 /** A valid value for a field: free text marked with the run's prefix (within its length), else what the schema's own first valid value is. */

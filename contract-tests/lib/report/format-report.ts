@@ -36,7 +36,13 @@ export function formatReport(result: ContractSuiteResult): string {
   ]
   if (result.findings.length > 0) {
     lines.push('', 'Findings')
-    result.findings.forEach((finding, index) => lines.push('', ...describeFinding(finding, index + 1)))
+    // By part, numbered as the run orders them (spec violations first): "because of finding N" and JUnit use the same numbers.
+    for (const kind of FINDING_KINDS) {
+      const part = result.findings.flatMap((finding, index) => (finding.kind === kind ? [{ finding, index }] : []))
+      if (part.length === 0) continue
+      lines.push('', `${capitalized(FINDING_PARTS[kind].many)} (${part.length})`)
+      for (const { finding, index } of part) lines.push('', ...describeFinding(finding, index + 1))
+    }
   }
   const notExercised = byReason(result.coverage.filter((row) => row.state === 'not_exercised'))
   if (notExercised.length > 0)
@@ -53,13 +59,6 @@ export function formatReport(result: ContractSuiteResult): string {
   )
   lines.push('', ...coverageTable(result.coverage), '', result.verdict)
   return lines.join('\n')
-}
-
-/** How a finding's line says which part it counts in. */
-const KIND_TAGS: Readonly<Record<FindingKind, string>> = {
-  spec: 'spec violation',
-  difference: 'difference',
-  defect: 'defect',
 }
 
 /** The findings' three parts with their counts: `0 spec violations, 14 differences from the document, 2 defects of consistency (state, rules, limits)`. */
@@ -83,10 +82,14 @@ function nextStep(result: ContractSuiteResult): string[] {
   ]
 }
 
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
 /** One finding as report lines. */
 export function describeFinding(finding: Finding, number: number): string[] {
   return [
-    `${number}) ${finding.check} [${finding.profile}, ${KIND_TAGS[finding.kind]}]: ${finding.title}`,
+    `${number}) ${finding.check} [${finding.profile}]: ${finding.title}`,
     ...findingLines(finding).map((line) => `   ${line}`),
   ]
 }

@@ -16,7 +16,7 @@ const PROBLEMS = /^(fields|details|errors|problems|invalid[_-]params|violations|
  * paging object's key, the problem list's key. The other members a schema adds stay its
  * `members <schema> extra` cause, those it lacks its `members <schema> missing`. Gives the failures
  * back with their causes so resolved.
- * @example resolveMemberCauses([missing('pagination'), extra('meta'), extra('object')]) // meta joins pagination's cause, object stays the schema's
+ * @example const resolved = resolveMemberCauses(result.failures) // `meta` joins `pagination`'s cause, `object` stays its schema's
  */
 export function resolveMemberCauses(failures: readonly ContractFailure[]): ContractFailure[] {
   const renamed = new Map<string, string>()

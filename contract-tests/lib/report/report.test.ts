@@ -139,7 +139,7 @@ it('leads with the verdict and the count of findings, shows each finding once wi
   expect(text).not.toContain('Next step')
   expect(text).toContain(
     [
-      '1) response_headers_conformance [contract, difference]: Missing header X-RateLimit-Limit',
+      '1) response_headers_conformance [contract]: Missing header X-RateLimit-Limit',
       '   Seen in 3 responses on 2 operations: GET /adverts, GET /user',
       '   Example: GET http://api.test/api/v1/user (Authorization: acs_de…9a04)',
       '   Received: headers: content-type',

@@ -10,6 +10,7 @@ import {
 } from '../checks/check.js'
 import { contractFailure, type ContractFailure } from '../checks/contract-failure.js'
 import type { Exchange } from '../client/exchange.js'
+import { maskKey } from '../client/fetch-error.js'
 import { RequestBudgetExhausted } from '../client/http-client.js'
 import type { OperationLabel } from '../document/document.js'
 import { PROFILES, type Profile } from '../document/profiles.js'
@@ -69,7 +70,15 @@ export function createRecorder(
       asserts: (profile: Profile) => profiles.has(profile),
       fail(title: string, detail: FailureDetail) {
         const kind = detail.kind ?? registered(detail.check ?? name).finds ?? 'difference'
-        keep(failureOf(title, { ...detail, kind }, { check: name, profile: lowest, exchange }))
+        // What an answer echoed of a key (a user record's api_key) is shown masked, as requests are.
+        const keys = [run.client.keys.primary, run.client.keys.second, run.state.rotatedApiKey]
+        const masked = {
+          ...detail,
+          kind,
+          received: maskKeys(detail.received, keys),
+          documented: maskKeys(detail.documented, keys),
+        }
+        keep(failureOf(title, masked, { check: name, profile: lowest, exchange }))
         ctx.failed++
       },
       ran(operation: OperationLabel, check = name) {
@@ -116,6 +125,14 @@ export function createRecorder(
       return thrown
     },
   }
+}
+
+/** Text with every key of the run in it masked (`ik_fir…6789`). */
+function maskKeys(text: string, keys: ReadonlyArray<string | undefined>): string {
+  return keys.reduce<string>(
+    (masked, key) => (key && key.length > 12 ? masked.split(key).join(maskKey(key)) : masked),
+    text,
+  )
 }
 
 /** A failure a bound context reports: what the detail does not say comes from the check, its lowest profile and the exchange judged. */

@@ -6,7 +6,7 @@ import { cleanUp } from './cleanup.js'
 import type { ContractRun } from './contract-run.js'
 import { prepareRun, type PreparedRun } from './prepare-run.js'
 import type { CoverageRow } from './coverage.js'
-import type { ContractSuiteResult, Finding, Verdict } from './results.js'
+import { FINDING_KINDS, type ContractSuiteResult, type Finding, type Verdict } from './results.js'
 import { foreignAdvert } from './run-accounts.js'
 import type { ContractSuiteOptions } from './suite-options.js'
 
@@ -82,7 +82,10 @@ function summarize(
       ? `nothing to judge: every success answered with no body (${bodiless})`
       : `${check} found nothing to judge in their answers`
   })
-  const findings = groupFindings(recorder.failures)
+  // Spec violations first, then differences, then defects: the order the report numbers and parts them in.
+  const findings = groupFindings(recorder.failures).sort(
+    (a, b) => FINDING_KINDS.indexOf(a.kind) - FINDING_KINDS.indexOf(b.kind),
+  )
   const rows = coverage.map((row) => becauseOf(row, findings))
   const verdict: Verdict =
     recorder.failures.length > 0 || errors.length > 0
