@@ -45,9 +45,7 @@ it('exits 1 with the violation in the report when the deployment disagrees with 
   })
   expect(outcome.code).toBe(1)
   expect(outcome.stdout).toMatch(/^FAILED: 1 finding \(in \d+ responses\)/m)
-  expect(outcome.stdout).toContain(
-    '1) status_code_conformance [contract]: Undocumented status 201\n   Seen in',
-  )
+  expect(outcome.stdout).toContain('1) status_code_conformance [contract]: Undocumented status 201\n   Seen in')
   expect(outcome.stdout).toMatch(/operations?: POST \/adverts\n/)
   expect(outcome.stdout).toMatch(/Received: 201 .+\n {3}Documented: 200, 400, 401, 413, 415, 422, 429/)
   expect(outcome.stdout).toMatch(/FAILED\n/)
