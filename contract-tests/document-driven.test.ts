@@ -62,7 +62,9 @@ it("expects the 429's error code the document's schema pins, not the mock's: one
     'rate_limit_enforcement',
     'response_schema_conformance',
   ])
-  expect(result.failures).toHaveLength(1)
+  // The 429, and the one asked for halfway to the reset: one cause, one finding.
+  expect(result.findings).toHaveLength(1)
+  expect(new Set(result.failures.map((failure) => failure.title))).toEqual(new Set(['error.code must be "slow_down"']))
   expect(result.failures[0]).toMatchObject({
     check: 'response_schema_conformance',
     profile: 'contract',

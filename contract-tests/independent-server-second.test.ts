@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { afterEach, expect, it, vi } from 'vitest'
 import { SECOND_DIFFERENCES } from './independent-server/second-differences.js'
+import { formatReport } from './lib/report/format-report.js'
+import { runContractSuite } from './lib/run/run-suite.js'
 import { startIndependentServer, type IndependentServer } from './independent-server/server.js'
 import { startServerProcess, type ServerProcess } from './support/independent-server-process.js'
 
@@ -77,3 +79,47 @@ it('lists in its header table exactly the differences it exports', async () => {
     ]),
   )
 })
+
+it('reports each of its differences a check sees as one finding, with two keys and consent: one cause, one finding, whichever checks saw it', async () => {
+  const server = await startIndependentServer({ keys: KEYS, choices: 'second' })
+  running.push(server)
+  const result = await runContractSuite({
+    baseUrl: server.baseUrl,
+    apiKey: KEYS[0],
+    secondApiKey: KEYS[1],
+    allowDestructive: true,
+    profile: 'contract',
+  })
+  const report = formatReport(result)
+  const seen = SECOND_DIFFERENCES.filter((row) => row.reportedAs.length > 0 && row.needs === undefined)
+  const rowsOf = (finding: { check: string; title: string }) =>
+    seen.filter((row) =>
+      row.reportedAs.some(({ check, title }) => check === finding.check && title.test(finding.title)),
+    )
+  // Every row a finding (two rows' titles overlap: a 400's code heads both), and as many findings as rows.
+  for (const row of seen)
+    expect(
+      result.findings.some((finding) => rowsOf(finding).includes(row)),
+      `${row.id}\n${report}`,
+    ).toBe(true)
+  // And one more: its default page of 50, which the table still says no check sees (its paging is under `meta`, which the suite now reads).
+  const unseen = result.findings.filter((finding) => rowsOf(finding).length === 0)
+  expect(
+    unseen.map((finding) => `${finding.check}: ${finding.title}`),
+    report,
+  ).toEqual(['pagination_conformance: The default per_page is not the documented one'])
+  expect(result.findings).toHaveLength(seen.length + 1)
+  // Validation answered 400: one cause (negative_data_rejection's example), its 400s elsewhere and their code knock-ons.
+  const validation = result.findings.find((finding) => finding.rootCause === 'error 400 VALIDATION_ERROR')!
+  expect(validation.check).toBe('negative_data_rejection')
+  expect(validation.knockOns.join('\n')).toMatch(/status_code_conformance: Undocumented status 400/)
+  // Its 409 for an advert in use: one finding, the undocumented status its knock-on.
+  const inUse = result.findings.find((finding) => finding.check === 'in_use_deletion_refused')!
+  expect(inUse.knockOns).toEqual(['status_code_conformance: Undocumented status 409 (DELETE /adverts/{id})'])
+  // Its paging under meta: the paging one by one is judged there, no knock-on reported as a defect.
+  expect(result.findings.filter((finding) => finding.kind === 'defect')).toEqual([])
+  expect(report.split('\n')[1]).toMatch(
+    /^FAILED: \d+ findings \(in \d+ responses\): 0 spec violations, \d+ differences from the document, 0 defects of consistency \(state, rules, limits\);/,
+  )
+  expect(report).toContain('Next step: every finding is a difference from the document')
+}, 90_000)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatReport } from './lib/report/format-report.js'
 import { CONSISTENCY_VARIANTS } from './support/broken-consistency-variants.js'
 import { BROKEN_VARIANTS } from './support/broken-variants.js'
+import { QUALITY_VARIANTS } from './support/broken-quality-variants.js'
 import { VERDICT_VARIANTS } from './support/broken-verdict-variants.js'
 import { leftovers } from './support/leftovers.js'
 import { useSuiteAgainstMock } from './support/use-suite-against-mock.js'
@@ -19,7 +20,7 @@ it('passes the same mock when nothing is broken (the control row)', async () => 
   expect(await leftovers(mock().handle, mock().adminUrl, result.runId)).toEqual({ adverts: [], campaigns: [] })
 })
 
-describe.each([...BROKEN_VARIANTS, ...CONSISTENCY_VARIANTS, ...VERDICT_VARIANTS])(
+describe.each([...BROKEN_VARIANTS, ...CONSISTENCY_VARIANTS, ...VERDICT_VARIANTS, ...QUALITY_VARIANTS])(
   'a mock with $name',
   ({ rewrite, caughtBy, alone }) => {
     it(`is caught by ${caughtBy}${alone ? ' alone' : ''}`, async () => {
@@ -84,4 +85,39 @@ it('under the spec profile, takes another 4xx for invalid input on the spec oper
         failure.check === 'negative_data_rejection' && failure.title.startsWith('Invalid input answered 400'),
     ),
   ).toBe(true)
+})
+
+it('asks again halfway to the reset, so that a Retry-After of the whole window is caught even when the 429 comes at its start', async () => {
+  // The mock's clock stopped half a second into a minute: the flow's 429 comes where a whole window is the truth.
+  const minute = Math.ceil(Date.now() / 60_000) * 60_000 + 500
+  await mock().handle(
+    new Request(`${mock().adminUrl}/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ set: new Date(minute).toISOString() }),
+    }),
+  )
+  const fullWindow = VERDICT_VARIANTS.find((broken) => broken.name === 'Retry-After always the whole window')!
+  const result = await runAgainst(fullWindow.rewrite, { checks: ['rate_limit_enforcement', 'retry_after_agreement'] })
+  expect(new Set(result.failures.map((failure) => failure.check))).toEqual(new Set(['retry_after_agreement']))
+  // X-RateLimit-Reset and the RateLimit header both say it: one cause, one finding.
+  expect(result.findings.map((finding) => finding.title)).toEqual(['Retry-After disagrees with X-RateLimit-Reset'])
+  // Not the first 429 (60 s was right then): the one asked for half a window later.
+  const [failure] = result.failures
+  expect(failure!.received).toMatch(
+    /^Retry-After: 60; X-RateLimit-Reset: \d+; Date: .*; RateLimit: .*"minute";r=0;t=30/,
+  )
+  // The unbroken mock, asked the same way, is right both times.
+  await mock().handle(
+    new Request(`${mock().adminUrl}/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ set: new Date(minute + 60_000).toISOString() }),
+    }),
+  )
+  const unbroken = await runAgainst((request, next) => next(request), {
+    checks: ['rate_limit_enforcement', 'retry_after_agreement'],
+  })
+  expect(unbroken.failures).toEqual([])
+  expect(unbroken.tallies.find((tally) => tally.check === 'retry_after_agreement')?.runs).toBe(2)
 })

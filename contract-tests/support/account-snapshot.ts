@@ -12,9 +12,9 @@ export interface AccountSnapshot {
  * Reads an account through the API.
  * @example expect(await accountSnapshot(baseUrl, key)).toEqual(before)
  */
-export async function accountSnapshot(baseUrl: string, key: string): Promise<AccountSnapshot> {
+export async function accountSnapshot(baseUrl: string, key: string, send = fetch): Promise<AccountSnapshot> {
   const read = async (path: string) => {
-    const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: key } })
+    const response = await send(`${baseUrl}${path}`, { headers: { authorization: key } })
     if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`)
     return (await response.json()) as { data: unknown; pagination?: { total_pages?: number } }
   }

@@ -1,4 +1,12 @@
-import { answerStatusAs, eachCampaign, isSuccess, stateful, withJson, type BrokenVariant } from './rewriters.js'
+import {
+  answerStatusAs,
+  eachCampaign,
+  isSuccess,
+  stateful,
+  takesNearKeys,
+  withJson,
+  type BrokenVariant,
+} from './rewriters.js'
 
 export { breakMock, type BrokenVariant, type Rewriter } from './rewriters.js'
 
@@ -58,22 +66,7 @@ export const BROKEN_VARIANTS: readonly BrokenVariant[] = [
     name: 'a key compared without its last four characters',
     caughtBy: 'ignored_auth',
     // A refused key that matches a key that worked in all but its last four characters is taken as that key.
-    rewrite: stateful(() => {
-      const goodKeys = new Set<string>()
-      return async (request, next) => {
-        const retry = request.clone()
-        const response = await next(request)
-        const key = request.headers.get('authorization')
-        if (isSuccess(response) && key) goodKeys.add(key)
-        const near =
-          key && response.status === 401
-            ? [...goodKeys].find((good) => good.length === key.length && good.slice(0, -4) === key.slice(0, -4))
-            : undefined
-        if (!near) return response
-        retry.headers.set('authorization', near)
-        return next(retry)
-      }
-    }),
+    rewrite: takesNearKeys((good, key) => good.length === key.length && good.slice(0, -4) === key.slice(0, -4)),
   },
   {
     name: '422 answered as 400',

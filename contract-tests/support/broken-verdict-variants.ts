@@ -9,16 +9,18 @@ const isList = (request: Request) => request.method === 'GET' && /\/(campaigns|a
  * for, with the totals counting it. GET and DELETE by id still answer 404.
  */
 const listsForgetDeletes: Rewriter = stateful(() => {
+  // By account and collection: each account's list forgets its own deletes (no one else's shows).
   const deleted = new Map<string, Array<Record<string, unknown>>>()
   return async (request, next) => {
     const url = new URL(request.url)
+    const key = request.headers.get('authorization') ?? ''
     const response = await next(request.clone())
     if (request.method === 'DELETE' && isSuccess(response)) {
-      const collection = url.pathname.replace(/\/[^/]+$/, '')
+      const collection = `${key} ${url.pathname.replace(/\/[^/]+$/, '')}`
       const item = (await response.clone().json()).data
       deleted.set(collection, [...(deleted.get(collection) ?? []), item])
     }
-    const gone = deleted.get(url.pathname) ?? []
+    const gone = deleted.get(`${key} ${url.pathname}`) ?? []
     if (!isList(request) || !isSuccess(response) || gone.length === 0) return response
     const whole = new URL(url)
     whole.searchParams.set('page', '1')
@@ -72,6 +74,15 @@ const retryAfterOff: Rewriter = async (request, next) => {
   const headers = new Headers(response.headers)
   const stated = Number(headers.get('retry-after'))
   headers.set('retry-after', String(stated > 30 ? stated - 30 : stated + 30))
+  return new Response(await response.text(), { status: 429, headers })
+}
+
+/** Retry-After always the whole window (60 s), whatever is left of it: right only at the window's start. */
+const retryAfterFullWindow: Rewriter = async (request, next) => {
+  const response = await next(request)
+  if (response.status !== 429) return response
+  const headers = new Headers(response.headers)
+  headers.set('retry-after', '60')
   return new Response(await response.text(), { status: 429, headers })
 }
 
@@ -135,6 +146,12 @@ export const VERDICT_VARIANTS: readonly BrokenVariant[] = [
     caughtBy: 'retry_after_agreement',
     alone: true,
     rewrite: retryAfterOff,
+  },
+  {
+    name: 'Retry-After always the whole window',
+    caughtBy: 'retry_after_agreement',
+    alone: true,
+    rewrite: retryAfterFullWindow,
   },
   { name: 'the largest cpm refused', caughtBy: 'positive_data_acceptance', alone: true, rewrite: largestCpmRefused },
   { name: 'PUT taken for GET', caughtBy: 'unsupported_method', alone: true, rewrite: putAsGet },

@@ -57,3 +57,24 @@ export function stateful(create: () => Rewriter): Rewriter {
   let rewrite: Rewriter | undefined
   return (request, next) => (rewrite ??= create())(request, next)
 }
+
+/**
+ * A server that compares keys carelessly: a refused key that `near` finds close enough to one that
+ * worked (all but its last characters, all but its case) is taken as that key.
+ * @example takesNearKeys((good, key) => good.toLowerCase() === key.toLowerCase())
+ */
+export function takesNearKeys(near: (good: string, key: string) => boolean): Rewriter {
+  return stateful(() => {
+    const goodKeys = new Set<string>()
+    return async (request, next) => {
+      const retry = request.clone()
+      const response = await next(request)
+      const key = request.headers.get('authorization')
+      if (isSuccess(response) && key) goodKeys.add(key)
+      const taken = key && response.status === 401 ? [...goodKeys].find((good) => near(good, key)) : undefined
+      if (!taken) return response
+      retry.headers.set('authorization', taken)
+      return next(retry)
+    }
+  })
+}

@@ -6,6 +6,7 @@ import type { Profile } from '../document/profiles.js'
 import type { SchemaValidator } from '../document/schema-validator.js'
 import { isSpecOperation } from '../document/spec-facts.js'
 import type { CheckName } from './check-names.js'
+import type { FailureKind, MemberDifference } from './contract-failure.js'
 
 /** What the run knows that checks and flows share. */
 export interface RunState {
@@ -40,6 +41,8 @@ export interface RunSettings {
   maxRequests: number
   /** Whether CONTRACT_MAX_REQUESTS (maxRequests) was given rather than defaulted. */
   maxRequestsGiven: boolean
+  /** The longest wait the run accepts (Retry-After, a spent window), in seconds: its time budget for one wait. */
+  maxWaitSeconds: number
 }
 
 /** Everything the run gives every check and flow, whichever it is. */
@@ -47,7 +50,7 @@ export interface RunContext {
   document: ContractDocument
   validator: SchemaValidator
   /** What checks read of the client: where it sends, with which keys, how many requests so far. */
-  client: Pick<ContractClient, 'baseUrl' | 'keys' | 'requests'>
+  client: Pick<ContractClient, 'baseUrl' | 'keys' | 'requests' | 'onTheWire' | 'sendRaw'>
   state: RunState
   settings: RunSettings
   /**
@@ -89,6 +92,12 @@ export interface FailureDetail {
   facetsTitle?: string
   /** A knock-on effect of the root cause: said beside it, not as a finding of its own. */
   knockOn?: string
+  /** A difference from the document or a defect of consistency (default: what the check reported under finds). */
+  kind?: FailureKind
+  /** The request it showed in, when that is no documented operation (default: such an exchange's label, when `operation` names another). */
+  where?: string
+  /** The schema member it is about (an undocumented or missing one), for telling one answered under another name. */
+  member?: MemberDifference
 }
 
 /**
@@ -107,8 +116,10 @@ export interface CheckContext extends RunContext {
   /**
    * Says why it could not judge what it looked at (by default on the exchange's operation, under
    * its own name): the reason the report gives if the check never judges that operation at all.
+   * `because`: the cause (a failure's rootCause) that kept it from reading what it judges; the
+   * report then says "because of finding N" when that cause is a finding.
    */
-  unjudged(reason: string, operation?: OperationLabel, check?: CheckName): void
+  unjudged(reason: string, operation?: OperationLabel, check?: CheckName, because?: string): void
   /** Memory of this check for the whole run, made by `init` on first use. */
   local<T>(init: () => T): T
 }
@@ -123,6 +134,8 @@ export type Judged = boolean | void
 interface Registered {
   description: string
   claims: Claims
+  /** What its failures are, unless one says otherwise: differences from the document (the default) or defects of consistency. */
+  finds?: FailureKind
   /** Why the run's options leave it out, if they do: it is then skipped by option wherever it has no run. */
   skippedBy?(settings: RunSettings): string | undefined
 }
@@ -161,6 +174,8 @@ export class FlowStopped extends Error {
   constructor(
     readonly reason: string,
     readonly unreached: readonly OperationLabel[],
+    /** The cause (a failure's rootCause) that stopped it, when a finding explains it. */
+    readonly because?: string,
   ) {
     super(reason)
   }
@@ -171,9 +186,18 @@ export function operationOf(ctx: RunContext, exchange: Exchange): DocumentedOper
   return exchange.operation ? ctx.document.get(exchange.operation) : undefined
 }
 
-/** The operation an exchange reached, or its method and path marked undocumented. */
+/** The suffix of the label of a request that reached no documented operation. */
+export const UNDOCUMENTED = ' (undocumented)'
+
+/**
+ * The operation an exchange reached, or its method and path (the template it matched, when one
+ * did: `PUT /adverts/{id} (undocumented)`) marked undocumented.
+ */
 export function labelOf(exchange: Exchange): OperationLabel {
-  return exchange.operation ?? `${exchange.request.method} ${new URL(exchange.request.url).pathname} (undocumented)`
+  return (
+    exchange.operation ??
+    `${exchange.route ?? `${exchange.request.method} ${new URL(exchange.request.url).pathname}`}${UNDOCUMENTED}`
+  )
 }
 
 /** Every operation (a claim that holds everywhere). */

@@ -1,4 +1,5 @@
 import { isJsonMediaType } from '../document/document.js'
+import { causeKey } from './causes.js'
 import { describeResponse, everyOperation, operationOf, specOperations, type Check } from './check.js'
 
 /** A body comes as JSON (spec section 4) and with a media type the document lists for that response. */
@@ -34,6 +35,8 @@ export const contentTypeConformance: Check = {
         received: `Content-Type ${received}`,
         documented: documented.contentTypes.join(', '),
         profile: 'contract',
+        // Another JSON type for errors (application/problem+json) comes with their other shape: one choice.
+        ...(response.status >= 400 && isJsonMediaType(received) ? { rootCause: causeKey.errorShape } : {}),
       })
     }
   },

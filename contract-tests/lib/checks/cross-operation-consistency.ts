@@ -12,6 +12,7 @@ import { ledgerOf, sameValue } from './resource-ledger.js'
  */
 export const crossOperationConsistency: Check = {
   kind: 'response',
+  finds: 'defect',
   description: 'Facts two operations (or an answer and the read after it) report agree, as x-consistency states them.',
   claims: {
     contract: (operation, document) => {

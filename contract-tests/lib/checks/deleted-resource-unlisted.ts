@@ -8,6 +8,7 @@ import { collectionOf, findInList, operationToProbe, pathOf } from './probe.js'
  */
 export const deletedResourceUnlisted: Check = {
   kind: 'probe',
+  finds: 'defect',
   description: 'After a DELETE, the list the resource belonged to no longer holds it.',
   claims: {
     contract: (operation, document) =>

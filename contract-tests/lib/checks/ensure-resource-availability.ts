@@ -4,6 +4,7 @@ import { findInList, operationToProbe, pathOf } from './probe.js'
 /** A created resource can be read back by its id and shows in its list. */
 export const ensureResourceAvailability: Check = {
   kind: 'probe',
+  finds: 'defect',
   description: 'After a create, GET by id answers it and the list includes it.',
   claims: {
     contract: (operation, document) =>

@@ -1,4 +1,6 @@
-import { describeResponse, everyOperation, isSuccess, specOperations, type Check } from './check.js'
+import { describeResponse, everyOperation, isSuccess, operationOf, specOperations, type Check } from './check.js'
+import { causeKey } from './causes.js'
+import { membersCauseAt } from './schema-findings.js'
 
 /**
  * Every JSON answer is the envelope: `success: true` with `data` on a 2xx (spec section 2.1),
@@ -14,6 +16,8 @@ export const envelopeConformance: Check = {
       json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined
     const fail = (profile: 'spec' | 'contract', title: string, documented: string) =>
       ctx.fail(title, { received: describeResponse(exchange), documented, profile })
+    // An answer to HEAD has no body by definition (head_options_conformance judges those).
+    if (exchange.request.method === 'HEAD') return false
     if (isSuccess(status)) {
       // A 204 has no body, so there is no envelope to judge: a run, and nothing broken.
       if (status === 204) return
@@ -28,12 +32,27 @@ export const envelopeConformance: Check = {
     }
     if (status < 400 || !ctx.asserts('contract') || exchange.response.text === '') return false
     const documented = '{"success": false, "error": {"code": string, "message": string}}'
+    // An error body of another shape (problem details, an `errors` array) is the deployment's one choice for
+    // every error: the members of the documented error body, whichever check sees them.
+    const operation = operationOf(ctx, exchange)
+    const pointer = operation ? ctx.document.response(operation, status)?.schemaPointer : undefined
+    const shape = (title: string, member?: string) =>
+      ctx.fail(title, {
+        received: describeResponse(exchange),
+        documented,
+        profile: 'contract',
+        // The envelope itself is the error body's shape; its error object's members that Error schema's.
+        rootCause: member
+          ? pointer
+            ? membersCauseAt(ctx.document, pointer, member)
+            : causeKey.errorShape
+          : causeKey.errorShape,
+      })
     if (!body) return fail('contract', 'Error body is not a JSON object', documented)
-    if (body.success !== false)
-      return fail('contract', `success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`, documented)
+    if (body.success !== false) return shape(`success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`)
     const error = body.error as Record<string, unknown> | undefined
     if (!error || typeof error.code !== 'string' || typeof error.message !== 'string')
-      return fail('contract', 'error.code or error.message is missing', documented)
-    if ('data' in body) fail('contract', 'An error also carries data', documented)
+      return shape('error.code or error.message is missing', error ? 'error' : undefined)
+    if ('data' in body) shape('An error also carries data')
   },
 }

@@ -8,6 +8,7 @@ import { isDeletedItem, listResponse, statesList } from './list-response.js'
  */
 export const filterConformance: Check = {
   kind: 'response',
+  finds: 'defect',
   description:
     'Every item of a filtered list matches each filter sent (x-list filters); the flow checks none is left out.',
   claims: { contract: (operation) => statesList(operation, 'filters') },

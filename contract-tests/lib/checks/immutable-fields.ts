@@ -9,6 +9,7 @@ import { ledgerOf, sameValue } from './resource-ledger.js'
  */
 export const immutableFields: Check = {
   kind: 'response',
+  finds: 'defect',
   description: 'x-immutable fields (id, created_at) never change after creation, across writes too.',
   claims: {
     contract: (operation, document) => {

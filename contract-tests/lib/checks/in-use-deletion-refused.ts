@@ -4,6 +4,7 @@ import type { ContractDocument, DocumentedOperation } from '../document/document
 import { codeForStatus, errorCodes, receivedErrorCode, type StatedCode } from '../document/error-codes.js'
 import { isRecord } from '../document/schema-reading.js'
 import { validInstance } from '../document/valid-data.js'
+import { errorCauseOf } from './causes.js'
 import { dataOf, describeResponse, isSuccess, type Check, type CheckContext } from './check.js'
 import { operationToProbe, pathOf } from './probe.js'
 
@@ -61,7 +62,14 @@ function judge(ctx: CheckContext, rule: InUseRule, refused: Exchange): void {
     : status === 422
       ? 'Deleting a resource another one uses was refused with another code'
       : `Deleting a resource another one uses answered ${status}`
-  ctx.fail(title, { exchange: refused, received: describeResponse(refused), documented, operation: rule.remove.label })
+  // Refused otherwise, the kind of error it is answered as is the cause (what status_code_conformance sees in the same answer).
+  ctx.fail(title, {
+    exchange: refused,
+    received: describeResponse(refused),
+    documented,
+    operation: rule.remove.label,
+    ...(isSuccess(status) ? {} : { rootCause: errorCauseOf(refused) }),
+  })
 }
 
 /** A resource of the check's own and one that refers to it, made from the accepted create; undefined if either was refused. */

@@ -2,6 +2,7 @@ import type { Exchange } from '../client/exchange.js'
 import { listBehaviour, type ListBehaviour } from '../document/document-behaviour.js'
 import type { DocumentedOperation } from '../document/document.js'
 import { isSuccess, operationOf, type RunContext } from './check.js'
+import { readPaging, type PagingReading } from './paging-reading.js'
 import { pathOf } from './probe.js'
 
 /** A successful answer of a list operation whose behaviour the document states, taken apart. */
@@ -9,8 +10,8 @@ export interface ListResponse {
   operation: DocumentedOperation
   behaviour: ListBehaviour
   items: Array<Record<string, unknown>>
-  /** The paging object (`pagination`), when the body has one. */
-  pagination?: Record<string, unknown>
+  /** The page's position, wherever the answer keeps it (the documented `pagination`, or `meta`, the body, the headers). */
+  paging?: PagingReading
   /** The query the request sent. */
   query: URLSearchParams
 }
@@ -31,12 +32,12 @@ export function listResponse(ctx: RunContext, exchange: Exchange): ListResponse 
   const items = (body.data as unknown[]).filter(
     (item): item is Record<string, unknown> => item !== null && typeof item === 'object',
   )
-  const pagination = behaviour.paging ? body[behaviour.paging.pagination] : undefined
+  const paging = behaviour.paging ? readPaging(exchange, behaviour.paging.pagination, behaviour.paging.page) : undefined
   return {
     operation,
     behaviour,
     items,
-    ...(pagination && typeof pagination === 'object' ? { pagination: pagination as Record<string, unknown> } : {}),
+    ...(paging ? { paging } : {}),
     query: new URL(exchange.request.url).searchParams,
   }
 }

@@ -1,3 +1,4 @@
+import { errorCauseOf } from './causes.js'
 import { describeResponse, isSuccess, type Check } from './check.js'
 import { operationToProbe, pathOf } from './probe.js'
 
@@ -40,6 +41,7 @@ export const malformedBodyRejection: Check = {
       exchange: probe,
       received: describeResponse(probe),
       documented: documents400 ? `400 (${operation.label} documents it for a body it cannot read)` : 'a 4xx',
+      ...(isSuccess(status) ? {} : { rootCause: errorCauseOf(probe) }),
     })
   },
 }

@@ -1,5 +1,7 @@
 import { consistencyFacts } from '../document/document-consistency.js'
-import { preview, type Check } from './check.js'
+import type { Exchange } from '../client/exchange.js'
+import { dataOf, isSuccess, operationOf, preview, type Check, type CheckContext } from './check.js'
+import { membersCauseAt } from './schema-findings.js'
 import { ledgerOf, sameValue } from './resource-ledger.js'
 
 /**
@@ -8,6 +10,7 @@ import { ledgerOf, sameValue } from './resource-ledger.js'
  */
 export const nestedResourceConsistency: Check = {
   kind: 'response',
+  finds: 'defect',
   description: 'An embedded resource is the one its id field names and equals a direct read of it (x-consistency at).',
   claims: {
     contract: (operation, document) => consistencyFacts(document, operation).some((fact) => fact.at !== undefined),
@@ -39,6 +42,23 @@ export const nestedResourceConsistency: Check = {
       const documented = `${differing.map((name) => `${name}: ${preview(before.fields[name])}`).join('; ')}, as ${before.exchange.operation} answered it with no write between (${read.operationId})`
       ctx.fail(`The embedded ${at} differs from the ${at} itself`, { received, documented })
     }
+    if (!judged) explainMissing(ctx, exchange)
     return judged
   },
+}
+
+/** An answer that embeds nothing where the document embeds a resource: that missing member's finding, not one of this check. */
+function explainMissing(ctx: CheckContext, exchange: Exchange): void {
+  const operation = operationOf(ctx, exchange)
+  const data = dataOf(exchange)
+  const pointer = operation && ctx.document.response(operation, exchange.response.status)?.schemaPointer
+  if (!operation || !data || !pointer || !isSuccess(exchange.response.status)) return
+  for (const { at } of consistencyFacts(ctx.document, operation))
+    if (at && !(at in data))
+      ctx.unjudged(
+        `the answers embed no ${at}`,
+        undefined,
+        undefined,
+        membersCauseAt(ctx.document, pointer, 'data', 'missing'),
+      )
 }

@@ -1,3 +1,4 @@
+import { isolationCause } from './account-isolation.js'
 import { dataOf, describeResponse, isSuccess, preview, type Check } from './check.js'
 import { collectionOf, findInList, operationToProbe, pathOf } from './probe.js'
 
@@ -8,6 +9,7 @@ import { collectionOf, findInList, operationToProbe, pathOf } from './probe.js'
  */
 export const objectLevelAuthorization: Check = {
   kind: 'probe',
+  finds: 'defect',
   description:
     "The second key gets 403/404 on every operation on the first key's resource, which stays unchanged and unlisted.",
   claims: { contract: (operation) => operation.path.includes('{') },
@@ -40,6 +42,8 @@ export const objectLevelAuthorization: Check = {
           exchange: probe,
           received: describeResponse(probe),
           documented: '404 NotFound (or 403) for a resource of another account',
+          // What account_isolation sees in the same answer, when it carries the resource.
+          ...(isSuccess(probe.response.status) ? { rootCause: isolationCause(probe) } : {}),
         })
       }
     }
@@ -70,6 +74,7 @@ export const objectLevelAuthorization: Check = {
         exchange: listed.last,
         received: describeResponse(listed.last),
         documented: "lists hold only the caller's resources",
+        rootCause: isolationCause(listed.last),
       })
     }
   },

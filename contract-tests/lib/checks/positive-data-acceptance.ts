@@ -1,9 +1,9 @@
 import type { Exchange } from '../client/exchange.js'
 import type { DocumentedOperation } from '../document/document.js'
-import { positiveBodies, positiveQueries, refusalCause, type PositiveCase } from '../document/positive-data.js'
-import { isRecord } from '../document/schema-reading.js'
+import { positiveBodies, positiveQueries, type PositiveCase } from '../document/positive-data.js'
+import { errorCauseOf, refusalCause } from './causes.js'
 import { dataOf, describeResponse, isSuccess, type Check, type CheckContext } from './check.js'
-import { operationToProbe, pathOf, takeBack } from './probe.js'
+import { operationToProbe, pathOf, takeBack, writeBackOf } from './probe.js'
 
 /**
  * Valid input at the edges of the document is accepted: each field of a request body at its
@@ -42,16 +42,48 @@ export const positiveDataAcceptance: Check = {
         purpose: `positive_data_acceptance: ${positive.title}`,
       })
       const { status } = probe.response
-      if (isSuccess(status)) await takeBack(ctx, exchange, probe, writeBackOf(exchange, positive))
+      if (isSuccess(status)) await takeBack(ctx, exchange, probe, writeBackOf(exchange, positive.field))
       if (isSuccess(status) || status >= 500 || status === 429) continue
       ctx.fail(`Valid input refused: ${positive.title}`, {
         exchange: probe,
         received: describeResponse(probe),
         documented: `accepted: ${positive.field} ${positive.kind === 'enum_value' ? 'is one of the values' : 'is within the bounds'} the request schema documents`,
-        rootCause: refusalCause(positive.field, positive.kind, positive.value),
+        // Refused as not found (a page past the last is a 404), it is that kind of error, not a bound.
+        rootCause: status === 404 ? errorCauseOf(probe) : refusalCause(positive.field, positive.kind),
       })
     }
+    if (operation.method === 'post' && exchange.request.body) await withCharset(ctx, exchange)
   },
+}
+
+/** How real clients name JSON they send: the media type with its charset (RFC 8259 fixes it, but clients say it). */
+const JSON_WITH_CHARSET = 'application/json; charset=utf-8'
+
+/**
+ * The accepted create sent again as a client that names the charset does: `Content-Type:
+ * application/json; charset=utf-8` is JSON too, and taken as the bare media type is. What it
+ * made is deleted at once.
+ */
+async function withCharset(ctx: CheckContext, accepted: Exchange): Promise<void> {
+  const probe = await ctx.send({
+    method: 'POST',
+    path: pathOf(ctx, accepted),
+    rawBody: accepted.request.body!,
+    contentType: JSON_WITH_CHARSET,
+    credentials: 'primary',
+    purpose: `positive_data_acceptance: Content-Type: ${JSON_WITH_CHARSET}`,
+  })
+  const { status } = probe.response
+  if (isSuccess(status)) await takeBack(ctx, accepted, probe)
+  if (isSuccess(status) || status >= 500 || status === 429) return
+  ctx.fail(`Valid input refused: Content-Type: ${JSON_WITH_CHARSET}`, {
+    exchange: probe,
+    received: describeResponse(probe),
+    documented: `accepted: a JSON body with Content-Type: ${JSON_WITH_CHARSET} (a JSON media type, spec section 4)`,
+    rootCause: 'content-type with a charset refused',
+    // The same media type (RFC 9110, 8.3.1): no document could choose to refuse it.
+    kind: 'defect',
+  })
 }
 
 /** The edge cases of an accepted request: its body's and, on a GET, its query's. */
@@ -61,19 +93,6 @@ function casesFor(ctx: CheckContext, operation: DocumentedOperation, exchange: E
     ...positiveBodies(operation.requestBody?.schema, accepted, ctx.state.titlePrefix),
     ...(exchange.request.method === 'GET' ? positiveQueries(operation.parameters) : []),
   ]
-}
-
-/**
- * What restores the resource after an accepted PATCH probe: the accepted body, and the field the
- * probe varied at the value the accepted answer showed (a field the accepted body did not send).
- */
-function writeBackOf(accepted: Exchange, positive: PositiveCase): unknown {
-  if (accepted.request.method !== 'PATCH' || !accepted.request.body) return undefined
-  const body = JSON.parse(accepted.request.body) as Record<string, unknown>
-  const [wrapper, name] = positive.field.split('.')
-  const before = name === undefined ? undefined : dataOf(accepted)?.[name]
-  if (!wrapper || !name || before === undefined || !isRecord(body[wrapper])) return body
-  return { ...body, [wrapper]: { ...body[wrapper], [name]: before } }
 }
 
 /** A body of the operation's wrapper with no fields, to tell whether any field has an edge to probe. */

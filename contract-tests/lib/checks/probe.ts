@@ -1,8 +1,10 @@
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest, Credentials } from '../client/http-client.js'
 import { listBehaviour } from '../document/document-behaviour.js'
+import { isRecord } from '../document/schema-reading.js'
 import type { DocumentedOperation } from '../document/document.js'
 import { dataOf, operationOf, type RunContext } from './check.js'
+import { readPaging } from './paging-reading.js'
 
 /**
  * The guard every probing check starts with: the documented operation an exchange reached with
@@ -65,12 +67,14 @@ export async function findInList(
 ): Promise<{ found: boolean; searchedAll: boolean; last?: Exchange }> {
   const listOperation = ctx.document.find('GET', listPath)
   if (!listOperation) return { found: false, searchedAll: false }
-  const perPage = listOperation.parameters.find((p) => p.in === 'query' && p.name === 'per_page')
+  const paging = listBehaviour(listOperation)?.paging
+  const [pageName, sizeName] = [paging?.page ?? 'page', paging?.per_page ?? 'per_page']
+  const perPage = listOperation.parameters.find((p) => p.in === 'query' && p.name === sizeName)
   const size = typeof perPage?.schema.maximum === 'number' ? perPage.schema.maximum : undefined
-  const paginationKey = listBehaviour(listOperation)?.paging?.pagination ?? 'pagination'
   let last: Exchange | undefined
+  let seen = 0
   for (let page = 1; page <= maxPages; page++) {
-    const query: Record<string, number> = { page, ...(size ? { per_page: size } : {}) }
+    const query: Record<string, number> = { [pageName]: page, ...(size ? { [sizeName]: size } : {}) }
     last = await ctx.send({
       method: 'GET',
       path: listPath,
@@ -78,13 +82,22 @@ export async function findInList(
       credentials,
       purpose: `${purpose} (page ${page})`,
     })
-    const body = last.response.json as
-      ({ data?: Array<{ id?: unknown }> } & Record<string, { total_pages?: number } | undefined>) | undefined
+    const body = last.response.json as { data?: Array<{ id?: unknown }> } | undefined
     if (!Array.isArray(body?.data)) return { found: false, searchedAll: false, last }
     if (body.data.some((item) => item?.id === id)) return { found: true, searchedAll: false, last }
-    const totalPages = body[paginationKey]?.total_pages
-    if (body.data.length === 0 || typeof totalPages !== 'number' || page >= totalPages)
-      return { found: false, searchedAll: typeof totalPages === 'number' || body.data.length === 0, last }
+    seen += body.data.length
+    // The last page: as the answer says (its totals, no next page), else one shorter than a page.
+    const reading = readPaging(last, paging?.pagination, pageName)
+    const lastPage =
+      body.data.length === 0 ||
+      (reading?.totalCount !== undefined
+        ? seen >= reading.totalCount
+        : reading?.totalPages !== undefined
+          ? page >= reading.totalPages
+          : reading?.hasNext !== undefined
+            ? !reading.hasNext
+            : size !== undefined && body.data.length < (reading?.perPage ?? size))
+    if (lastPage) return { found: false, searchedAll: true, last }
   }
   return { found: false, searchedAll: false, last }
 }
@@ -120,4 +133,18 @@ export async function takeBack(
       purpose: `${probe.purpose.split(':')[0]}: write back what an accepted probe changed`,
     })
   }
+}
+
+/**
+ * What restores the resource after an accepted PATCH probe: the accepted body, and the field the
+ * probe varied (`campaign.advert_id`) at the value the accepted answer showed, when the accepted
+ * body did not send it. Undefined for anything but a PATCH.
+ */
+export function writeBackOf(accepted: Exchange, field: string): unknown {
+  if (accepted.request.method !== 'PATCH' || !accepted.request.body) return undefined
+  const body = JSON.parse(accepted.request.body) as Record<string, unknown>
+  const [wrapper, name] = field.split('.')
+  const before = name === undefined ? undefined : dataOf(accepted)?.[name]
+  if (!wrapper || !name || before === undefined || !isRecord(body[wrapper])) return body
+  return { ...body, [wrapper]: { ...(body[wrapper] as object), [name]: before } }
 }

@@ -1,4 +1,5 @@
-import { documentsHeader, readRateLimit } from '../client/rate-limit-reading.js'
+import { documentsHeader, isDelta, readRateLimit } from '../client/rate-limit-reading.js'
+import { unread } from './causes.js'
 import type { Check } from './check.js'
 import { accountOf } from './resource-ledger.js'
 
@@ -10,6 +11,7 @@ import { accountOf } from './resource-ledger.js'
  */
 export const rateLimitCountdown: Check = {
   kind: 'response',
+  finds: 'defect',
   description:
     'X-RateLimit-Remaining counts down by the requests sent (never above the limit); RateLimit r never above its quota.',
   claims: {
@@ -32,7 +34,10 @@ export const rateLimitCountdown: Check = {
         })
     }
     const { limit, remaining, reset } = reading
-    if (limit === undefined || remaining === undefined || reset === undefined) return judged
+    if (limit === undefined || remaining === undefined || reset === undefined) {
+      if (!judged) unread(ctx, exchange.response.headers)
+      return judged
+    }
     const received = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset}`
     if (remaining > limit)
       ctx.fail('X-RateLimit-Remaining is above X-RateLimit-Limit', {
@@ -43,7 +48,7 @@ export const rateLimitCountdown: Check = {
     last.set(account, { limit, remaining, reset, status: exchange.response.status })
     // A reset that is not after the answer's Date names no window (rate_limit_reset_conformance's
     // finding): two answers cannot be told to share one, so the count between them is not judged.
-    const named = reading.date === undefined || reset > reading.date
+    const named = !isDelta(reset) && (reading.date === undefined || reset > reading.date)
     if (before && named && before.limit === limit && before.reset === reset) {
       const admitted = exchange.response.status !== 429
       const most = admitted ? before.remaining - 1 : before.remaining

@@ -1,5 +1,6 @@
-import { documentsHeader, readRateLimit } from '../client/rate-limit-reading.js'
+import { documentsHeader, isDelta, readRateLimit } from '../client/rate-limit-reading.js'
 import { rateLimitFacts } from '../document/document-consistency.js'
+import { causeKey } from './causes.js'
 import type { Check } from './check.js'
 
 /**
@@ -9,6 +10,7 @@ import type { Check } from './check.js'
  */
 export const rateLimitHeaderAgreement: Check = {
   kind: 'response',
+  finds: 'defect',
   description: 'RateLimit/RateLimit-Policy agree with X-RateLimit-Limit, -Remaining and -Reset where both are sent.',
   claims: {
     contract: (operation, document) =>
@@ -21,7 +23,17 @@ export const rateLimitHeaderAgreement: Check = {
         ...(limit === undefined || remaining === undefined ? ['X-RateLimit-*'] : []),
         ...(policies.length === 0 ? ['RateLimit-Policy'] : []),
       ]
-      ctx.unjudged(`the answers carry no ${missing.join(' and no ')} to compare`)
+      // The family the deployment does not send is response_headers_conformance's finding.
+      const families = [
+        ...(limit === undefined || remaining === undefined ? ['x-ratelimit'] : []),
+        ...(policies.length === 0 ? ['ratelimit'] : []),
+      ]
+      ctx.unjudged(
+        `the answers carry no ${missing.join(' and no ')} to compare`,
+        undefined,
+        undefined,
+        causeKey.headers(families),
+      )
       return false
     }
     const x = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset ?? '(none)'}`
@@ -38,7 +50,10 @@ export const rateLimitHeaderAgreement: Check = {
         documented: `r=${remaining} on "${policy.name}", as X-RateLimit-Remaining says`,
       })
     }
-    if (policy.t !== undefined && reset !== undefined && date !== undefined && Math.abs(date + policy.t - reset) > 1) {
+    // A reset that counts seconds compares with t as it is; an epoch one with Date + t.
+    const at =
+      reset !== undefined && isDelta(reset) ? policy.t : date === undefined ? undefined : date + (policy.t ?? 0)
+    if (policy.t !== undefined && reset !== undefined && at !== undefined && Math.abs(at - reset) > 1) {
       ctx.fail('RateLimit and X-RateLimit-Reset disagree', {
         received: `${x}; ${ietf}; Date: ${exchange.response.headers.date}`,
         documented: `Date + t = X-RateLimit-Reset (within a second) on "${policy.name}"`,

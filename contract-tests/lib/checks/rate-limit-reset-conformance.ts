@@ -1,6 +1,7 @@
 import type { Exchange } from '../client/exchange.js'
-import { documentsHeader, readRateLimit, valueAt, type RateLimitPolicy } from '../client/rate-limit-reading.js'
+import { documentsHeader, isDelta, readRateLimit, valueAt, type RateLimitPolicy } from '../client/rate-limit-reading.js'
 import { rateLimitFacts } from '../document/document-consistency.js'
+import { unread } from './causes.js'
 import type { Check, CheckContext } from './check.js'
 import { accountOf, ledgerOf } from './resource-ledger.js'
 
@@ -15,6 +16,7 @@ const SLACK_SECONDS = 1
  */
 export const rateLimitResetConformance: Check = {
   kind: 'response',
+  finds: 'defect',
   description:
     'X-RateLimit-Reset is after the Date header and within one window of it; RateLimit t is within its window.',
   claims: {
@@ -33,8 +35,26 @@ export const rateLimitResetConformance: Check = {
         })
     }
     const { reset, date, limit } = reading
-    if (reset === undefined || date === undefined) return judged
+    if (reset === undefined || date === undefined) {
+      if (!judged) unread(ctx, exchange.response.headers)
+      return judged
+    }
     const window = windowOf(ctx, exchange, limit, reading.policies)
+    if (isDelta(reset)) {
+      // Seconds until the reset where the document says an epoch instant: the deployment's way, judged as one.
+      ctx.fail('X-RateLimit-Reset counts the seconds until the reset, not an epoch time', {
+        received: `X-RateLimit-Reset: ${reset}, Date: ${exchange.response.headers.date}`,
+        documented: 'X-RateLimit-Reset: when the window starts again, in Unix epoch seconds',
+        kind: 'difference',
+        rootCause: 'x-ratelimit-reset relative',
+      })
+      if (reset > window + SLACK_SECONDS)
+        ctx.fail('X-RateLimit-Reset is more than one window away', {
+          received: `X-RateLimit-Reset: ${reset} (seconds)`,
+          documented: `at most ${window} s (the window X-RateLimit-Limit counts)`,
+        })
+      return true
+    }
     const received = `X-RateLimit-Reset: ${reset}, Date: ${exchange.response.headers.date} (${reset - date} s later)`
     if (reset <= date) {
       ctx.fail('X-RateLimit-Reset is not in the future', {

@@ -1,6 +1,7 @@
 import type { Exchange } from '../client/exchange.js'
 import { documentsHeader, readRateLimit, valueAt } from '../client/rate-limit-reading.js'
 import { rateLimitFacts } from '../document/document-consistency.js'
+import { unread } from './causes.js'
 import { preview, type Check, type CheckContext } from './check.js'
 import { accountOf, ledgerOf } from './resource-ledger.js'
 
@@ -13,6 +14,7 @@ import { accountOf, ledgerOf } from './resource-ledger.js'
  */
 export const rateLimitTierConformance: Check = {
   kind: 'response',
+  finds: 'defect',
   description:
     "X-RateLimit-Limit and the RateLimit-Policy quotas are the account's tier limits as its user body states them.",
   claims: {
@@ -30,6 +32,8 @@ export const rateLimitTierConformance: Check = {
     const facts = rateLimitFacts(ctx.document)
     const read = facts.limit?.read ?? facts.policy?.read
     if (!account || !read) return false
+    if (reading.limit === undefined && !reading.policies.some((p) => p.q !== undefined))
+      unread(ctx, exchange.response.headers)
     const pending = ctx.local(() => new Map<string, Exchange[]>())
     // This answer may itself be the account's user.
     const user = ledgerOf(ctx).latest(account, read, 'api_tier_limits')?.fields

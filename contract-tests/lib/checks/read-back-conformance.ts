@@ -31,6 +31,7 @@ function writtenFields(body: unknown): Record<string, unknown> {
  */
 export const readBackConformance: Check = {
   kind: 'probe',
+  finds: 'defect',
   description:
     'Created and updated fields are answered and read back as sent; creates start with the x-initial-values.',
   claims: { spec: (operation) => isWrite(operation) && specOperations(operation), contract: isWrite },
@@ -63,6 +64,8 @@ export const readBackConformance: Check = {
           received: `${field}: ${preview(got)}`,
           documented: `${field}: ${preview(value)} (x-initial-values)`,
           profile: 'contract',
+          // Where a new resource starts is a choice the spec leaves open (section 3).
+          kind: 'difference',
         })
       }
     }

@@ -11,6 +11,7 @@ import { knockOnOf, undocumentedFields } from './undocumented-fields.js'
  */
 export const repeatableRead: Check = {
   kind: 'probe',
+  finds: 'defect',
   description: 'A read sent again at once, with no write between, answers the same resource.',
   claims: {
     contract: (operation, document) => operation.method === 'get' && consistencyFacts(document, operation).length > 0,

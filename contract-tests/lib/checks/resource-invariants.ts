@@ -22,6 +22,7 @@ function brokenInvariants(item: Record<string, unknown>, invariants: readonly In
  */
 export const resourceInvariants: Check = {
   kind: 'response',
+  finds: 'defect',
   description: 'The x-invariants of a resource schema hold in every resource answered.',
   claims: {
     contract: (operation, document) => {

@@ -1,4 +1,5 @@
 import type { Exchange } from '../client/exchange.js'
+import { causeKey, headerFamily } from './causes.js'
 import { describeResponse, operationOf, type Check, type CheckContext } from './check.js'
 
 /**
@@ -57,6 +58,8 @@ function documentedHeaderFailures(ctx: CheckContext, exchange: Exchange): void {
       received: `headers: ${Object.keys(exchange.response.headers).join(', ')}`,
       documented: `${missing.join(', ')} (required on ${documented?.key})`,
       profile: 'contract',
+      // A deployment that sends another family of headers lacks the documented one wherever it answers.
+      rootCause: causeKey.headers(missing.map(headerFamily)),
     })
   }
   for (const header of headers) {

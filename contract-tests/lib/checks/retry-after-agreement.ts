@@ -14,6 +14,8 @@ export interface RetryAfterDisagreement {
   title: string
   received: string
   documented: string
+  /** Its cause: a Retry-After longer, or shorter, than the reset the answer states (however many headers state it). */
+  rootCause: string
 }
 
 /**
@@ -30,22 +32,31 @@ export function retryAfterDisagreements(
   const tolerance = TOLERANCE_S + Math.floor(Math.max(0, roundTripMs) / 1000)
   const retryAfter = Number(headers['retry-after'])
   if (headers['retry-after'] === undefined || !Number.isFinite(retryAfter)) return undefined
-  const { remaining, reset, date, policies } = readRateLimit(headers)
+  const { remaining, reset, resetIn, date, policies, fieldRemaining } = readRateLimit(headers)
   const spent = policies.filter((policy) => policy.r === 0 && policy.t !== undefined && policy.t > 0)
+  // The reset of the window X-RateLimit-* (or the IETF fields) describe, spent: an epoch instant less Date, or the seconds it says.
+  const none = (remaining ?? fieldRemaining) === 0
   const untilReset =
-    reset !== undefined && date !== undefined && remaining === 0 && reset > date ? reset - date : undefined
+    none && resetIn !== undefined && resetIn > 0
+      ? resetIn
+      : reset !== undefined && date !== undefined && remaining === 0 && reset > date
+        ? reset - date
+        : undefined
   const untilT = spent.length > 0 ? Math.max(...spent.map((policy) => policy.t!)) : undefined
   if (untilReset === undefined && untilT === undefined) return undefined
-  const received = `Retry-After: ${headers['retry-after']}; X-RateLimit-Reset: ${headers['x-ratelimit-reset'] ?? '(none)'}; Date: ${headers.date ?? '(none)'}; RateLimit: ${headers.ratelimit ?? '(none)'}`
+  const received = `Retry-After: ${headers['retry-after']}; X-RateLimit-Reset: ${headers['x-ratelimit-reset'] ?? '(none)'}; ${headers['ratelimit-reset'] === undefined ? '' : `RateLimit-Reset: ${headers['ratelimit-reset']}; `}Date: ${headers.date ?? '(none)'}; RateLimit: ${headers.ratelimit ?? '(none)'}`
   const found: RetryAfterDisagreement[] = []
+  const causeOf = (until: number) => `retry-after ${retryAfter > until ? 'longer' : 'shorter'} than the reset`
   if (untilReset !== undefined && Math.abs(retryAfter - untilReset) > tolerance)
     found.push({
+      rootCause: causeOf(untilReset),
       title: 'Retry-After disagrees with X-RateLimit-Reset',
       received,
-      documented: `Retry-After = X-RateLimit-Reset - Date = ${untilReset} s (within ${tolerance} s)`,
+      documented: `Retry-After = ${resetIn !== undefined && none ? 'the seconds the reset header states' : 'X-RateLimit-Reset - Date'} = ${untilReset} s (within ${tolerance} s)`,
     })
   if (untilT !== undefined && Math.abs(retryAfter - untilT) > tolerance)
     found.push({
+      rootCause: causeOf(untilT),
       title: 'Retry-After disagrees with RateLimit',
       received,
       documented: `Retry-After = t of the spent policy = ${untilT} s (within ${tolerance} s)`,
@@ -63,6 +74,7 @@ export function retryAfterDisagreements(
  */
 export const retryAfterAgreement: Check = {
   kind: 'response',
+  finds: 'defect',
   description:
     "A 429's Retry-After agrees with X-RateLimit-Reset - Date and the spent RateLimit policy's t, within a second.",
   claims: { contract: (operation, document) => spendingOperation(document) === operation },

@@ -1,6 +1,7 @@
 import type { Exchange } from '../client/exchange.js'
 import type { Profile } from '../document/profiles.js'
 import { SPEC_OPERATIONS } from '../document/spec-facts.js'
+import { statusCauseOf } from './causes.js'
 import {
   describeResponse,
   everyOperation,
@@ -11,12 +12,14 @@ import {
   type RunContext,
 } from './check.js'
 
-/** Why a status does not conform: the title, "Received / Documented" and the profile whose claim it breaks. */
+/** Why a status does not conform: the title, "Received / Documented", the profile whose claim it breaks, and its cause. */
 export interface StatusProblem {
   title: string
   received: string
   documented: string
   profile: Profile
+  /** An error's kind (its status and code), or the status itself: what other checks seeing the same answers report it under too. */
+  rootCause: string
 }
 
 /**
@@ -45,6 +48,7 @@ export function statusProblem(
       received: describeResponse(exchange),
       documented,
       profile: 'spec',
+      rootCause: statusCauseOf(exchange),
     }
   }
   if (!byDocument || ctx.document.response(operation, status)) return undefined
@@ -54,6 +58,7 @@ export function statusProblem(
     received: describeResponse(exchange),
     documented,
     profile: 'contract',
+    rootCause: statusCauseOf(exchange),
   }
 }
 

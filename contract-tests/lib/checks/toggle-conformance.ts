@@ -10,6 +10,7 @@ import { knockOnOf, undocumentedFields } from './undocumented-fields.js'
  */
 export const toggleConformance: Check = {
   kind: 'response',
+  finds: 'defect',
   description: 'A toggle flips exactly the x-toggles field; nothing else changes but the fields it may touch.',
   claims: { contract: (operation) => toggleOf(operation) !== undefined },
   run(ctx, exchange) {

@@ -3,7 +3,7 @@ import { operationOf, type CheckContext, type FailureDetail } from './check.js'
 import { violationFailure } from './schema-findings.js'
 
 /** How to report a knock-on effect of an undocumented field: as part of that field's finding. */
-export type KnockOnCause = Pick<FailureDetail, 'rootCause' | 'facet' | 'facetsTitle' | 'profile'>
+export type KnockOnCause = Pick<FailureDetail, 'rootCause' | 'facet' | 'facetsTitle' | 'profile' | 'member'>
 
 /**
  * The fields of a resource an answer carries that its documented schema does not list (`data`,
@@ -19,8 +19,8 @@ export function undocumentedFields(ctx: CheckContext, exchange: Exchange): Map<s
   for (const violation of ctx.validator.violations(documented.schemaPointer, exchange.response.json)) {
     if (violation.keyword !== 'additionalProperties' || !violation.property) continue
     if (!/^\/data(\/\d+)?$/.test(violation.instancePath)) continue
-    const { rootCause, facet, facetsTitle, profile } = violationFailure(ctx.document, exchange, violation, '')
-    causes.set(violation.property, { rootCause, facet, facetsTitle, profile })
+    const { rootCause, facet, facetsTitle, profile, member } = violationFailure(ctx.document, exchange, violation, '')
+    causes.set(violation.property, { rootCause, facet, facetsTitle, profile, ...(member ? { member } : {}) })
   }
   return causes
 }

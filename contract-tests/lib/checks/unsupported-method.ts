@@ -5,6 +5,7 @@ import { receivedErrorCode } from '../document/error-codes.js'
 import { isKeyReset } from '../document/spec-facts.js'
 import { unusedId } from '../document/valid-data.js'
 import { describeResponse, isSuccess, operationOf, type Check, type CheckContext } from './check.js'
+import { causeKey } from './causes.js'
 import { errorCodeCause, violationFailure } from './schema-findings.js'
 
 /** Methods tried on a path that documents none of them, in order; never one that could delete or create. */
@@ -75,8 +76,14 @@ function judge(ctx: CheckContext, answer: Exchange, operations: DocumentedOperat
   const { status, headers } = answer.response
   const allowed = operations.map((o) => o.method.toUpperCase())
   const documented = `405 with Allow: ${allowed.join(', ')} (RFC 9110), or 404; {"success": false, "error": …}`
-  const fail = (title: string, received = describeResponse(answer)) =>
-    ctx.fail(title, { exchange: answer, received, documented, operation: operations[0]!.label })
+  const fail = (title: string, received = describeResponse(answer), rootCause?: string) =>
+    ctx.fail(title, {
+      exchange: answer,
+      received,
+      documented,
+      operation: operations[0]!.label,
+      ...(rootCause ? { rootCause } : {}),
+    })
   if (isSuccess(status)) return fail('Unsupported method accepted')
   if (status !== 404 && status !== 405) return fail(`Unsupported method answered ${status}`)
   if (status === 405) {
@@ -91,7 +98,7 @@ function judge(ctx: CheckContext, answer: Exchange, operations: DocumentedOperat
     !error ||
     typeof error !== 'object'
   )
-    return fail('Unsupported method refused without the error envelope')
+    return fail('Unsupported method refused without the error envelope', undefined, causeKey.errorShape)
   errorKnockOns(ctx, answer, error, operations[0]!.label)
 }
 

@@ -1,6 +1,9 @@
 import type { ContractDocument, DocumentedOperation, JsonObject } from '../document/document.js'
 import { negativeQueries } from '../document/negative-data.js'
+import { causeKey, errorCauseOf } from './causes.js'
 import { operationOf, preview, type Check } from './check.js'
+import { readErrorBody } from './error-body.js'
+import { membersCauseAt } from './schema-findings.js'
 
 /**
  * A 422 names the field that was broken: each invalid input that breaks one field
@@ -20,11 +23,37 @@ export const validationFieldConformance: Check = {
   run(ctx, exchange) {
     const broken = exchange.brokenField
     const operation = operationOf(ctx, exchange)
-    if (!broken || !exchange.negative || exchange.response.status !== 422) return false
-    if (!operation || !namesFields(ctx.document, operation)) return false
+    const { status } = exchange.response
+    if (!broken || !exchange.negative || !operation || !namesFields(ctx.document, operation)) return false
+    // Refused as another kind of error, or its problems kept elsewhere: that cause's finding, not one of this check.
+    if (status !== 422) {
+      if (status >= 400 && status < 500 && status !== 401 && status !== 429)
+        ctx.unjudged(
+          `invalid input was answered ${status}, not the 422 whose error.fields it judges`,
+          undefined,
+          undefined,
+          errorCauseOf(exchange),
+        )
+      return false
+    }
     const fields = (exchange.response.json as { error?: { fields?: unknown } } | undefined)?.error?.fields
-    // No list at all is response_schema_conformance's to judge.
-    if (!Array.isArray(fields)) return false
+    if (!Array.isArray(fields)) {
+      const pointer = ctx.document.response(operation, 422)?.schemaPointer
+      const elsewhere = readErrorBody(exchange.response.json).problems
+      if (pointer)
+        ctx.unjudged(
+          elsewhere
+            ? `the 422s list their problems under ${elsewhere.at}, not error.fields`
+            : 'the 422s list no problems under error.fields',
+          undefined,
+          undefined,
+          // Beside the error, not in it: the error body's other shape; in it under another key: the Error schema's members.
+          elsewhere && !elsewhere.at.startsWith('error.')
+            ? causeKey.errorShape
+            : membersCauseAt(ctx.document, pointer, 'error', elsewhere ? 'extra' : 'missing'),
+        )
+      return false
+    }
     const named = fields
       .map((entry) => (entry as { field?: unknown } | null)?.field)
       .filter((field): field is string => typeof field === 'string')

@@ -53,7 +53,7 @@ function judge(exchanges: Exchange[]) {
   const recorder = createRecorder(
     new Set(PROFILES),
     () => true,
-    (name) => REGISTRY[name].claims,
+    (name) => REGISTRY[name],
   )
   const history: Exchange[] = []
   const run = {

@@ -16,6 +16,7 @@ const SAME_MOMENT_MS = 2
  */
 export const writeStampProgression: Check = {
   kind: 'response',
+  finds: 'defect',
   description:
     'x-write-stamp (updated_at) moves forward on every write that changes the resource, and never on a read.',
   claims: {

@@ -18,11 +18,15 @@ export interface ReceivedResponse {
   text: string
   /** The parsed body, or undefined when it is empty or not JSON. */
   json: unknown
+  /** The body's bytes as they came (a byte order mark included, which `text` leaves out). */
+  bytes?: Uint8Array
 }
 
 /** One request and its response, tied to the documented operation it reached (if any). */
 export interface Exchange {
   operation: OperationLabel | undefined
+  /** For a request that reached no documented operation: its method and the path template it matched (`PUT /adverts/{id}`). */
+  route?: string
   request: SentRequest
   response: ReceivedResponse
   /** Why the suite sent it, e.g. `campaign_lifecycle: create campaign` or `ignored_auth: wrong key`. */

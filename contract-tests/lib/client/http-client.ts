@@ -1,5 +1,7 @@
 import type { ContractDocument } from '../document/document.js'
 import type { Exchange, ReceivedResponse, SentRequest } from './exchange.js'
+import { describeFetchError, maskKey } from './fetch-error.js'
+import { rawRequest, type RawAnswer } from './raw-http.js'
 import { remainingOf, secondsUntilReset } from './rate-limit-reading.js'
 
 /** Which credentials a request carries: the run's keys by role, none, or an explicit header value. */
@@ -7,7 +9,7 @@ export type Credentials = 'primary' | 'second' | 'none' | { authorization: strin
 
 /** One request to the API, path below the base URL. */
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT'
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT' | 'HEAD' | 'OPTIONS'
   /** Below the base URL, e.g. `/campaigns/12`. */
   path: string
   query?: Record<string, string | number | boolean>
@@ -49,6 +51,8 @@ export interface ContractClientOptions {
   wait?: (seconds: number, why: string) => Promise<void>
   timeoutMs?: number
 }
+
+export { describeFetchError, maskKey } from './fetch-error.js'
 
 /** The run's request budget is spent: the suite stops sending and cleans up. */
 export class RequestBudgetExhausted extends Error {
@@ -130,6 +134,40 @@ export class ContractClient {
     }
   }
 
+  /** Whether requests go over the network (no fetch of the caller's own), so that their bytes can be read raw. */
+  get onTheWire(): boolean {
+    return this.options.fetch === undefined
+  }
+
+  /**
+   * Sends one request over a socket of its own and gives back its bytes as they came, with the
+   * exchange fetch would have made of them (undefined `json` if they do not parse): counted against
+   * the budget and remembered if it creates something, but judged by no check (the caller judges
+   * it) and never retried. Only on the wire (see onTheWire).
+   */
+  async sendRaw(request: ApiRequest): Promise<{ exchange: Exchange; raw: RawAnswer }> {
+    if (this.requests >= this.options.maxRequests)
+      throw new RequestBudgetExhausted(`The run's budget of ${this.options.maxRequests} requests is spent`)
+    this.requests++
+    const authorization = this.authorizationOf(request.credentials)
+    const { sent, init } = this.encode(request, authorization)
+    const sentAt = Date.now()
+    const raw = await rawRequest(sent.url, {
+      method: request.method,
+      headers: init.headers as Record<string, string>,
+      ...(sent.body === undefined ? {} : { body: sent.body }),
+    })
+    const text = new TextDecoder().decode(raw.body)
+    let json: unknown
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = undefined
+    }
+    const response: ReceivedResponse = { status: raw.status, headers: raw.headers, text, json, bytes: raw.body }
+    return { exchange: { ...this.record(request, sent, response), sentAt, receivedAt: Date.now() }, raw }
+  }
+
   /** The header value for a role, or undefined for none. */
   authorizationOf(credentials: Credentials): string | undefined {
     if (credentials === 'none') return undefined
@@ -168,7 +206,9 @@ export class ContractClient {
   }
 
   private async receive(response: Response): Promise<ReceivedResponse> {
-    const text = await response.text()
+    // The bytes as they came, for what fetch's text() hides (a byte order mark); the text as text() reads it.
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    const text = new TextDecoder().decode(bytes)
     const headers: Record<string, string> = {}
     response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value))
     let json: unknown
@@ -177,15 +217,17 @@ export class ContractClient {
     } catch {
       json = undefined
     }
-    return { status: response.status, headers, text, json }
+    return { status: response.status, headers, text, json, bytes }
   }
 
   private record(request: ApiRequest, sent: SentRequest, response: ReceivedResponse): Exchange {
     const path = new URL(sent.url).pathname.slice(new URL(this.baseUrl).pathname.length) || '/'
     const operation = this.options.document.find(request.method, path)
+    const route = operation ? undefined : this.options.document.routeOf(path)
     this.trackCreated(request, path, response)
     return {
       operation: operation?.label,
+      ...(route ? { route: `${request.method} ${route}` } : {}),
       request: sent,
       response,
       purpose: request.purpose,
@@ -239,32 +281,6 @@ export class ContractClient {
     if (seconds > max) throw new Error(`${why}: waiting ${seconds} s is longer than the ${max} s the run allows`)
     await (this.options.wait ?? ((s: number) => delay(s * 1000)))(seconds, why)
   }
-}
-
-/**
- * Why a request got no answer, in words an operator acts on: connection refused, DNS, TLS,
- * timeout or reset, with the system's code.
- * @example describeFetchError(error) // 'connection refused (ECONNREFUSED)'
- */
-export function describeFetchError(error: unknown): string {
-  const outer = error as { name?: string; message?: string; cause?: { code?: string; message?: string; name?: string } }
-  const cause = outer.cause ?? {}
-  const code = cause.code ?? ''
-  if (outer.name === 'TimeoutError' || cause.name === 'TimeoutError' || /TIMEOUT|ETIMEDOUT/.test(code))
-    return `no answer in time (${code || 'timeout'})`
-  if (code === 'ECONNREFUSED') return 'connection refused (ECONNREFUSED): nothing listens there'
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return `DNS lookup failed (${code}): ${cause.message ?? 'no such host'}`
-  if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code) || /certificate|tls|ssl/i.test(cause.message ?? ''))
-    return `TLS failed (${code || 'handshake'}): ${cause.message ?? ''}`.trim()
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `connection reset (${code})`
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `host unreachable (${code})`
-  return cause.message ? `${cause.message}${code ? ` (${code})` : ''}` : (outer.message ?? String(error))
-}
-
-/** Shows enough of a key to tell keys apart, never the key. */
-export function maskKey(value: string): string {
-  return value.length <= 12 ? '***' : `${value.slice(0, 6)}…${value.slice(-4)}`
 }
 
 function delay(ms: number): Promise<void> {

@@ -1,5 +1,5 @@
 import type { ContractDocument, DocumentedOperation } from '../document/document.js'
-import { describeFetchError } from './http-client.js'
+import { describeFetchError } from './fetch-error.js'
 
 /** Why a run could not start: the deployment does not answer, or does not take the key. */
 export const PREFLIGHT_PROBLEMS = ['unreachable', 'key_rejected', 'not_the_api'] as const
@@ -65,7 +65,7 @@ export async function preflight(options: PreflightOptions): Promise<void> {
 }
 
 /** The operation the preflight reads: "Get user information" by the spec's name, else any authenticated GET without parameters. */
-function readOperation(document: ContractDocument): DocumentedOperation | undefined {
+export function readOperation(document: ContractDocument): DocumentedOperation | undefined {
   const reads = document.operations.filter(
     (o) => o.method === 'get' && o.secured && !o.path.includes('{') && o.parameters.every((p) => !p.required),
   )

@@ -13,7 +13,16 @@ export interface RateLimitPolicy {
 export interface RateLimitReading {
   limit?: number
   remaining?: number
+  /** X-RateLimit-Reset as sent: epoch seconds, or (some deployments) the seconds until the reset. */
   reset?: number
+  /**
+   * Seconds until the window resets, where a header says it relatively: the IETF draft field
+   * RateLimit-Reset, or an X-RateLimit-Reset too small to be an epoch time (a delta, Zalando's and others').
+   */
+  resetIn?: number
+  /** The IETF draft fields RateLimit-Limit and RateLimit-Remaining (not the structured RateLimit header). */
+  fieldLimit?: number
+  fieldRemaining?: number
   /** The answer's Date header, in epoch seconds. */
   date?: number
   /** The IETF pair, joined by policy name. */
@@ -45,13 +54,26 @@ export function readRateLimit(headers: Record<string, string>): RateLimitReading
     }
   }
   const date = Date.parse(headers.date ?? '')
+  const reset = integer(headers['x-ratelimit-reset'])
+  const resetIn = integer(headers['ratelimit-reset']) ?? (reset !== undefined && isDelta(reset) ? reset : undefined)
   return {
     ...optional('limit', integer(headers['x-ratelimit-limit'])),
     ...optional('remaining', integer(headers['x-ratelimit-remaining'])),
-    ...optional('reset', integer(headers['x-ratelimit-reset'])),
+    ...optional('reset', reset),
+    ...optional('resetIn', resetIn),
+    ...optional('fieldLimit', integer(headers['ratelimit-limit'])),
+    ...optional('fieldRemaining', integer(headers['ratelimit-remaining'])),
     ...optional('date', Number.isFinite(date) ? Math.floor(date / 1000) : undefined),
     policies: [...policies.values()],
   }
+}
+
+/** Below this, a reset is a number of seconds to wait, not an instant (epoch seconds of September 2001). */
+const EPOCH_FLOOR = 1_000_000_000
+
+/** Whether an X-RateLimit-Reset counts seconds from now rather than naming an epoch instant. */
+export function isDelta(reset: number): boolean {
+  return reset < EPOCH_FLOOR
 }
 
 /**
@@ -60,10 +82,10 @@ export function readRateLimit(headers: Record<string, string>): RateLimitReading
  * @example remainingOf({ ratelimit: '"minute";r=4;t=30, "day";r=900;t=5000' }) // 4
  */
 export function remainingOf(headers: Record<string, string>): number | undefined {
-  const { remaining, policies } = readRateLimit(headers)
+  const { remaining, policies, fieldRemaining } = readRateLimit(headers)
   if (remaining !== undefined) return remaining
   const left = policies.flatMap((policy) => (policy.r === undefined ? [] : [policy.r]))
-  return left.length > 0 ? Math.min(...left) : undefined
+  return left.length > 0 ? Math.min(...left) : fieldRemaining
 }
 
 /**
@@ -71,13 +93,14 @@ export function remainingOf(headers: Record<string, string>): number | undefined
  * instant on the server's clock (which a mock's control plane may have moved, and a live server's
  * may be skewed), so it is measured from the response's Date header when there is one, and the
  * draft RateLimit header's relative `t` of the exhausted policies (the longest: all must reopen) is
- * preferred over both.
+ * preferred over both, then a relative reset (RateLimit-Reset, or an X-RateLimit-Reset that counts seconds).
  * @example secondsUntilReset({ ratelimit: '"minute";r=0;t=42' }) // 42
  */
 export function secondsUntilReset(headers: Record<string, string>): number | undefined {
-  const { reset, date, policies } = readRateLimit(headers)
+  const { reset, resetIn, date, policies } = readRateLimit(headers)
   const exhausted = policies.flatMap((policy) => (policy.r === 0 && policy.t !== undefined ? [policy.t] : []))
   if (exhausted.length > 0) return Math.max(...exhausted)
+  if (resetIn !== undefined) return resetIn
   return reset === undefined ? undefined : reset - (date ?? Date.now() / 1000)
 }
 

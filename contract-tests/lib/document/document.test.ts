@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
+import type { JsonObject } from './document.js'
 import { loadContractDocument } from './load-document.js'
 import { SchemaValidator } from './schema-validator.js'
 
@@ -83,4 +84,11 @@ it('knows nothing of the mock: no key format, no error code, no control-plane pa
     expect(code, file).not.toMatch(/acs_|rate_limit_exceeded|validation_failed|not_found|advert_in_use|invalid_json/)
     if (file !== 'client/control-plane.ts') expect(code, file).not.toMatch(/__admin/)
   }
+})
+
+it('reads the document a twin file carries, so that CONTRACT_OPENAPI can name the twin file itself', async () => {
+  const twin = await loadContractDocument('fixtures/independent.twin.json')
+  const own = JSON.parse(await readFile('fixtures/independent.twin.json', 'utf8')) as { document: JsonObject }
+  expect(twin.raw).toEqual(own.document)
+  expect(twin.operations.length).toBeGreaterThan(10)
 })

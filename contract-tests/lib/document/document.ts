@@ -78,6 +78,11 @@ export class ContractDocument {
     return this.matchers.find((m) => m.operation.method === lower && m.pattern.test(path))?.operation
   }
 
+  /** The path template a request path matches, whatever the method (`/adverts/{id}` for `/adverts/7`). */
+  routeOf(path: string): string | undefined {
+    return this.matchers.find((m) => m.pattern.test(path))?.operation.path
+  }
+
   /** The operation with this label (`GET /user`). */
   get(label: OperationLabel): DocumentedOperation | undefined {
     return this.operations.find((operation) => operation.label === label)

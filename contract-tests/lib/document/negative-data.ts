@@ -45,6 +45,17 @@ export interface NegativeCase {
   query?: Record<string, string>
 }
 
+/**
+ * The bound a case steps past, for the cause of its acceptance (`bound cpm maximum wider`): the
+ * length bounds for a string too long or short, the numeric ones otherwise; undefined for other kinds.
+ */
+export function boundOf(negative: NegativeCase): string | undefined {
+  const length = / is (longer|shorter) than \d+$/.test(negative.title)
+  if (negative.kind === 'above_range') return length ? 'maxLength' : 'maximum'
+  if (negative.kind === 'below_range') return length ? 'minLength' : 'minimum'
+  return negative.kind === 'not_a_multiple' ? 'multipleOf' : undefined
+}
+
 /** Facts the document cannot give: a real id of an advert that belongs to someone else. */
 export interface NegativeHints {
   foreignAdvertId?: number
@@ -134,7 +145,18 @@ function fieldCases(
   const required = new Set((schema.required ?? []) as string[])
   const withField = (name: string, value: unknown) => wrap({ ...accepted, [name]: value })
   for (const [name, property] of Object.entries(properties)) {
-    if (!(name in accepted)) continue
+    // An update that did not send the reference can still be sent another account's (moved onto its advert).
+    if (!(name in accepted)) {
+      if (name === 'advert_id' && hints.foreignAdvertId !== undefined)
+        cases.push({
+          title: `${prefix}${name} is an advert the caller does not own (another account's)`,
+          profile: 'contract',
+          field: prefix + name,
+          kind: 'foreign_reference',
+          body: withField(name, hints.foreignAdvertId),
+        })
+      continue
+    }
     const path = prefix + name
     const add = (kind: NegativeKind, title: string, body: unknown, profile: Profile = 'contract') =>
       cases.push({ title: `${path}${title}`, profile, field: path, kind, body })

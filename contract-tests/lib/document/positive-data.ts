@@ -69,17 +69,6 @@ export function positiveQueries(parameters: readonly DocumentedParameter[]): Pos
     })
 }
 
-/**
- * What makes two refusals of valid input the same difference: the field without its wrapper,
- * and the edge (`maximum`, `max_length`) or the enum value refused. The campaign flow reports a
- * refused optional value under the same cause.
- * @example refusalCause('campaign.broadcasting_type', 'enum_value', 'passive_ad') // 'refused broadcasting_type passive_ad'
- */
-export function refusalCause(field: string, kind: PositiveKind, value: unknown): string {
-  const leaf = field.split('.').pop() ?? field
-  return `refused ${leaf} ${kind === 'enum_value' ? String(value) : kind}`
-}
-
 function largestNumber(schema: JsonObject): number | undefined {
   const numeric = numericMember(schema)
   if (!numeric) return undefined

@@ -1,7 +1,7 @@
+import { refusalCause } from '../checks/causes.js'
 import { describeResponse, isSuccess, type CheckContext } from '../checks/check.js'
 import type { Exchange } from '../client/exchange.js'
 import type { OperationLabel } from '../document/document.js'
-import { refusalCause } from '../document/positive-data.js'
 import type { Steps } from './steps.js'
 
 /**
@@ -34,7 +34,7 @@ export async function createWithAcceptedValue(
         documented: `accepted: ${field} is one of ${values.map(String).join(', ')} (the request schema's enum)`,
         check: 'positive_data_acceptance',
         profile: 'contract',
-        rootCause: refusalCause(field, 'enum_value', value),
+        rootCause: refusalCause(field, 'enum_value'),
       })
     }
     const next = values.find((candidate) => !tried.includes(candidate))

@@ -47,7 +47,7 @@ export async function listsOf(
       )
     }
   }
-  if (behaviour.paging) await pageByPage(steps, list, campaigns, behaviour.paging, all)
+  if (behaviour.paging) await pageByPage(ctx, steps, list, campaigns, behaviour.paging, all)
 }
 
 /** Most pages of one the flow reads: its own campaigns and what the run's probes left listed. */
@@ -56,9 +56,12 @@ const MAX_PAGES = 12
 /**
  * Page by page, one a page: each of the flow's campaigns on exactly one page. Only the flow's own
  * are counted: what the run's probes created (and deleted) is no business of this judgement,
- * even where the deployment still lists it (deleted_resource_unlisted's).
+ * even where the deployment still lists it (deleted_resource_unlisted's). Where the pages cannot
+ * be read one by one (a page of one holds more, or page 2 is page 1 again), that is what is found,
+ * once, and the one-by-one judgement is not made on top of it.
  */
 async function pageByPage(
+  ctx: CheckContext,
   steps: Steps,
   list: (query: Record<string, string | number>) => Promise<Exchange>,
   campaigns: Array<Record<string, unknown>>,
@@ -67,12 +70,43 @@ async function pageByPage(
 ): Promise<void> {
   const own = new Set(campaigns.map((c) => c.id))
   const seen: unknown[] = []
+  let first: unknown[] | undefined
   for (let number = 1; number <= MAX_PAGES; number++) {
     const answer = await list({ [paging.per_page]: 1, [paging.page]: number })
-    const { items, pagination } = page(answer, paging.pagination)
-    seen.push(...items.map((item) => item.id).filter((id) => own.has(id)))
-    const last = pagination.total_pages
-    if (items.length === 0 || typeof last !== 'number' || number >= last || seen.length >= own.size + 1) break
+    const { items, paging: reading } = page(answer, paging.pagination, paging.page)
+    const ids = items.map((item) => item.id)
+    if (items.length > 1) {
+      // pagination_conformance judges that answer: the page size asked is not honoured.
+      ctx.unjudged(
+        `a page of ${paging.per_page}=1 held ${items.length} items`,
+        'GET /campaigns',
+        'pagination_conformance',
+        'pagination_conformance: per_page is not honoured',
+      )
+      return
+    }
+    if (number === 2 && first && ids.length > 0 && JSON.stringify(ids) === JSON.stringify(first)) {
+      steps.expect(
+        false,
+        answer,
+        `${paging.page} is not the page asked for`,
+        ids,
+        `page 2 of ${paging.per_page}=1 after ids ${JSON.stringify(first)}`,
+        {
+          check: 'pagination_conformance',
+        },
+      )
+      return
+    }
+    first ??= ids
+    seen.push(...ids.filter((id) => own.has(id)))
+    const last =
+      reading?.totalPages !== undefined
+        ? number >= reading.totalPages
+        : reading?.hasNext !== undefined
+          ? !reading.hasNext
+          : reading?.totalCount !== undefined && number >= reading.totalCount
+    if (items.length === 0 || last || seen.length >= own.size + 1) break
   }
   steps.expect(
     seen.length === own.size && new Set(seen).size === own.size,
@@ -80,6 +114,6 @@ async function pageByPage(
     'Paging one by one does not give each item once',
     seen,
     `ids ${campaigns.map((c) => c.id).join(', ')}, one a page`,
-    { check: 'pagination_conformance' },
+    { check: 'pagination_conformance', kind: 'defect' },
   )
 }

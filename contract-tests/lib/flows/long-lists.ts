@@ -24,7 +24,9 @@ export async function judgeLongLists(ctx: CheckContext): Promise<void> {
     const body = create && ctx.state.acceptedBodies.get(create.label)
     if (size === undefined || !create || body === undefined) continue
     const first = await read(ctx, list, 'how long is the list?')
-    const total = page(first, listBehaviour(list)?.paging?.pagination).pagination.total_count
+    const { items, paging } = page(first, listBehaviour(list)?.paging?.pagination)
+    // Its length as the answer says it, else a page shorter than the default is the whole list.
+    const total = paging?.totalCount ?? (items.length < size ? items.length : undefined)
     if (!isSuccess(first.response.status) || typeof total !== 'number' || total > size) continue
     const needed = size + 1 - total
     const left = ctx.settings.maxRequests - ctx.client.requests - RESERVE
@@ -35,7 +37,8 @@ export async function judgeLongLists(ctx: CheckContext): Promise<void> {
       continue
     }
     const made = await fill(ctx, create, body, needed)
-    if (made.length === needed) await read(ctx, list, `a list one longer than its default page of ${size}`)
+    if (made.length === needed)
+      judgeDefaultPage(ctx, list, size, await read(ctx, list, `a list one longer than its default page of ${size}`))
     for (const path of made.reverse())
       await ctx.send({
         method: 'DELETE',
@@ -44,6 +47,27 @@ export async function judgeLongLists(ctx: CheckContext): Promise<void> {
         purpose: 'campaign_lifecycle: delete a record made for a long list',
       })
   }
+}
+
+/**
+ * The default page of a list known to hold one more than it: the documented default number of
+ * items, whatever the answer says of itself (a deployment that states no page size is judged by
+ * its items). Under pagination_conformance, the same cause as that check's own judgement of it.
+ */
+function judgeDefaultPage(ctx: CheckContext, list: DocumentedOperation, size: number, answer: Exchange): void {
+  const { items } = page(answer)
+  if (!isSuccess(answer.response.status) || !ctx.enabled('pagination_conformance')) return
+  ctx.ran(list.label, 'pagination_conformance')
+  if (items.length === size) return
+  const name = listBehaviour(list)?.paging?.per_page ?? 'per_page'
+  ctx.fail(`The default ${name} is not the documented one`, {
+    exchange: answer,
+    received: `${items.length} items on the first page of a list of at least ${size + 1}, asked without ${name}`,
+    documented: `${size} items (${name}'s documented default)`,
+    check: 'pagination_conformance',
+    profile: 'contract',
+    rootCause: `pagination_conformance: The default ${name} is not the documented one`,
+  })
 }
 
 /** Makes up to `count` records with the accepted body; the paths of those made (it stops at the first refusal). */

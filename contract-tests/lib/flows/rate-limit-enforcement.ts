@@ -2,9 +2,10 @@ import { describeResponse, FlowStopped, isSuccess, type CheckContext, type Flow 
 import type { ControlPlaneUser, TierLimits } from '../client/control-plane.js'
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest, Credentials } from '../client/http-client.js'
-import { readRateLimit, remainingOf } from '../client/rate-limit-reading.js'
+import { readRateLimit, remainingOf, secondsUntilReset } from '../client/rate-limit-reading.js'
 import type { DocumentedOperation } from '../document/document.js'
 import { spendingOperation } from '../document/spending-operation.js'
+import { errorCauseOf } from '../checks/causes.js'
 import { retryAfterDisagreements } from '../checks/retry-after-agreement.js'
 
 const TINY_PER_MINUTE = 5
@@ -23,6 +24,7 @@ const RESERVE_AFTER_FLOW = 100
  */
 export const rateLimitEnforcement: Flow = {
   kind: 'flow',
+  finds: 'defect',
   description: 'Past the allowance: 429 with Retry-After; after Retry-After seconds: admitted again.',
   // The flow judges the operation it spends the window with.
   claims: { contract: (operation, document) => spendingOperation(document) === operation },
@@ -167,9 +169,13 @@ function tooMuchLeft(ctx: CheckContext, last: Exchange, left: number, mayStillSp
   )
 }
 
-async function recover(ctx: CheckContext, target: DocumentedOperation, limited: Exchange, send: Send): Promise<void> {
+async function recover(ctx: CheckContext, target: DocumentedOperation, first: Exchange, send: Send): Promise<void> {
   ctx.ran(target.label)
-  if (!errorCodeHolds(ctx, target, limited)) return
+  if (!errorCodeHolds(ctx, target, first)) return
+  const later = await askAgainWithinWindow(ctx, target, first, send)
+  // Admitted again before the window's end (a bucket refilled): admitted, as Retry-After promised.
+  if (later && isSuccess(later.response.status)) return
+  const limited = later?.response.status === 429 ? later : first
   const retryAfter = Number(limited.response.headers['retry-after'])
   // A missing Retry-After is response_headers_conformance's failure; the flow waits a whole window.
   await ctx.wait(
@@ -188,10 +194,38 @@ async function recover(ctx: CheckContext, target: DocumentedOperation, limited: 
       received: describeResponse(again),
       documented,
       ...(cause
-        ? { check: 'retry_after_agreement', rootCause: cause.title, knockOn: 'refused again after waiting it' }
+        ? {
+            check: 'retry_after_agreement',
+            rootCause: cause.rootCause,
+            knockOn: 'refused again after waiting it',
+          }
         : {}),
     })
   }
+}
+
+/** Below this many seconds to the reset, a Retry-After of the whole window is within a second or two of the truth: not worth asking again. */
+const SHORTEST_TELLING_WAIT = 4
+
+/**
+ * Asks once more within the same window, about halfway to its reset, so that retry_after_agreement
+ * judges a 429 that does not come at the window's start (where a Retry-After of the whole window
+ * is within any tolerance): only when the reset is far enough to tell and half of it is within the
+ * run's longest wait. The answer: another 429 (judged like every answer), or an admission.
+ */
+async function askAgainWithinWindow(
+  ctx: CheckContext,
+  target: DocumentedOperation,
+  limited: Exchange,
+  send: Send,
+): Promise<Exchange | undefined> {
+  const { headers } = limited.response
+  const until = secondsUntilReset(headers) ?? Number(headers['retry-after'])
+  if (!Number.isFinite(until) || until < SHORTEST_TELLING_WAIT) return undefined
+  const half = Math.floor(until / 2)
+  if (half > ctx.settings.maxWaitSeconds) return undefined
+  await ctx.wait(half, `half the time to the reset, to ask again within the window (the 429 to ${target.label})`)
+  return send('again within the window, half the time to its reset later')
 }
 
 /**
@@ -210,6 +244,8 @@ function errorCodeHolds(ctx: CheckContext, target: DocumentedOperation, limited:
       exchange: limited,
       received: describeResponse(limited),
       documented: expected,
+      kind: 'difference',
+      rootCause: errorCauseOf(limited),
     })
     return false
   }

@@ -1,4 +1,5 @@
 import type { CheckName } from '../checks/check-names.js'
+import type { FailureKind } from '../checks/contract-failure.js'
 import {
   describeResponse,
   FlowStopped,
@@ -8,10 +9,11 @@ import {
   type CheckContext,
   type Flow,
 } from '../checks/check.js'
+import { readPaging, type PagingReading } from '../checks/paging-reading.js'
 import { statusProblem } from '../checks/status-code-conformance.js'
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest } from '../client/http-client.js'
-import type { OperationLabel } from '../document/document.js'
+import type { DocumentedOperation, OperationLabel } from '../document/document.js'
 import type { Profile } from '../document/profiles.js'
 import { validInstance, type Hints } from '../document/valid-data.js'
 
@@ -30,6 +32,8 @@ export interface Judgement {
   check?: CheckName
   /** The operation it judges (default: the exchange's), e.g. the key reset, judged by a read after it. */
   operation?: OperationLabel
+  /** A difference from the document or a defect of consistency (default: what the check finds). */
+  kind?: FailureKind
 }
 
 /** Helpers a flow uses to send its steps, require what the next ones build on, and judge outcomes. */
@@ -62,6 +66,12 @@ export interface Steps {
   successStatus(label: OperationLabel): number
   /** A body the document's request schema accepts, with the hinted fields; checked with ajv before use. */
   validBody(label: OperationLabel, hints: Hints): unknown
+  /**
+   * A body with every field of its wrapper filled, optional ones too (free text marked with the
+   * run's prefix, a URL, an enum's first value), as a client that uses them all sends it; the
+   * hinted fields as given. Falls back to validBody's when the document's schema would not take it.
+   */
+  fullBody(label: OperationLabel, hints: Hints): unknown
   /** Whether the operation documents a query parameter. */
   hasQuery(label: OperationLabel, name: string): boolean
   /** The string values the request body allows for a field, wherever it sits (empty when not an enum). */
@@ -99,12 +109,27 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): 
     },
     require: (exchange, expected, title, requirement) =>
       requireStatus(ctx, stop, exchange, expected, title, requirement),
-    expect(ok, exchange, title, received, documented, { profile = 'contract', check = name, operation: judged } = {}) {
+    expect(
+      ok,
+      exchange,
+      title,
+      received,
+      documented,
+      { profile = 'contract', check = name, operation: judged, kind } = {},
+    ) {
       if (!ctx.asserts(profile) || !ctx.enabled(check)) return
       const operation = judged ?? exchange.operation ?? labelOf(exchange)
       ctx.ran(operation, check)
       if (ok) return
-      ctx.fail(title, { exchange, received: preview(received), documented, profile, check, operation })
+      ctx.fail(title, {
+        exchange,
+        received: preview(received),
+        documented,
+        profile,
+        check,
+        operation,
+        ...(kind ? { kind } : {}),
+      })
     },
     stop,
     successStatus(label) {
@@ -119,6 +144,9 @@ export function createSteps(ctx: CheckContext, flow: Pick<Flow, 'operations'>): 
       if (errors.length > 0)
         throw new Error(`Cannot build a valid body for ${label} from the document: ${errors.join('; ')}`)
       return value
+    },
+    fullBody(label, hints) {
+      return fullBodyOf(ctx, operation(label), hints) ?? this.validBody(label, hints)
     },
     hasQuery(label, name) {
       return operation(label).parameters.some((p) => p.in === 'query' && p.name === name)
@@ -164,24 +192,52 @@ function requireStatus(
   stop(`${name} stopped: ${title.charAt(0).toLowerCase()}${title.slice(1)} (${label} answered ${status})`)
 }
 
+/** Every field of an operation's request wrapper filled (the hinted ones as given), when the schema takes it. */
+function fullBodyOf(ctx: CheckContext, operation: DocumentedOperation, hints: Hints): unknown {
+  const body = operation.requestBody
+  const properties = (body?.schema?.properties ?? {}) as Record<string, Record<string, unknown>>
+  const [key] = Object.keys(properties)
+  const inner = key === undefined ? undefined : (properties[key]?.properties as Record<string, Record<string, unknown>>)
+  if (!body?.schemaPointer || !key || !inner) return undefined
+  const filled = Object.fromEntries(
+    Object.entries(inner).map(([name, schema]) => [name, name in hints ? hints[name] : sampleOf(ctx, name, schema)]),
+  )
+  const value = { [key]: filled }
+  return ctx.validator.validate(body.schemaPointer, value).length === 0 ? value : undefined
+}
+
+/** A valid value for a field: free text marked with the run's prefix (within its length), else what the schema's own first valid value is. */
+function sampleOf(ctx: CheckContext, name: string, schema: Record<string, unknown>): unknown {
+  const plain = schema.type === 'string' && !schema.enum && !schema.format && !schema.pattern
+  const most = typeof schema.maxLength === 'number' ? schema.maxLength : 200
+  const text = `${ctx.state.titlePrefix} ${name}`
+  // Not the default (a null target_url): a value the field would not have had unsent.
+  const { default: _default, ...rest } = schema
+  return plain && text.length <= most ? text : validInstance(rest)
+}
+
 /** The `data` of an exchange's body. */
 export function data(exchange: Exchange): Record<string, unknown> {
   const value = (exchange.response.json as { data?: unknown } | undefined)?.data
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
 }
 
-/** The items and pagination of a list exchange; the pagination under the key the document's x-list names (`pagination`, `meta`). */
+/**
+ * The items of a list exchange and its position, wherever the answer keeps it (the documented key,
+ * `meta`, the body, the headers: paging-reading.ts).
+ */
 export function page(
   exchange: Exchange,
   key = 'pagination',
+  pageParam = 'page',
 ): {
   items: Array<Record<string, unknown>>
-  pagination: Record<string, unknown>
+  paging: PagingReading | undefined
 } {
   const body = (exchange.response.json ?? {}) as Record<string, unknown>
   return {
     items: Array.isArray(body.data) ? (body.data as Array<Record<string, unknown>>) : [],
-    pagination: (body[key] ?? {}) as Record<string, unknown>,
+    paging: readPaging(exchange, key, pageParam),
   }
 }
 

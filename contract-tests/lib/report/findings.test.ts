@@ -118,3 +118,93 @@ it('says why a check judged nothing when the check said so, instead of the gener
   coverage.ran('PATCH /campaigns/{id}', 'write_stamp_progression')
   expect(coverage.rows([], () => 'generic').map((row) => row.state)).toEqual(['passed'])
 })
+
+// One request: the checks that judge one answer share it.
+const deleted = request('/adverts/7')
+const failure = (fields: Partial<FailureFields> & Pick<FailureFields, 'check' | 'title'>) =>
+  contractFailure({
+    profile: 'contract',
+    operation: 'DELETE /adverts/{id}',
+    received: 'r',
+    documented: 'd',
+    request: deleted,
+    ...fields,
+  })
+
+it('makes one finding of one cause whichever checks saw it: the check that provoked the answer gives the example, the others are knock-ons', () => {
+  const findings = groupFindings([
+    failure({ check: 'status_code_conformance', title: 'Undocumented status 409', rootCause: 'error 409 CONFLICT' }),
+    failure({
+      check: 'in_use_deletion_refused',
+      title: 'Deleting a resource another one uses answered 409',
+      rootCause: 'error 409 CONFLICT',
+    }),
+  ])
+  expect(findings).toHaveLength(1)
+  expect(findings[0]!.check).toBe('in_use_deletion_refused')
+  expect(findings[0]!.title).toBe('Deleting a resource another one uses answered 409')
+  expect(findings[0]!.knockOns).toEqual(['status_code_conformance: Undocumented status 409 (DELETE /adverts/{id})'])
+  expect(findings[0]!.responses).toBe(1)
+})
+
+it('takes the lowest profile of a cause for its finding, and its part: a spec violation wherever one of its failures is', () => {
+  const [finding] = groupFindings([
+    failure({ check: 'negative_data_rejection', title: 'a', rootCause: 'wrong_type cpm accepted' }),
+    failure({ check: 'negative_data_rejection', title: 'b', rootCause: 'wrong_type cpm accepted', profile: 'spec' }),
+  ])
+  expect([finding!.profile, finding!.kind]).toEqual(['spec', 'spec'])
+  const [defect] = groupFindings([failure({ check: 'use_after_free', title: 'c', kind: 'defect' })])
+  expect(defect!.kind).toBe('defect')
+})
+
+it('tells a member answered under another name from members merely added: the paging object under meta is one cause, object another', () => {
+  const member = (name: string, side: 'extra' | 'missing', shape: { type: string; keys: string[] }) =>
+    failure({
+      check: 'response_schema_conformance',
+      operation: 'GET /adverts',
+      title: side === 'extra' ? `Undocumented property ${name}` : `Required property ${name} is missing`,
+      rootCause: `members {data,pagination,success} ${side}`,
+      facet: name,
+      member: { schema: 'the object {success, data, pagination}', name, side, shape },
+    })
+  const findings = groupFindings([
+    member('pagination', 'missing', { type: 'object', keys: ['page', 'per_page', 'total_count', 'total_pages'] }),
+    member('meta', 'extra', { type: 'object', keys: ['current_page', 'total_pages', 'total_count'] }),
+    member('object', 'extra', { type: 'string', keys: [] }),
+  ])
+  expect(findings.map((finding) => finding.title)).toEqual([
+    'Required property pagination is missing',
+    'Undocumented property object',
+  ])
+  expect(findings[0]!.facets.map((facet) => facet.name)).toEqual(['pagination', 'meta (in place of pagination)'])
+  // The problem list under another key is one cause too (details for fields).
+  const problems = groupFindings([
+    member('fields', 'missing', { type: 'array:object', keys: ['field', 'message'] }),
+    member('details', 'extra', { type: 'array:object', keys: ['field', 'issue'] }),
+  ])
+  expect(problems).toHaveLength(1)
+})
+
+it('names the requests a finding showed in that reached no documented operation apart from the operations, and counts only the operations', () => {
+  const [finding] = groupFindings([
+    failure({
+      check: 'response_schema_conformance',
+      title: 'error.code "METHOD_NOT_ALLOWED" is no documented code',
+      operation: 'GET /adverts',
+      where: 'PUT /adverts (undocumented)',
+      rootCause: 'error 405 METHOD_NOT_ALLOWED',
+    }),
+    failure({
+      check: 'response_schema_conformance',
+      title: 'error.code "METHOD_NOT_ALLOWED" is no documented code',
+      operation: 'GET /adverts/{id}',
+      where: 'PUT /adverts/{id} (undocumented)',
+      rootCause: 'error 405 METHOD_NOT_ALLOWED',
+    }),
+  ])
+  expect(finding!.operations).toEqual([])
+  expect(finding!.requests).toEqual(['PUT /adverts', 'PUT /adverts/{id}'])
+  expect(describeFinding(finding!, 1)[1]).toBe(
+    '   Seen in 1 response, in answers to PUT /adverts, PUT /adverts/{id} (no documented operation)',
+  )
+})

@@ -1,11 +1,28 @@
 import type { SentRequest } from '../client/exchange.js'
 import type { CoverageRow } from '../run/coverage.js'
-import type { ContractSuiteResult, Finding } from '../run/results.js'
+import { FINDING_KINDS, type ContractSuiteResult, type Finding, type FindingKind } from '../run/results.js'
+
+/** How the headline and the JUnit suites name each part of the findings. */
+export const FINDING_PARTS: Readonly<Record<FindingKind, { one: string; many: string; suite: string }>> = {
+  spec: { one: 'spec violation', many: 'spec violations', suite: 'spec violations' },
+  difference: {
+    one: 'difference from the document',
+    many: 'differences from the document',
+    suite: 'differences from the document',
+  },
+  defect: {
+    one: 'defect of consistency (state, rules, limits)',
+    many: 'defects of consistency (state, rules, limits)',
+    suite: 'defects of consistency',
+  },
+}
 
 /**
- * The readable summary: the verdict and the count of distinct findings first; then each finding
- * once (how many responses and operations showed it, one example request, "Received / Documented");
- * what was not exercised and why; what an option left out; and a table of every operation's checks.
+ * The readable summary: the verdict and the findings in three parts first (spec violations,
+ * differences from the document, defects of consistency), the next step when only differences
+ * remain; then each finding once (how many responses and operations showed it, one example
+ * request, "Received / Documented", its knock-ons); what was not exercised and why; what an
+ * option left out; and a table of every operation's checks.
  * @example console.log(formatReport(await runContractSuite(options)))
  */
 export function formatReport(result: ContractSuiteResult): string {
@@ -13,12 +30,19 @@ export function formatReport(result: ContractSuiteResult): string {
   const responses = result.findings.reduce((sum, finding) => sum + finding.responses, 0)
   const lines = [
     `Contract suite, run ${result.runId}, against ${result.baseUrl} (profile ${result.profile})`,
-    `${result.verdict}: ${plural(result.findings.length, 'finding')}${result.findings.length ? ` (in ${plural(responses, 'response')})` : ''}; checks on operations: ${count('passed')} passed, ${count('failed')} failed, ${count('not_exercised')} not exercised, ${count('skipped')} skipped by option; ${plural(result.errors.length, 'error')}`,
+    `${result.verdict}: ${plural(result.findings.length, 'finding')}${result.findings.length ? ` (in ${plural(responses, 'response')}): ${headlineParts(result.findings)}` : ''}; checks on operations: ${count('passed')} passed, ${count('failed')} failed, ${count('not_exercised')} not exercised, ${count('skipped')} skipped by option; ${plural(result.errors.length, 'error')}`,
     `${result.requests} requests in ${(result.durationMs / 1000).toFixed(1)} s`,
+    ...nextStep(result),
   ]
   if (result.findings.length > 0) {
     lines.push('', 'Findings')
-    result.findings.forEach((finding, index) => lines.push('', ...describeFinding(finding, index + 1)))
+    // By part, numbered as the run orders them (spec violations first): "because of finding N" and JUnit use the same numbers.
+    for (const kind of FINDING_KINDS) {
+      const part = result.findings.flatMap((finding, index) => (finding.kind === kind ? [{ finding, index }] : []))
+      if (part.length === 0) continue
+      lines.push('', `${capitalized(FINDING_PARTS[kind].many)} (${part.length})`)
+      for (const { finding, index } of part) lines.push('', ...describeFinding(finding, index + 1))
+    }
   }
   const notExercised = byReason(result.coverage.filter((row) => row.state === 'not_exercised'))
   if (notExercised.length > 0)
@@ -35,6 +59,31 @@ export function formatReport(result: ContractSuiteResult): string {
   )
   lines.push('', ...coverageTable(result.coverage), '', result.verdict)
   return lines.join('\n')
+}
+
+/** The findings' three parts with their counts: `0 spec violations, 14 differences from the document, 2 defects of consistency (state, rules, limits)`. */
+export function headlineParts(findings: readonly Finding[]): string {
+  return FINDING_KINDS.map((kind) => {
+    const count = findings.filter((finding) => finding.kind === kind).length
+    return `${count} ${count === 1 ? FINDING_PARTS[kind].one : FINDING_PARTS[kind].many}`
+  }).join(', ')
+}
+
+/**
+ * What to do when every finding is a difference from the document: the deployment keeps the spec
+ * and makes choices of its own where it is silent, which no document but its own can judge.
+ */
+function nextStep(result: ContractSuiteResult): string[] {
+  const { findings, errors } = result
+  if (findings.length === 0 || errors.length > 0 || findings.some((finding) => finding.kind !== 'difference')) return []
+  return [
+    '',
+    'Next step: every finding is a difference from the document, a choice where the spec is silent, not a bug. To judge the deployment by its own choices, learn a twin (npx ad-campaign-mock twin --base-url <URL> --key <KEY> [--key2 <KEY_2>] --out deployment.twin.json) and run again with CONTRACT_OPENAPI=deployment.twin.json (its document); or judge by the spec alone with CONTRACT_PROFILE=spec.',
+  ]
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
 /** One finding as report lines. */
@@ -54,17 +103,33 @@ export function findingLines(finding: Finding): string[] {
   const { example } = finding
   const facets =
     finding.facets.length > 1 || finding.facets.some((facet) => facet.knockOns.length > 0) ? finding.facets : []
+  const shown = facets.slice(0, MOST_FACETS)
   return [
-    `Seen in ${plural(finding.responses, 'response')} on ${plural(finding.operations.length, 'operation')}: ${shortList(finding.operations)}`,
-    ...facets.map(
+    `Seen in ${plural(finding.responses, 'response')}${whereSeen(finding)}`,
+    ...shown.map(
       (facet) =>
         `- ${facet.name}: ${facet.operations.join(', ') || '(only as a knock-on)'}${facet.knockOns.map((knockOn) => `; ${knockOn}`).join('')}`,
     ),
+    ...(facets.length > shown.length ? [`- and ${facets.length - shown.length} more`] : []),
     ...(finding.knockOns.length > 0 ? [`Knock-ons: ${finding.knockOns.join('; ')}`] : []),
     ...(example.request ? describeRequest(example.request) : []),
     `Received: ${example.received}`,
     `Documented: ${example.documented}`,
   ]
+}
+
+/** How many facets a finding lists before it says how many more there are. */
+const MOST_FACETS = 8
+
+/** ` on 2 operations: GET /adverts, GET /user` and, for requests that reached none, `; in answers to PUT /adverts`. */
+function whereSeen(finding: Finding): string {
+  const on = finding.operations.length
+    ? ` on ${plural(finding.operations.length, 'operation')}: ${shortList(finding.operations)}`
+    : ''
+  const requests = finding.requests.length
+    ? `${on ? ';' : ','} in answers to ${shortList(finding.requests)} (no documented operation)`
+    : ''
+  return `${on}${requests}`
 }
 
 function shortList(operations: readonly string[]): string {

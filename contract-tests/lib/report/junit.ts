@@ -1,9 +1,11 @@
-import type { ContractSuiteResult } from '../run/results.js'
-import { findingLines } from './format-report.js'
+import { FINDING_KINDS, type ContractSuiteResult } from '../run/results.js'
+import { FINDING_PARTS, findingLines } from './format-report.js'
 
 /**
- * The run as JUnit XML, with the console's counts: a `findings` suite with one failing testcase
- * per finding (so `failures` is the number of distinct findings), a `coverage` suite with a
+ * The run as JUnit XML, with the console's counts: the findings in three suites, as the headline
+ * parts them (`spec violations`, `differences from the document`, `defects of consistency`), one
+ * failing testcase per finding, numbered as the console numbers them (so `failures` is the number
+ * of distinct findings), a `coverage` suite with a
  * testcase for each check on each operation that did not fail (passed, or `<skipped>` with the
  * reason it was not exercised or the option that left it out; failed ones are the findings), and
  * a `run` suite for errors and cleanup.
@@ -12,12 +14,14 @@ import { findingLines } from './format-report.js'
 export function toJUnitXml(result: ContractSuiteResult): string {
   const findings = result.findings.map((finding, index) => {
     // Every operation by name (the console shortens the list), then the same lines as the console.
+    const places = [...finding.operations, ...finding.requests]
     const text = [
-      `Seen in ${finding.responses} responses on ${finding.operations.join(', ')}`,
+      `Seen in ${finding.responses} responses on ${places.join(', ')}`,
       ...findingLines(finding).slice(1),
     ].join('\n')
     const message = `[${finding.profile}] ${finding.title}`
-    return `    <testcase classname="${escape(finding.check)}" name="${escape(`${index + 1}) ${finding.title}`)}"><failure type="${escape(finding.check)}" message="${escape(message)}">${escape(text)}</failure></testcase>`
+    const testcase = `    <testcase classname="${escape(finding.check)}" name="${escape(`${index + 1}) ${finding.title}`)}"><failure type="${escape(finding.check)}" message="${escape(message)}">${escape(text)}</failure></testcase>`
+    return { kind: finding.kind, testcase }
   })
   const covered = result.coverage.filter((row) => row.state !== 'failed')
   const coverage = covered.map((row) => {
@@ -37,7 +41,10 @@ export function toJUnitXml(result: ContractSuiteResult): string {
   ]
   const skipped = covered.length - covered.filter((row) => row.state === 'passed').length
   const suites = [
-    suite('findings', findings, { failures: findings.length }),
+    ...FINDING_KINDS.map((kind) => {
+      const part = findings.filter((finding) => finding.kind === kind).map((finding) => finding.testcase)
+      return suite(FINDING_PARTS[kind].suite, part, { failures: part.length })
+    }),
     suite('coverage', coverage, { skipped }),
     suite('run', run, { errors: result.errors.length }),
   ]

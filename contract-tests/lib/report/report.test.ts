@@ -133,8 +133,10 @@ it('leads with the verdict and the count of findings, shows each finding once wi
   const text = formatReport(resultWith(sampleCoverage()))
   const lines = text.split('\n')
   expect(lines[1]).toBe(
-    'FAILED: 2 findings (in 4 responses); checks on operations: 1 passed, 3 failed, 2 not exercised, 1 skipped by option; 1 error',
+    'FAILED: 2 findings (in 4 responses): 1 spec violation, 1 difference from the document, 0 defects of consistency (state, rules, limits); checks on operations: 1 passed, 3 failed, 2 not exercised, 1 skipped by option; 1 error',
   )
+  // A spec violation is a bug on any reading: no "next step" that would call it a choice.
+  expect(text).not.toContain('Next step')
   expect(text).toContain(
     [
       '1) response_headers_conformance [contract]: Missing header X-RateLimit-Limit',
@@ -161,7 +163,15 @@ it('writes JUnit XML with the same findings and counts: one failing testcase per
   expect(xml).toMatch(
     /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="contract ab12 FAILED" tests="\d+" failures="2" errors="1" skipped="3" time="1.234">/,
   )
-  expect(xml).toContain('<testsuite name="findings" tests="2" failures="2" errors="0" skipped="0">')
+  // The findings in the headline's three parts, numbered as the console numbers them.
+  expect(xml).toContain('<testsuite name="spec violations" tests="1" failures="1" errors="0" skipped="0">')
+  expect(xml).toContain(
+    '<testsuite name="differences from the document" tests="1" failures="1" errors="0" skipped="0">',
+  )
+  expect(xml).toContain(
+    '<testsuite name="defects of consistency" tests="0" failures="0" errors="0" skipped="0"></testsuite>',
+  )
+  expect(xml).toContain('name="2) success is missing on a 201"')
   expect(xml).toContain(
     '<testcase classname="response_headers_conformance" name="1) Missing header X-RateLimit-Limit"><failure type="response_headers_conformance" message="[contract] Missing header X-RateLimit-Limit">Seen in 3 responses on GET /adverts, GET /user',
   )
@@ -176,4 +186,32 @@ it('writes JUnit XML with the same findings and counts: one failing testcase per
   expect(xml).toContain('stopped: &lt;boom&gt; &amp; &quot;quotes&quot;')
   // Failed pairs are the findings, not counted twice.
   expect(xml).not.toContain('classname="GET /adverts" name="response_headers_conformance"')
+})
+
+it('says the next step when every finding is a difference from the document: a twin of the deployment, or the spec alone', () => {
+  const differences = failures.filter((failure) => failure.profile === 'contract')
+  const text = formatReport({
+    ...resultWith(sampleCoverage()),
+    errors: [],
+    failures: differences,
+    findings: groupFindings(differences),
+  })
+  expect(text.split('\n')[1]).toMatch(
+    /^FAILED: 1 finding \(in 3 responses\): 0 spec violations, 1 difference from the document, 0 defects of consistency \(state, rules, limits\);/,
+  )
+  expect(text).toContain('Next step: every finding is a difference from the document')
+  expect(text).toContain('npx ad-campaign-mock twin --base-url <URL> --key <KEY>')
+  expect(text).toContain('CONTRACT_OPENAPI=deployment.twin.json')
+  expect(text).toContain('CONTRACT_PROFILE=spec')
+  // A defect of consistency is no choice a twin could hold: no next step then.
+  const defect = contractFailure({ ...differences[0]!, kind: 'defect', title: 'X', rootCause: 'x' })
+  const withDefect = [...differences, defect]
+  expect(
+    formatReport({
+      ...resultWith(sampleCoverage()),
+      errors: [],
+      failures: withDefect,
+      findings: groupFindings(withDefect),
+    }),
+  ).not.toContain('Next step')
 })

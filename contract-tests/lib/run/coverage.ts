@@ -17,6 +17,8 @@ export interface CoverageRow {
   failures: number
   /** Why it was not exercised or skipped. */
   reason?: string
+  /** The cause (a failure's rootCause) that kept it from being exercised, when one did: the report names its finding. */
+  cause?: string
 }
 
 /** How often one check judged one operation, and how many of the kept failures it raised there. */
@@ -47,9 +49,9 @@ export class Coverage {
     check: CheckName | typeof ANY
     reason: string
   }> = []
-  private readonly blocks: Array<{ operations: ReadonlySet<string> | typeof ANY; reason: string }> = []
-  /** Why a check judged nothing on an operation, as the check said it (the first reason given). */
-  private readonly notes = new Map<string, string>()
+  private readonly blocks: Array<{ operations: ReadonlySet<string> | typeof ANY; reason: string; cause?: string }> = []
+  /** Why a check judged nothing on an operation, as the check said it (the first reason given), and the cause behind it. */
+  private readonly notes = new Map<string, { reason: string; cause?: string }>()
 
   /** The run promises this check on this operation. */
   expect(operation: OperationLabel, check: CheckName): void {
@@ -71,15 +73,19 @@ export class Coverage {
    * The check looked at the operation but could not judge it, for this reason (two writes closer
    * than the deployment's timestamps can tell apart, say): what the row says if it never runs.
    */
-  note(operation: OperationLabel, check: CheckName, reason: string): void {
+  note(operation: OperationLabel, check: CheckName, reason: string, cause?: string): void {
     // Not a promise: a pair the run does not promise stays out of the rows.
     const key = keyOf({ operation, check })
-    if (!this.notes.has(key)) this.notes.set(key, reason)
+    if (!this.notes.has(key)) this.notes.set(key, { reason, ...(cause === undefined ? {} : { cause }) })
   }
 
-  /** These operations (or, with `*`, all) were not reached, for this reason; the first reason given wins. */
-  block(operations: readonly OperationLabel[] | typeof ANY, reason: string): void {
-    this.blocks.push({ operations: operations === ANY ? ANY : new Set(operations), reason })
+  /** These operations (or, with `*`, all) were not reached, for this reason (and cause); the first reason given wins. */
+  block(operations: readonly OperationLabel[] | typeof ANY, reason: string, cause?: string): void {
+    this.blocks.push({
+      operations: operations === ANY ? ANY : new Set(operations),
+      reason,
+      ...(cause === undefined ? {} : { cause }),
+    })
   }
 
   /** Runs and failures of every pair that ran or failed. */
@@ -122,13 +128,15 @@ export class Coverage {
     )
     if (skip) return { operation, check, state: 'skipped', runs, failures, reason: skip.reason }
     const block = this.blocks.find((b) => b.operations === ANY || b.operations.has(operation))
+    const said = block ?? this.notes.get(keyOf({ operation, check }))
     return {
       operation,
       check,
       state: 'not_exercised',
       runs,
       failures,
-      reason: block?.reason ?? this.notes.get(keyOf({ operation, check })) ?? explain(operation, check),
+      reason: said?.reason ?? explain(operation, check),
+      ...(said?.cause === undefined ? {} : { cause: said.cause }),
     }
   }
 

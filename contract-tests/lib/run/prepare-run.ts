@@ -56,7 +56,7 @@ export async function prepareRun(options: ContractSuiteOptions): Promise<Prepare
     keys: { primary, second },
     fetch: options.fetch,
     maxRequests: settings.maxRequests,
-    maxWaitSeconds: options.maxWaitSeconds,
+    maxWaitSeconds: settings.maxWaitSeconds,
     wait,
   })
   const state: RunState = {
@@ -67,7 +67,7 @@ export async function prepareRun(options: ContractSuiteOptions): Promise<Prepare
     deleted: new Map(),
     notes: [],
   }
-  const recorder = createRecorder(profiles, enabled, (name) => REGISTRY[name].claims)
+  const recorder = createRecorder(profiles, enabled, (name) => REGISTRY[name])
   // Flows run even with their own name off: they drive the traffic the checks judge.
   const items = claimed.filter(
     (item) => item.skippedBy?.(settings) === undefined && (item.kind === 'flow' || enabled(item.name)),
@@ -79,6 +79,9 @@ export async function prepareRun(options: ContractSuiteOptions): Promise<Prepare
   return { run, options, started, selection, keyCount: keys.length }
 }
 
+/** The longest wait a run accepts by default (a minute's window, and a little). */
+const DEFAULT_MAX_WAIT_SECONDS = 65
+
 /** What the options allow, before the keys are known (a second key counts as there when one is given). */
 function settingsOf(options: ContractSuiteOptions, plane: ControlPlane | undefined): RunSettings {
   return {
@@ -87,6 +90,7 @@ function settingsOf(options: ContractSuiteOptions, plane: ControlPlane | undefin
     spendQuota: options.rateLimit ?? plane !== undefined,
     maxRequests: options.maxRequests ?? 800,
     maxRequestsGiven: options.maxRequests !== undefined,
+    maxWaitSeconds: options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS,
   }
 }
 

@@ -1,4 +1,5 @@
 import type { CheckName } from '../checks/check-names.js'
+import type { FailureKind } from '../checks/contract-failure.js'
 import {
   FlowStopped,
   labelOf,
@@ -9,6 +10,7 @@ import {
 } from '../checks/check.js'
 import { contractFailure, type ContractFailure } from '../checks/contract-failure.js'
 import type { Exchange } from '../client/exchange.js'
+import { maskKey } from '../client/fetch-error.js'
 import { RequestBudgetExhausted } from '../client/http-client.js'
 import type { OperationLabel } from '../document/document.js'
 import { PROFILES, type Profile } from '../document/profiles.js'
@@ -41,11 +43,14 @@ export interface JudgeOptions {
   counted?: (result: unknown, failed: boolean) => boolean
 }
 
-/** Creates the run's recorder; `claimsOf` gives the claims a name is registered with. */
+/** What the recorder reads of a registration: its claims, and what its failures are by default. */
+export type Registered = (name: CheckName) => { claims: Claims; finds?: FailureKind }
+
+/** Creates the run's recorder; `registered` gives the claims a name is registered with, and what it finds. */
 export function createRecorder(
   profiles: ReadonlySet<Profile>,
   enabled: (check: CheckName) => boolean,
-  claimsOf: (name: CheckName) => Claims,
+  registered: Registered,
 ): Recorder {
   const failures: ContractFailure[] = []
   const errors: string[] = []
@@ -56,7 +61,7 @@ export function createRecorder(
   }
 
   function bind(run: RunContext, name: CheckName, exchange: Exchange | undefined): CheckContext & { failed: number } {
-    const claims = claimsOf(name)
+    const { claims } = registered(name)
     const lowest = PROFILES.find((profile) => claims[profile]) ?? 'contract'
     const ctx = {
       ...run,
@@ -64,15 +69,24 @@ export function createRecorder(
       failed: 0,
       asserts: (profile: Profile) => profiles.has(profile),
       fail(title: string, detail: FailureDetail) {
-        keep(failureOf(title, detail, { check: name, profile: lowest, exchange }))
+        const kind = detail.kind ?? registered(detail.check ?? name).finds ?? 'difference'
+        // What an answer echoed of a key (a user record's api_key) is shown masked, as requests are.
+        const keys = [run.client.keys.primary, run.client.keys.second, run.state.rotatedApiKey]
+        const masked = {
+          ...detail,
+          kind,
+          received: maskKeys(detail.received, keys),
+          documented: maskKeys(detail.documented, keys),
+        }
+        keep(failureOf(title, masked, { check: name, profile: lowest, exchange }))
         ctx.failed++
       },
       ran(operation: OperationLabel, check = name) {
         if (enabled(check)) coverage.ran(operation, check)
       },
-      unjudged(reason: string, operation?: OperationLabel, check: CheckName = name) {
+      unjudged(reason: string, operation?: OperationLabel, check: CheckName = name, because?: string) {
         const where = operation ?? (exchange ? labelOf(exchange) : undefined)
-        if (where && enabled(check)) coverage.note(where, check, reason)
+        if (where && enabled(check)) coverage.note(where, check, reason, because)
       },
       local<T>(init: () => T): T {
         if (!locals.has(name)) locals.set(name, init())
@@ -113,6 +127,14 @@ export function createRecorder(
   }
 }
 
+/** Text with every key of the run in it masked (`ik_fir…6789`). */
+function maskKeys(text: string, keys: ReadonlyArray<string | undefined>): string {
+  return keys.reduce<string>(
+    (masked, key) => (key && key.length > 12 ? masked.split(key).join(maskKey(key)) : masked),
+    text,
+  )
+}
+
 /** A failure a bound context reports: what the detail does not say comes from the check, its lowest profile and the exchange judged. */
 function failureOf(
   title: string,
@@ -120,11 +142,15 @@ function failureOf(
   defaults: { check: CheckName; profile: Profile; exchange: Exchange | undefined },
 ): ContractFailure {
   const shown = detail.exchange ?? defaults.exchange
-  const { facet, facetsTitle, knockOn } = detail
+  const { facet, facetsTitle, knockOn, member } = detail
+  // Counted on an operation, shown by a request that reached none (a method the path lacks): the finding names the request.
+  const where = detail.where ?? (shown && !shown.operation && detail.operation ? labelOf(shown) : undefined)
   return contractFailure({
     check: detail.check ?? defaults.check,
     profile: detail.profile ?? defaults.profile,
     operation: detail.operation ?? (shown ? labelOf(shown) : 'flows'),
+    ...(where === undefined ? {} : { where }),
+    ...(detail.kind === undefined ? {} : { kind: detail.kind }),
     title,
     received: detail.received,
     documented: detail.documented,
@@ -133,5 +159,6 @@ function failureOf(
     ...(facet === undefined ? {} : { facet }),
     ...(facetsTitle === undefined ? {} : { facetsTitle }),
     ...(knockOn === undefined ? {} : { knockOn }),
+    ...(member === undefined ? {} : { member }),
   })
 }

@@ -9,25 +9,40 @@ export const VERDICTS = ['PASSED', 'FAILED', 'INCONCLUSIVE'] as const
 export type Verdict = (typeof VERDICTS)[number]
 
 /**
- * One difference between the deployment and the contract, however often it showed: the failures
- * of one check and profile that share a root cause (see ContractFailure.rootCause).
+ * The three parts of the headline: spec violations (a `spec` failure, a bug on any reading),
+ * differences from the document (choices where the spec is silent) and defects of consistency
+ * (the deployment contradicts its own state, rules or limits).
+ */
+export const FINDING_KINDS = ['spec', 'difference', 'defect'] as const
+export type FindingKind = (typeof FINDING_KINDS)[number]
+
+/**
+ * One cause, however often and by however many checks it showed: the failures that share a root
+ * cause (see ContractFailure.rootCause, causes.ts). The check that provoked it gives the example;
+ * the failures of other checks are its knock-ons, not findings of their own.
  */
 export interface Finding {
+  /** The check of its example. */
   check: CheckName
+  /** The lowest profile of its own failures: `spec` when any is a spec violation. */
   profile: Profile
-  /** The first failure's title. */
+  /** Which part of the headline it counts in. */
+  kind: FindingKind
+  /** The example's title (or, for a schema's members, one naming them). */
   title: string
   rootCause: string
   /** How many distinct responses showed it. */
   responses: number
-  /** The operations it showed on, in path order. */
+  /** The documented operations it showed on, in path order. */
   operations: OperationLabel[]
+  /** The requests it showed in that reached no documented operation (`PUT /adverts/{id}`). */
+  requests: string[]
   /** The first failure that is not a knock-on: its request and "Received / Documented" are the example. */
   example: ContractFailure
   failures: ContractFailure[]
   /** The parts of the root cause it lists (each undocumented property of a schema), in the order first seen. */
   facets: FindingFacet[]
-  /** Knock-on effects of the root cause that belong to no facet. */
+  /** Knock-on effects of the root cause that belong to no facet, other checks that tripped over it included. */
   knockOns: string[]
 }
 

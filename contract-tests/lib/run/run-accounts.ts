@@ -1,6 +1,7 @@
 import type { RunContext, RunSettings } from '../checks/check.js'
 import { registrations, type Registration } from '../checks/registry.js'
 import type { ControlPlane } from '../client/control-plane.js'
+import { readOperation } from '../client/preflight.js'
 import { validInstance } from '../document/valid-data.js'
 import type { ContractSuiteOptions } from './suite-options.js'
 
@@ -25,8 +26,14 @@ export function needsSecondKey(item: Registration, settings: RunSettings): boole
   )
 }
 
-/** An advert of the second account, the foreign reference for negative_data_rejection. */
+/**
+ * The second account as the run meets it first: its user record (what marks its data, for
+ * account_isolation), and an advert of its own, the foreign reference for negative_data_rejection.
+ */
 export async function foreignAdvert(ctx: RunContext): Promise<number | undefined> {
+  const user = readOperation(ctx.document)
+  if (user && ctx.enabled('account_isolation'))
+    await ctx.send({ method: 'GET', path: user.path, credentials: 'second', purpose: 'setup: the second account' })
   const operation = ctx.document.get('POST /adverts')
   if (!operation?.requestBody?.schema) return undefined
   const body = validInstance(operation.requestBody.schema, { title: `${ctx.state.titlePrefix} foreign advert` })

@@ -5,7 +5,8 @@ import { groupFindings } from '../report/findings.js'
 import { cleanUp } from './cleanup.js'
 import type { ContractRun } from './contract-run.js'
 import { prepareRun, type PreparedRun } from './prepare-run.js'
-import type { ContractSuiteResult, Verdict } from './results.js'
+import type { CoverageRow } from './coverage.js'
+import { FINDING_KINDS, type ContractSuiteResult, type Finding, type Verdict } from './results.js'
 import { foreignAdvert } from './run-accounts.js'
 import type { ContractSuiteOptions } from './suite-options.js'
 
@@ -49,7 +50,7 @@ async function drive(run: ContractRun): Promise<void> {
       counted: () => false,
     })
     if (thrown instanceof FlowStopped) {
-      recorder.coverage.block(thrown.unreached, thrown.reason)
+      recorder.coverage.block(thrown.unreached, thrown.reason, thrown.because)
       ctx.state.notes.push(thrown.reason)
     }
     if (thrown instanceof RequestBudgetExhausted) throw thrown
@@ -81,10 +82,15 @@ function summarize(
       ? `nothing to judge: every success answered with no body (${bodiless})`
       : `${check} found nothing to judge in their answers`
   })
+  // Spec violations first, then differences, then defects: the order the report numbers and parts them in.
+  const findings = groupFindings(recorder.failures).sort(
+    (a, b) => FINDING_KINDS.indexOf(a.kind) - FINDING_KINDS.indexOf(b.kind),
+  )
+  const rows = coverage.map((row) => becauseOf(row, findings))
   const verdict: Verdict =
     recorder.failures.length > 0 || errors.length > 0
       ? 'FAILED'
-      : coverage.some((row) => row.state === 'not_exercised')
+      : rows.some((row) => row.state === 'not_exercised')
         ? 'INCONCLUSIVE'
         : 'PASSED'
   return {
@@ -94,9 +100,9 @@ function summarize(
     baseUrl: client.baseUrl,
     profile: selection,
     failures: recorder.failures,
-    findings: groupFindings(recorder.failures),
+    findings,
     errors,
-    coverage,
+    coverage: rows,
     tallies: recorder.coverage.tallies(recorder.failures),
     requests: client.requests + (ctx.controlPlane?.requests ?? 0) + keyCount,
     exercised: ctx.document.operations.map((o) => o.label).filter((label) => exercised.has(label)),
@@ -106,6 +112,19 @@ function summarize(
     ...(ctx.state.rotatedApiKey && options.apiKey ? { rotatedApiKey: ctx.state.rotatedApiKey } : {}),
     durationMs: Date.now() - started,
   }
+}
+
+/**
+ * A row not exercised because of a cause the run found says so: `because of finding 3 (Required
+ * property pagination is missing): …`. A cause that is no finding (its check off) leaves the reason as it was.
+ */
+function becauseOf(row: CoverageRow, findings: readonly Finding[]): CoverageRow {
+  if (row.state !== 'not_exercised' || row.cause === undefined) return row
+  const index = findings.findIndex(
+    (finding) => finding.rootCause === row.cause || finding.failures.some((failure) => failure.aka === row.cause),
+  )
+  if (index < 0) return row
+  return { ...row, reason: `because of finding ${index + 1} (${findings[index]!.title}): ${row.reason}` }
 }
 
 /** The statuses of an operation's answers when every success among them had no body (a 204 DELETE); else undefined. */
