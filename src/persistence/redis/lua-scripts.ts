@@ -8,7 +8,7 @@
 /** What every script may use: refreshing the tenant's time to live, and the state after a version. */
 const PRELUDE = `
 local P = ARGV[1]
-local KEYS_OF = {'v', 'snap', 'log', 'j', 'js', 'hits', 'rle'}
+local KEYS_OF = {'v', 'snap', 'log', 'j', 'js', 'jg', 'hits', 'rle'}
 local function touch(ttl)
   if ttl <= 0 then return end
   for _, k in ipairs(KEYS_OF) do redis.call('PEXPIRE', P .. k, ttl) end
@@ -59,11 +59,24 @@ local state = state_after(-1)
 return {'load', state[2], state[3], state[4]}
 `
 
-/** ARGV: P, from, hits?, journal?, ttl. The state after `from`, and the hits and the journal when asked. */
+/**
+ * ARGV: P, from, hits?, journal seq (-1: not wanted), ttl, journal generation. The state after `from`,
+ * the hits when asked, and the journal's entries after the seq given (all of them when it was cleared
+ * since: its generation differs), its last seq and its generation.
+ */
 export const CATCH_UP = `${PRELUDE}
 local state = state_after(tonumber(ARGV[2]))
 if ARGV[3] == '1' then state[5] = redis.call('HGETALL', P .. 'hits') else state[5] = {} end
-if ARGV[4] == '1' then state[6] = redis.call('LRANGE', P .. 'j', 0, -1) else state[6] = {} end
+local seen = tonumber(ARGV[4])
+state[6] = {}
+if seen >= 0 then
+  local last = tonumber(redis.call('GET', P .. 'js') or '0')
+  local generation = redis.call('GET', P .. 'jg') or '0'
+  if generation ~= ARGV[6] then seen = 0 end
+  if last > seen then state[6] = redis.call('LRANGE', P .. 'j', seen - last, -1) end
+  state[7] = last
+  state[8] = generation
+end
 if state[1] ~= 'gone' then touch(tonumber(ARGV[5])) end
 return state
 `
@@ -142,6 +155,13 @@ for i = 2, #ARGV, 5 do
   out[#out + 1] = dc
 end
 return out
+`
+
+/** ARGV: P. Empties the journal and starts its next generation (a replica that read the last one reads it whole again). */
+export const JOURNAL_CLEAR = `
+local P = ARGV[1]
+redis.call('DEL', P .. 'j', P .. 'js')
+return redis.call('INCR', P .. 'jg')
 `
 
 /** ARGV: P, capacity, ttl, then entries (JSON). Numbers each entry from the journal's sequence, keeps the last `capacity`. */

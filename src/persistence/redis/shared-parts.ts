@@ -8,7 +8,7 @@ import {
 import { keepRecord, type KeptJournalEntry, type RequestJournal } from '../../domain/request-journal.js'
 import type { ApiTierLimits } from '../../schemas/user.js'
 import { createBatcher } from './batcher.js'
-import { JOURNAL, RATE } from './lua-scripts.js'
+import { JOURNAL, JOURNAL_CLEAR, RATE } from './lua-scripts.js'
 import type { RedisConnection, Reply } from './redis-connection.js'
 
 // The parts of a mock's context that a tenant keeps in Redis rather than in the replica's memory:
@@ -62,39 +62,59 @@ export function sharedRateLimiter(home: PartsHome): RateLimiter {
   }
 }
 
+/** The journal as the store keeps it, read back into this replica's journal. */
+export interface SharedJournal extends RequestJournal {
+  /** The seq of the last entry read back (0: none), and the generation it belongs to (a clear starts the next). */
+  readonly seen: { seq: number; generation: string }
+  /** Takes the entries answered (each line `<seq> <kept entry>`): those after `seen`, or all there are in another generation. */
+  load(lines: string[], generation: string): void
+}
+
 /**
  * The journal of every replica's requests: each entry is kept (redacted, cut) as the local journal
  * would keep it and appended to one list in Redis (numbered there, trimmed to the capacity); the
- * listener reads the list back into the local journal before a control-plane request.
+ * listener reads what is new back into the local journal before a request that reads it.
  */
-export function sharedJournal(
-  home: PartsHome,
-  local: RequestJournal,
-): RequestJournal & { load(lines: string[]): void } {
+export function sharedJournal(home: PartsHome, local: RequestJournal): SharedJournal {
   const pushes = createBatcher<string, unknown>(async (entries) => {
     await home.connection.run(JOURNAL, [home.prefix, local.capacity, home.ttlMs(), ...entries])
     return entries.map(() => undefined)
   })
+  let kept: KeptJournalEntry[] = []
+  let generation = '0'
   return {
     capacity: local.capacity,
+    get seen() {
+      return { seq: kept.at(-1)?.entry.seq ?? 0, generation }
+    },
     record(record) {
-      const { entry, ...kept } = keepRecord(record, 0)
+      const { entry, ...rest } = keepRecord(record, 0)
       const { seq: _seq, ...fields } = entry
-      home.track(pushes.add(JSON.stringify({ ...kept, entry: fields })))
+      home.track(pushes.add(JSON.stringify({ ...rest, entry: fields })))
     },
     entries: (filter) => local.entries(filter),
-    restore: (entries) => local.restore(entries),
+    restore(entries) {
+      kept = [...entries]
+      local.restore(kept)
+    },
     clear() {
-      home.track(home.connection.command(['DEL', `${home.prefix}j`, `${home.prefix}js`]))
+      home.track(home.connection.run(JOURNAL_CLEAR, [home.prefix]))
+      kept = []
       return local.clear()
     },
-    /** Replaces the local journal with the list Redis holds (each line `<seq> <kept entry>`). */
-    load(lines) {
-      const kept = lines.map((line): KeptJournalEntry => {
+    load(lines, answered) {
+      const fresh = lines.map((line): KeptJournalEntry => {
         const space = line.indexOf(' ')
         const parsed = JSON.parse(line.slice(space + 1)) as KeptJournalEntry
         return { ...parsed, entry: { ...parsed.entry, seq: Number(line.slice(0, space)) } }
       })
+      const seen = kept.at(-1)?.entry.seq ?? 0
+      if (answered !== generation)
+        kept = fresh // cleared since: what it answered is all there is
+      else if (fresh.length === 0) return
+      else if (fresh[0]!.entry.seq === seen + 1) kept = [...kept, ...fresh].slice(-local.capacity)
+      else kept = fresh // more came than the list keeps: the list is all there is
+      generation = answered
       local.restore(kept)
     },
   }

@@ -60,6 +60,11 @@ export class SharedTenant implements StateStore, PartsHome {
     this.#cache = new TenantCache(this, `${storeName}'s tenant "${name}"`)
   }
 
+  /** Whether the tenant was in the store when this replica opened it (false: this replica made it). */
+  get loaded(): boolean {
+    return this.#cache.loaded
+  }
+
   ttlMs(): number {
     return this.#ttlMs
   }
@@ -140,12 +145,14 @@ export class SharedTenant implements StateStore, PartsHome {
     const touch = this.#ttlMs > 0 && Date.now() - this.#touched > this.#ttlMs / 10 ? this.#ttlMs : 0
     if (touch) this.#touched = Date.now()
     const from = this.#cache.from()
+    const journal = wants.journal ? this.#cache.journal?.seen : undefined
+    const args = [this.prefix, from, hits ? 1 : 0, journal?.seq ?? -1, touch, journal?.generation ?? '']
     const reply = (await this.#redis(
-      () => this.connection.run(CATCH_UP, [this.prefix, from, hits ? 1 : 0, wants.journal ? 1 : 0, touch]),
+      () => this.connection.run(CATCH_UP, args),
       'it did not answer a catch-up',
     )) as Reply[]
     if (hits) this.#cache.takeHits(hitsOf(reply[4] ?? []))
-    if (wants.journal) this.#cache.journal?.load((reply[5] ?? []) as string[])
+    if (journal) this.#cache.journal?.load((reply[5] ?? []) as string[], String(reply[7]))
     const [status, version] = reply
     if (status !== 'ok' || Number(version) > this.#cache.version) await this.#apply.run(() => this.#applied(reply))
   }
@@ -169,10 +176,14 @@ export class SharedTenant implements StateStore, PartsHome {
       open.joined.add(done)
       const forget = () => void open.joined.delete(done)
       done.then(forget, forget)
-      return done.then(async (result) => {
-        if (!(await open.committed)) throw unavailable(this, 'the write could not be appended')
-        return result
-      })
+      // Its answer waits (in `settle`) for the turn's append, not the write itself: the turn ends
+      // only once the request that opened it has its answer, which may be waiting for this write.
+      this.track(
+        open.committed.then((ok) => {
+          if (!ok) throw unavailable(this, 'the write could not be appended')
+        }),
+      )
+      return done
     }
   }
 

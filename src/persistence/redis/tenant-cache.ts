@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto'
 import { restoreClock } from '../../domain/clock.js'
 import type { DomainContext } from '../../domain/domain-context.js'
-import type { RequestJournal } from '../../domain/request-journal.js'
 import { OPEN } from './lua-scripts.js'
 import type { Reply } from './redis-connection.js'
-import type { PartsHome } from './shared-parts.js'
+import type { PartsHome, SharedJournal } from './shared-parts.js'
 import { applyChanges, applySettings, loadStateText, settingsOf, stateText, type StateEntry } from './state-entry.js'
 import { StoreError } from './store-error.js'
 
@@ -24,7 +23,9 @@ export class TenantCache {
   committed = ''
   /** Set while applying what the store holds: the store's watcher then records nothing. */
   applying = false
-  journal: (RequestJournal & { load(lines: string[]): void }) | undefined
+  journal: SharedJournal | undefined
+  /** Whether the last open found the tenant in the store (false: it was made from the mock's starting data). */
+  loaded = false
   readonly #home: PartsHome
   readonly #source: string
   #ctx: DomainContext | undefined
@@ -79,8 +80,10 @@ export class TenantCache {
       const settings = JSON.stringify(settingsOf(ctx))
       const made = [stateText(ctx), settings, Date.now(), FORMAT_KEY, STORE_FORMAT]
       reply = (await connection.run(OPEN, [prefix, ttl, profile, ...made])) as Reply[]
-      if (reply[0] === 'created') return this.committedAt(0, settings)
+      this.loaded = reply[0] !== 'created'
+      if (!this.loaded) return this.committedAt(0, settings)
     }
+    this.loaded = true
     if (reply[0] === 'other_profile')
       throw new StoreError(
         'other_profile',
