@@ -121,7 +121,7 @@ return redis.call('DEL', P .. 'lock')
 `
 
 /**
- * ARGV: P, then per request: user, now (ms), per_minute, per_day, exhaust (0/1). For each, the counts
+ * ARGV: P, the tenant's ttl (0: none), then per request: user, now (ms), per_minute, per_day, exhaust (0/1). For each, the counts
  * of both windows after the check: allowed (0/1), minute start, minute count, day start, day count.
  * A window's count starts again at the first request outside it; a refused request is not counted;
  * `exhaust` then counts what is left in both windows.
@@ -129,8 +129,11 @@ return redis.call('DEL', P .. 'lock')
 export const RATE = `
 local P = ARGV[1]
 local epoch = redis.call('GET', P .. 'rle') or '0'
+-- Counts go after two days unused (a day's window and then some), or with the tenant.
+local keep = tonumber(ARGV[2])
+if keep <= 0 or keep > 172800000 then keep = 172800000 end
 local out = {}
-for i = 2, #ARGV, 5 do
+for i = 3, #ARGV, 5 do
   local key = P .. 'rl:' .. epoch .. ':' .. ARGV[i]
   local now, pm, pd = tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
   local h = redis.call('HMGET', key, 'ms', 'mc', 'ds', 'dc')
@@ -146,7 +149,7 @@ for i = 2, #ARGV, 5 do
       mc, dc = mc + left, dc + left
     end
     redis.call('HSET', key, 'ms', string.format('%d', ms), 'mc', mc, 'ds', string.format('%d', ds), 'dc', dc)
-    redis.call('PEXPIRE', key, 172800000)
+    redis.call('PEXPIRE', key, keep)
   end
   out[#out + 1] = allowed and 1 or 0
   out[#out + 1] = ms

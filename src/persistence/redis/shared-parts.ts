@@ -43,7 +43,7 @@ export function sharedRateLimiter(home: PartsHome): RateLimiter {
       limits.per_day,
       exhaust ? 1 : 0,
     ])
-    const reply = (await home.connection.run(RATE, [home.prefix, ...args])) as number[]
+    const reply = (await home.connection.run(RATE, [home.prefix, home.ttlMs(), ...args])) as number[]
     return items.map((_, index) => {
       const [allowed, ms, mc, ds, dc] = reply.slice(index * 5, index * 5 + 5) as number[]
       return { allowed: allowed === 1, minute: { start: ms!, count: mc! }, day: { start: ds!, count: dc! } }
