@@ -58,11 +58,12 @@ function sandboxEdge(sandbox: Sandbox): RequestEdge {
         if (refused) return refused
       }
       const { shared } = tenant
-      const failures = shared.failures
+      let disturbances = 0
       let answered: MockAnswer | undefined
       try {
         // The journal is read back only for the requests that read it (or count what they clear).
         await shared.sync({ journal: admin && request.url.pathname.endsWith('/requests') })
+        disturbances = shared.disturbances
         const write = request.method !== 'GET' && request.method !== 'HEAD'
         answered = admin && write ? await shared.writeTurn(answer) : await answer()
         await shared.settle()
@@ -70,8 +71,9 @@ function sandboxEdge(sandbox: Sandbox): RequestEdge {
         if (error instanceof StoreError) return unavailable(api, request, error.message)
         throw error
       }
-      // Redis failed while this was answered: the answer may rest on what did not reach it.
-      if (shared.failures !== failures) return unavailable(api, request)
+      // Redis failed, or the state was loaded whole, while this was answered: the answer may rest on
+      // what did not reach Redis, or on a state half loaded.
+      if (shared.disturbances !== disturbances) return unavailable(api, request)
       tenant.lastUsed = Date.now()
       return answered
     },

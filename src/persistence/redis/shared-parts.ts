@@ -1,4 +1,5 @@
 import type { Overrides } from '../../domain/overrides.js'
+import type { ApiError } from '../../errors/api-error.js'
 import {
   rateLimitDecision,
   type RateLimitDecision,
@@ -25,6 +26,8 @@ export interface PartsHome {
   ttlMs(): number
   /** Holds the answer of the request under way until this round trip is done (and a 503 if it fails). */
   track(effect: Promise<unknown>): void
+  /** Counts a round trip that failed under a request's answer, and answers the 503 the pipeline gives it. */
+  unavailable(cause: unknown): ApiError
 }
 
 type Limits = Pick<ApiTierLimits, 'per_minute' | 'per_day'>
@@ -51,7 +54,9 @@ export function sharedRateLimiter(home: PartsHome): RateLimiter {
   })
   return {
     async consume(userId, limits, nowMs): Promise<RateLimitDecision> {
-      const counts = await checks.add({ userId, limits, nowMs, exhaust: false })
+      const counts = await checks.add({ userId, limits, nowMs, exhaust: false }).catch((error: unknown) => {
+        throw home.unavailable(error)
+      })
       return rateLimitDecision(counts, limits, counts.allowed, nowMs)
     },
     exhaust: (userId, limits, nowMs) => home.track(checks.add({ userId, limits, nowMs, exhaust: true })),

@@ -1,4 +1,5 @@
 import type { DomainContext, StateStore } from '../../domain/domain-context.js'
+import { ApiError } from '../../errors/api-error.js'
 import type { Overrides } from '../../domain/overrides.js'
 import type { WriteQueue } from '../../domain/write-queue.js'
 import type { RecordChange } from '../../store/store.js'
@@ -101,6 +102,20 @@ export class SharedTenant implements StateStore, PartsHome {
     void done.then(() => this.#effects.delete(done))
   }
 
+  unavailable(cause: unknown): ApiError {
+    this.failures++
+    return new ApiError('service_unavailable', unavailable(this, (cause as Error).message ?? String(cause)).message)
+  }
+
+  /**
+   * What changed under requests in flight: Redis failures, and states loaded whole (a reset elsewhere,
+   * a recovery). The listener answers 503 for a request during which it moved: its answer may rest
+   * on what did not reach Redis, or on a state half loaded.
+   */
+  get disturbances(): number {
+    return this.failures + this.#cache.wholeLoads
+  }
+
   /** Waits for the round trips requests have started so far (journal, counts, hits); a failed one is a StoreError. */
   async settle(): Promise<void> {
     if (this.#effects.size === 0) return
@@ -171,7 +186,11 @@ export class SharedTenant implements StateStore, PartsHome {
   #queue(local: WriteQueue): WriteQueue {
     return (write, reason) => {
       const open = this.#open
-      if (!open || open.closing) return this.#section(() => local(write, reason))
+      // Inside the pipeline, a store that fails is the 503 the pipeline answers (the listener then adds Retry-After).
+      if (!open || open.closing)
+        return this.#section(() => local(write, reason)).catch((error: unknown) => {
+          throw error instanceof StoreError ? new ApiError('service_unavailable', error.message) : error
+        })
       const done = local(write, reason)
       open.joined.add(done)
       const forget = () => void open.joined.delete(done)

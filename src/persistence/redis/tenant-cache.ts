@@ -24,6 +24,8 @@ export class TenantCache {
   /** Set while applying what the store holds: the store's watcher then records nothing. */
   applying = false
   journal: SharedJournal | undefined
+  /** How many times a load of the whole state began or ended here: requests in flight meanwhile may have seen it half done. */
+  wholeLoads = 0
   /** Whether the last open found the tenant in the store (false: it was made from the mock's starting data). */
   loaded = false
   readonly #home: PartsHome
@@ -100,10 +102,13 @@ export class TenantCache {
   async apply([status, version, entries, snapshot]: Reply[]): Promise<void> {
     const ctx = this.context
     if (status === 'gone') return this.#remake(ctx)
+    const [at, state, settings] = (snapshot ?? []) as string[]
+    // A reload asked for before another request's reload was done: only the entries after this copy are new.
+    const whole = status === 'reload' && (this.#reload || Number(at) > this.version)
     this.applying = true
+    if (whole) this.wholeLoads++
     try {
-      if (status === 'reload') {
-        const [at, state, settings] = snapshot as string[]
+      if (whole) {
         await loadStateText(ctx, state!, this.#source)
         applySettings(ctx, JSON.parse(settings!), this.#hits)
         this.version = Number(at)
@@ -123,12 +128,14 @@ export class TenantCache {
       this.committed = JSON.stringify(settingsOf(ctx))
     } finally {
       this.applying = false
+      if (whole) this.wholeLoads++
     }
   }
 
   /** The tenant expired (or Redis lost it): back to the mock's start, which becomes the tenant's first state again. */
   async #remake(ctx: DomainContext): Promise<void> {
     this.applying = true
+    this.wholeLoads++
     try {
       await ctx.store.load(ctx.fixtures)
       Object.assign(ctx.tiers, ctx.initial.tiers)
@@ -141,6 +148,7 @@ export class TenantCache {
       this.#reload = false
     } finally {
       this.applying = false
+      this.wholeLoads++
     }
     await this.open(ctx)
   }
