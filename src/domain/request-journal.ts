@@ -80,7 +80,7 @@ interface Kept extends KeptJournalEntry {
 /**
  * What the journal keeps of a request, numbered `seq`: its path cut at MAX_JOURNAL_PATH characters,
  * each body with the caller's key and every `api_key` redacted and cut at `bodyCap` characters.
- * @example keepRecord({ at, method: 'GET', path: '/api/v1/user', status: 200, duration_ms: 1, user_id: 1, operation_id: 'getUser' }, 1)
+ * @example keepRecord({ at: '2026-01-01T00:00:00.000Z', method: 'GET', path: '/api/v1/user', status: 200, duration_ms: 1, user_id: 1, operation_id: 'getUser' }, 1)
  */
 export function keepRecord(
   { request_body = null, response_body = null, key = null, ...fields }: JournalRecord,

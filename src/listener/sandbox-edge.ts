@@ -25,7 +25,7 @@ export const SANDBOX_PATH = '/__sandbox'
 /**
  * The listener's request handler over a sandbox: `/__sandbox/…` answered here, everything else by the
  * tenant's mock through the edge.
- * @example server.on('request', createSandboxListener(sandbox, createListenerApp(sandbox.default.api), [], inFlight))
+ * @example createServer(createSandboxListener(listener.sandbox!, createListenerApp(listener.api), []))
  */
 export function createSandboxListener(
   sandbox: Sandbox,

@@ -3,7 +3,7 @@
  * with that item's share of the answer `send` gives for the whole batch (one result per item, in order).
  * A script call costs the client about as much as the work it carries, so batching what concurrent
  * requests ask (rate-limit checks, journal entries) is what keeps a replica near its in-memory speed.
- * @example const checks = createBatcher((items) => runScript(items)); const decision = await checks.add(item)
+ * @example const doubles = createBatcher(async (items: number[]) => items.map((n) => n * 2)); await doubles.add(21) // 42
  */
 export function createBatcher<Item, Result>(
   send: (items: Item[]) => Promise<Result[]>,

@@ -24,7 +24,7 @@ export const COMMAND_TIMEOUT_MS = 5_000
  * Connects to Redis, or fails with one StoreError (`unreachable`) when it refuses or does not answer
  * within a few seconds. Once connected, a lost connection is retried by itself (every 50 ms to 1 s),
  * and commands sent meanwhile fail at once rather than wait: the caller answers 503 and is asked again.
- * @example const connection = await connectRedis(parseStoreUrl('redis://127.0.0.1:6379/0'))
+ * @example const connection = await connectRedis({ url, host: '127.0.0.1', port: 6379, db: 0, shown: url })
  */
 export async function connectRedis(where: StoreUrl): Promise<RedisConnection> {
   let connected = false

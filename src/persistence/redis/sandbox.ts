@@ -44,7 +44,7 @@ export interface SandboxOptions {
  * Connects to the store and opens the default tenant (loading its state, or making it from the
  * mock's starting data): what `--store` starts. A named tenant is made, as the default one was, on
  * its first request; it lives under `/t/<name>/` and expires after `tenantTtlMs` unused.
- * @example const sandbox = await startSandbox('redis://127.0.0.1:6379/0', { fixtures })
+ * @example const sandbox = await startSandbox('redis://127.0.0.1:6379/0', {}); await sandbox.tenant('ci-42')
  */
 export async function startSandbox(
   url: string,

@@ -34,7 +34,7 @@ export interface SyncWants {
  * what it changed is appended as the next version before its answer; counts, the journal and the
  * overrides' hits are kept in Redis as they happen (`settle` waits for them). A failure of Redis
  * makes every answer under way a 503 (the listener's), and the next request catches up again.
- * @example const api = await createMockApi({ store: store.tenant('default') })
+ * @example const api = await createMockApi({ store: new SharedTenant(listener.sandbox!.store.connection, 'ci-42') })
  */
 export class SharedTenant implements StateStore, PartsHome {
   readonly name: string
