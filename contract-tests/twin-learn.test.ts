@@ -22,6 +22,10 @@ const UNSEEN_ON_THE_MOCK = [
   'errors.codes.forbidden',
   'errors.codes.method_not_allowed',
   'errors.codes.rate_limit_exceeded',
+  'errors.statuses.forbidden',
+  'errors.statuses.method_not_allowed',
+  'errors.bodies.forbidden',
+  'errors.bodies.method_not_allowed',
 ]
 const IK_KEYS = ['ik_first_twin_account_0123456789', 'ik_second_twin_account_0123456789'] as const
 const SECOND_KEYS = ['sk_first_twin_account_0123456789', 'sk_second_twin_account_0123456789'] as const
@@ -97,7 +101,7 @@ it("learns the independent server's choices, row by row of its differences table
   console.log(`twin of the independent server: ${requests} requests in ${seconds.toFixed(2)} s`)
   expect(requests).toBeLessThanOrEqual(500)
   expect(seconds).toBeLessThanOrEqual(30)
-  const { errors, rateLimits, lists, resources, inputs } = twin.profile
+  const { errors, rateLimits, lists, resources, inputs, stamps } = twin.profile
   expect(errors.codes).toEqual({
     unauthorized: 'invalid_api_key', // error-code-401
     not_found: 'resource_not_found', // error-code-404
@@ -110,15 +114,39 @@ it("learns the independent server's choices, row by row of its differences table
     learned: 'learned',
     value: 'forbidden',
   })
-  expect(errors.extraFields).toEqual({ documentation_url: 'https://docs.independent.example/errors/{code}' })
-  expect(errors.extraFieldsExcept).toEqual([422]) // error-documentation-url
-  expect(errors.foreignStatus).toBe(403) // foreign-resource-403
-  expect(rateLimits.headers).toBe('ietf') // ietf-rate-limit-headers
+  // error-documentation-url: every error carries the URL with its code, but invalid input's.
+  expect(errors.body).toEqual({
+    success: false,
+    error: {
+      code: { $slot: 'code' },
+      message: { $slot: 'message' },
+      documentation_url: { $text: 'https://docs.independent.example/errors/{code}' },
+    },
+  })
+  expect(errors.bodies).toEqual({
+    validation_failed: {
+      success: false,
+      error: {
+        code: { $slot: 'code' },
+        message: { $slot: 'message' },
+        fields: {
+          $each: 'problems',
+          item: { field: { $slot: 'problem.path' }, message: { $slot: 'problem.message' } },
+        },
+      },
+    },
+  })
+  expect(errors.foreign).toBe('forbidden') // foreign-resource-403
+  expect(errors.statuses.forbidden).toBe(403)
+  // ietf-rate-limit-headers: only RateLimit and RateLimit-Policy, each of its one window.
+  expect(rateLimits.headers.map((header) => header.name)).toEqual(['RateLimit-Policy', 'RateLimit', 'Retry-After'])
+  expect(rateLimits.headers[1]).toEqual({ name: 'RateLimit', value: '"minute";r={remaining};t={reset_after}' })
   expect(rateLimits.tiers.starter).toEqual({ per_minute: 600, per_day: 100_000, max_topups: 10 }) // api-tier-names
   expect(rateLimits.tiers.basic).toEqual(DEFAULT_PROFILE.rateLimits.tiers.basic)
   expect(rateLimits.defaultTier).toBe('starter')
-  expect(lists).toMatchObject({ defaultPerPage: 20, order: 'oldest_first' }) // default-page-size, oldest-first
-  expect(resources.deletes).toEqual({ campaign: { status: 204 }, advert: { status: 204 } }) // delete-204
+  expect(lists).toMatchObject({ defaultPerPage: 20, order: { field: 'id', direction: 'asc' } }) // default-page-size, oldest-first
+  expect(lists.envelope).toEqual(DEFAULT_PROFILE.lists.envelope)
+  expect(resources.deletes).toEqual({ campaign: { status: 204, body: null }, advert: { status: 204, body: null } }) // delete-204
   expect(resources.newCampaignEnabled).toBe(false) // campaigns-start-disabled
   expect(resources.extraFields).toEqual({
     user: { locale: 'en-US' }, // user-locale-field
@@ -126,9 +154,16 @@ it("learns the independent server's choices, row by row of its differences table
     campaign: {},
     balance: { currency: 'USD' }, // balance-currency-field
   })
-  expect(inputs).toEqual({ unknownFields: 'ignore', cpm: { decimals: null, max: 100_000 }, titleMaxLength: 200 }) // unknown-fields-ignored, cpm-fractions-of-cents, long-titles
+  expect(inputs).toEqual({
+    unknownFields: 'ignore',
+    cpm: { decimals: null, max: 100_000, beyond: 'refuse' },
+    titleMaxLength: 200,
+  }) // unknown-fields-ignored, cpm-fractions-of-cents, long-titles
+  expect(stamps.format).toEqual({ fraction: 0, zone: 'Z' }) // stamped to the second
+  // It authenticates before it routes: an unknown path without a key is a 401.
+  expect(errors.authenticateUnknownRoutes).toBe(true)
   // It deletes an advert with its campaigns, so there is no advert-in-use refusal to learn: said, and the default kept.
-  const inUse = twin.choices.find((choice) => choice.path === 'errors.advertInUseStatus')
+  const inUse = twin.choices.find((choice) => choice.path === 'errors.statuses.advert_in_use')
   expect(inUse).toMatchObject({ learned: 'default', value: 422, reason: expect.stringContaining('deleted an advert') })
   expect(JSON.stringify(twin)).not.toMatch(new RegExp(IK_KEYS.join('|')))
   expect(await Promise.all(IK_KEYS.map((key) => accountSnapshot(independent.baseUrl, key)))).toEqual(before)
@@ -160,8 +195,11 @@ it("learns the independent server's second set of choices, row by row of SECOND_
         expect(learned, `${difference.id}: ${path}`).toEqual(difference.learnable ? value : undefined)
       }
     // Where the second set chooses as the document does, the default is learned.
-    expect(twin.profile.errors.foreignStatus).toBe(404)
-    expect(twin.profile).toMatchObject({ lists: { order: 'newest_first' }, inputs: { unknownFields: 'refuse' } })
+    expect(twin.profile.errors.foreign).toBe('not_found')
+    expect(twin.profile).toMatchObject({
+      lists: { order: { field: 'id', direction: 'desc' } },
+      inputs: { unknownFields: 'refuse' },
+    })
     expect(twin.profile.resources).toMatchObject({ newCampaignEnabled: true, extraFields: { user: {}, balance: {} } })
     expect(await Promise.all(SECOND_KEYS.map((key) => accountSnapshot(second.baseUrl, key)))).toEqual(before)
   } finally {

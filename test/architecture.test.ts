@@ -26,7 +26,7 @@ const sources = readSourceFiles()
 /** The layers that may use Node: the Node-side adapters and the command. */
 const NODE_SIDE: readonly Layer[] = ['persistence/', 'listener/', 'runtimes/', 'cli/']
 
-/** A file of a layer (`x.ts` in it) that imports one module, as the checker sees it. */
+/** A file of a layer (a file x in it) that imports one module, as the checker sees it. */
 function fileIn(layer: Layer, imports: string[], code = ''): SourceFile {
   const file = layer === 'src/*.ts' ? 'x.ts' : `${layer}x.ts`
   return { file, imports, code }
@@ -106,9 +106,9 @@ it('refuses a Fetch Request, Response or Headers where no HTTP belongs, but not 
   expect(checkArchitecture([fileIn('http/', [], 'new Response(null)')])).toEqual([])
 })
 
-it('is the table the README shows: each layer with what it may import', () => {
-  const readme = readFileSync('README.md', 'utf8')
-  const architecture = readme.slice(readme.indexOf('## Architecture'))
+it('is the table docs/architecture.md shows: each layer with what it may import', () => {
+  const doc = readFileSync('docs/architecture.md', 'utf8')
+  const architecture = doc.slice(doc.indexOf('## Layers'))
   const rows = [...architecture.matchAll(/^\| `([^`]+)` \|[^\n]*\| ([^|\n]+) \|$/gm)]
   const table = Object.fromEntries(
     rows.map(([, layer, imports]) => [

@@ -192,12 +192,12 @@ const REFUSED: [string, (api: MockApi) => Promise<unknown>, RegExp][] = [
   [
     'an e-mail another user has',
     (api) => api.arrange.user({ email: 'DEMO@example.com' }),
-    /^arrange\.user: .*\(email: is already taken\)/,
+    /^arrange\.user: .*\(email is already taken\)/,
   ],
   [
     'an option arrange does not know',
     (api) => api.arrange.user({ balance: 5 } as never),
-    /^arrange\.user: .*\(balance: is not a known field\)/,
+    /^arrange\.user: .*\(balance is not a known field\)/,
   ],
   [
     'campaigns past the per-account cap',

@@ -42,8 +42,8 @@ it('refuses a twin file it cannot serve with one line and exit 2, before it touc
   const cases: [string[], string][] = [
     [['--twin', notJson], `--twin ${notJson} is not valid JSON: `],
     [
-      ['--twin', await twinFileWith('v2.json', (file) => (file.format = 'ad-campaign-mock/twin@2'))],
-      'is of format "ad-campaign-mock/twin@2", not ad-campaign-mock/twin@1: learn it again with this version',
+      ['--twin', await twinFileWith('v1.json', (file) => (file.format = 'ad-campaign-mock/twin@1'))],
+      'is of format "ad-campaign-mock/twin@1", not ad-campaign-mock/twin@2: learn it again with this version',
     ],
     [
       ['--twin', await twinFileWith('stray.json', (file) => (file.account.campaigns[1].advert_id = 42))],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { ArrangeError } from '../src/control-plane/arrange-error.js'
 import { createMockApi } from '../src/surface/create-mock-api.js'
 import { adminDocument, checkAdmin } from './support/control-plane.js'
 import { expectError } from './support/expect-error.js'
@@ -123,7 +124,7 @@ const REFUSALS = [
     'user',
     { email: 'demo@example.com' },
     'email',
-    'arrange.user: Failed to create user: e-mail demo@example.com is taken (email: is already taken)',
+    'arrange.user: Failed to create user: e-mail demo@example.com is taken (email is already taken)',
   ),
   refusal('user', { balance: 5 }, 'balance'),
   refusal('advert', { user: 99 }, 'user', 'arrange.advert: User 99 does not exist'),
@@ -164,17 +165,25 @@ describe('a refused helper', () => {
       const answer = await expectNoChange(transport().api, () => arrange(helper, body))
       expectError(answer, { status: 422, code: 'validation_failed', field })
       if (message) expect(answer.body.error.message).toBe(message)
+      // Said once: each field says what is wrong with it alone, never the helper's whole message again.
+      const said = answer.body.error.fields.map((f: { message: string }) => f.message)
+      expect(said.filter((text: string) => text.startsWith('arrange.') || text === answer.body.error.message)).toEqual(
+        [],
+      )
       // A refusal of the options' schema is worded by the helper too, as in-process.
       expect(answer.body.error.message).toMatch(new RegExp(`^arrange\\.${helper}: `))
     },
   )
 
-  it('carries the message the in-process helper throws', async () => {
-    const thrown = await inProcess((a) => a.campaign(1, { sending_limit: 10, sending_count: 11 })).catch(
-      (error: Error) => error.message,
+  it('carries the message and the fields the in-process helper throws', async () => {
+    const thrown = await inProcess((a) => a.campaign(1, { sending_limit: 10, sending_count: 11 })).then(
+      () => ({ message: 'no refusal', fields: [] as unknown[] }),
+      (error: ArrangeError) => ({ message: error.message, fields: error.fields as unknown[] }),
     )
-    expect((await arrange('campaign', { user: 1, sending_limit: 10, sending_count: 11 })).body.error.message).toBe(
-      thrown,
-    )
+    expect((await arrange('campaign', { user: 1, sending_limit: 10, sending_count: 11 })).body.error).toEqual({
+      code: 'validation_failed',
+      ...thrown,
+    })
+    expect(thrown.fields).toEqual([{ field: 'sending_count', message: 'must be at most sending_limit (10)' }])
   })
 })

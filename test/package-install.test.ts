@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_API_KEY } from '../src/store/fixtures.js'
 import { BROWSER_CONSUMER, NODE_CONSUMER, RUN_BY_NAME } from './support/package-consumers.js'
 import { bareImports, filesUnder } from './support/package-files.js'
-import { packAndInstall, startUntil, type ScratchProject } from './support/scratch-project.js'
+import { startMock } from '../examples/playwright-http/start-mock.js'
+import { packAndInstall, type ScratchProject } from './support/scratch-project.js'
 
 // The package as users get it: `npm pack`, installed into an app's own project beside the lowest
 // msw the peer range admits, then imported, typechecked, bundled and run from there.
@@ -201,15 +202,10 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
 
   it('runs the bin through npx, answers with the demo data, and keeps a write across a restart with --state', async () => {
     const state = join(app.dir, 'mock-state.json')
-    const start = () =>
-      startUntil(
-        app,
-        'npx',
-        ['ad-campaign-mock', '--port', '0', '--quiet', '--state', state],
-        /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/,
-      )
-    const first = start()
-    const [, firstUrl] = await first.matched
+    // As docs/harness.md says: npx in a process group of its own, the group stopped.
+    const start = () => startMock(['--state', state], { cwd: app.dir })
+    const first = await start()
+    const firstUrl = first.apiUrl
     try {
       const response = await fetch(`${firstUrl}/user`, { headers: { Authorization: DEMO_API_KEY } })
       expect(response.status).toBe(200)
@@ -221,7 +217,7 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
       })
       expect(created.status).toBe(201)
       // The docs page's assets come from the package's own vendored Swagger UI.
-      const origin = new URL(firstUrl!).origin
+      const origin = new URL(firstUrl).origin
       const asset = await fetch(`${origin}/docs/assets/swagger-ui-bundle.js`)
       expect([asset.status, (await asset.text()).includes('SwaggerUIBundle')]).toEqual([200, true])
     } finally {
@@ -230,10 +226,11 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
     // Nothing of the bin outlives the test.
     expect(await fetch(`${firstUrl}/user`).catch(() => 'refused')).toBe('refused')
 
-    const second = start()
+    const second = await start()
     try {
-      const [, secondUrl] = await second.matched
-      const adverts = await (await fetch(`${secondUrl}/adverts`, { headers: { Authorization: DEMO_API_KEY } })).json()
+      const adverts = await (
+        await fetch(`${second.apiUrl}/adverts`, { headers: { Authorization: DEMO_API_KEY } })
+      ).json()
       expect(adverts.data.map((advert: { title: string }) => advert.title)).toContain('Kept by the installed bin')
     } finally {
       await second.stop()
@@ -241,14 +238,10 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
   }, 60_000)
 
   it('runs the contract command from the bin: PASSED (exit 0) against a listener the app starts, FAILED (exit 1) against one with a forced fault', async () => {
-    const listening = /listening on (http:\/\/127\.0\.0\.1:\d+\/api\/v1)/
-    const sound = startUntil(app, 'npx', ['ad-campaign-mock', '--port', '0', '--quiet'], listening)
-    const faulty = startUntil(
-      app,
-      'npx',
-      ['ad-campaign-mock', '--port', '0', '--quiet', '--error-rate', '1', '--error-route', 'POST /campaigns'],
-      listening,
-    )
+    const [sound, faulty] = await Promise.all([
+      startMock([], { cwd: app.dir }),
+      startMock(['--error-rate', '1', '--error-route', 'POST /campaigns'], { cwd: app.dir }),
+    ])
     // Nothing of this process's CONTRACT_* variables leaks in; the document is the one the package ships.
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('CONTRACT_')))
     const contract = async (baseUrl: string) =>
@@ -256,11 +249,10 @@ describe(`in the app's own project (msw ${LOWEST_MSW})`, () => {
         env: { ...env, CONTRACT_BASE_URL: baseUrl, CONTRACT_API_KEY: DEMO_API_KEY },
       })
     try {
-      const [[, soundUrl], [, faultyUrl]] = await Promise.all([sound.matched, faulty.matched])
-      const passed = await contract(soundUrl!)
+      const passed = await contract(sound.apiUrl)
       expect(passed.stdout, passed.stderr).toMatch(/^PASSED: 0 findings;/m)
       expect(passed.code).toBe(0)
-      const failed = await contract(faultyUrl!)
+      const failed = await contract(faulty.apiUrl)
       expect(failed.stdout, failed.stderr).toMatch(
         /^FAILED: 1 finding .*\n[\s\S]*1\) not_a_server_error \[spec\]: Server error 500\n {3}Seen in \d+ responses? on 1 operation: POST \/campaigns\n/m,
       )

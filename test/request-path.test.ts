@@ -7,8 +7,8 @@ import { DEMO_API_KEY } from '../src/store/fixtures.js'
 // write-back: every file of src/ that runs a function while the request is answered, read off V8's
 // precise coverage (call counts) taken around that one request after a warm-up. Issue 23 asked for
 // at most 15, each entered once; the model (issue 30) answers the list's envelope and the rate-limit
-// headers from the profile's templates, in three files of its own where http/rate-limit-headers.ts
-// was one: 17. docs/architecture.md lists them.
+// headers from the profile's templates, in three files of its own where the
+// http/ layer had one: 17. docs/architecture.md lists them.
 const MAX_FILES = 17
 
 // Read once here: under vitest a module's exports are getters, and reading one inside the request

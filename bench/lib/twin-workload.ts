@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { initialValues } from '../../src/profile/template.js'
 import type { Profile } from '../../src/profile/profile.js'
 import type { TwinFile } from '../../src/profile/twin-file.js'
 import type { Dataset } from '../../src/schemas/dataset.js'
@@ -47,10 +48,16 @@ export function twinOfAccount(base: TwinFile, dataset: Dataset, index: number): 
  * holds as much as the default listener.
  */
 export function withExtraFields(profile: Profile, dataset: Dataset): Dataset {
-  const { extraFields } = profile.resources
+  const { extraFields, broadcastingTypes } = profile.resources
+  // A broadcasting type the deployment does not know is shown as one it does.
+  const known = (type: string) => (broadcastingTypes.includes(type) ? type : broadcastingTypes[0]!)
   return {
-    users: dataset.users.map((user) => ({ ...user, ...extraFields.user })),
-    adverts: dataset.adverts.map((advert) => ({ ...advert, ...extraFields.advert })),
-    campaigns: dataset.campaigns.map((campaign) => ({ ...campaign, ...extraFields.campaign })),
+    users: dataset.users.map((user) => ({ ...user, ...initialValues(extraFields.user) })),
+    adverts: dataset.adverts.map((advert) => ({ ...advert, ...initialValues(extraFields.advert) })),
+    campaigns: dataset.campaigns.map((campaign) => ({
+      ...campaign,
+      broadcasting_type: known(campaign.broadcasting_type) as typeof campaign.broadcasting_type,
+      ...initialValues(extraFields.campaign),
+    })),
   }
 }

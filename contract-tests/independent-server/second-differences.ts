@@ -81,7 +81,7 @@ export const SECOND_DIFFERENCES: readonly SecondDifference[] = [
   {
     ...row('validation-400', 'conditions of errors (7)', '422 `validation_failed`', '422 `invalid_request`'),
     server: '400 `VALIDATION_ERROR`',
-    choices: { 'errors.validationStatus': 400, 'errors.codes.validation_failed': 'VALIDATION_ERROR' },
+    choices: { 'errors.statuses.validation_failed': 400, 'errors.codes.validation_failed': 'VALIDATION_ERROR' },
     reportedAs: [
       { check: 'negative_data_rejection', title: /^Invalid input answered 400: / },
       { check: 'status_code_conformance', title: /^Undocumented status 400$/ },
@@ -100,15 +100,17 @@ export const SECOND_DIFFERENCES: readonly SecondDifference[] = [
     ...row('problem-list', 'error body fields (7)', '`fields: [{ field, message }]`, `campaign.cpm`', 'the same'),
     server: '`errors: [{ path, detail }]`, `cpm`',
     choices: {
-      'errors.problems': { key: 'errors', field: 'path', message: 'detail' },
-      'errors.problemPathWrapped': false,
+      'errors.body.error.errors': {
+        $each: 'problems',
+        item: { path: { $slot: 'problem.field' }, detail: { $slot: 'problem.message' } },
+      },
     },
     reportedAs: [undocumented('errors')],
   },
   {
     ...row('advert-in-use-409', 'conditions of errors (7)', '422 `advert_in_use`', 'deletes its campaigns too'),
     server: '409 `CONFLICT`',
-    choices: { 'errors.advertInUseStatus': 409, 'errors.codes.advert_in_use': 'CONFLICT' },
+    choices: { 'errors.statuses.advert_in_use': 409, 'errors.codes.advert_in_use': 'CONFLICT' },
     reportedAs: [
       { check: 'in_use_deletion_refused', title: /^Deleting a resource another one uses answered 409$/ },
       { check: 'status_code_conformance', title: /^Undocumented status 409$/ },
@@ -122,7 +124,11 @@ export const SECOND_DIFFERENCES: readonly SecondDifference[] = [
       '404 `resource_not_found`',
     ),
     server: '405 `METHOD_NOT_ALLOWED` with Allow',
-    choices: { 'errors.unsupportedMethodStatus': 405, 'errors.codes.method_not_allowed': 'METHOD_NOT_ALLOWED' },
+    choices: {
+      'errors.unsupportedMethod': 'method_not_allowed',
+      'errors.statuses.method_not_allowed': 405,
+      'errors.codes.method_not_allowed': 'METHOD_NOT_ALLOWED',
+    },
     // unsupported_method takes a 405 with Allow as a 404's equal; its code is no code of our document.
     reportedAs: [schema(/^error\.code "METHOD_NOT_ALLOWED" is no documented code$/)],
   },
@@ -137,7 +143,14 @@ export const SECOND_DIFFERENCES: readonly SecondDifference[] = [
   {
     ...row('x-ratelimit-headers', 'rate-limit headers (8)', 'X-RateLimit-* and RateLimit', 'only RateLimit'),
     server: 'only X-RateLimit-* (a fixed window)',
-    choices: { 'rateLimits.headers': 'x-ratelimit' },
+    choices: {
+      'rateLimits.headers': [
+        { name: 'X-RateLimit-Limit', value: '{limit}' },
+        { name: 'X-RateLimit-Remaining', value: '{remaining}' },
+        { name: 'X-RateLimit-Reset', value: '{reset}' },
+        { name: 'Retry-After', value: '{retry_after}', only429: true },
+      ],
+    },
     reportedAs: [{ check: 'response_headers_conformance', title: /^Missing headers RateLimit-Policy, RateLimit$/ }],
   },
   {
@@ -166,7 +179,14 @@ export const SECOND_DIFFERENCES: readonly SecondDifference[] = [
   {
     ...row('pagination-meta', 'list parameters (4.1)', 'the page under `pagination`', 'the same'),
     server: 'under `meta`',
-    choices: { 'lists.paginationKey': 'meta' },
+    choices: {
+      'lists.envelope.meta': {
+        page: { $slot: 'page' },
+        per_page: { $slot: 'per_page' },
+        total_count: { $slot: 'total' },
+        total_pages: { $slot: 'pages' },
+      },
+    },
     reportedAs: [
       schema(/^Required property pagination is missing$/),
       undocumented('meta'),
@@ -177,7 +197,7 @@ export const SECOND_DIFFERENCES: readonly SecondDifference[] = [
   {
     ...row('list-object-key', 'list parameters (4.1)', 'success, data, pagination', 'the same'),
     server: 'also `object: "list"`',
-    choices: { 'lists.extraKeys': { object: 'list' } },
+    choices: { 'lists.envelope.object': 'list' },
     reportedAs: [undocumented('object')],
   },
   {
@@ -189,7 +209,12 @@ export const SECOND_DIFFERENCES: readonly SecondDifference[] = [
   {
     ...row('campaign-delete-204', 'other operations (4.1)', 'both DELETEs 200 with the body', 'both 204'),
     server: 'campaign 204, advert 200 with the body',
-    choices: { 'resources.deletes': { campaign: { status: 204 }, advert: { status: 200 } } },
+    choices: {
+      'resources.deletes': {
+        campaign: { status: 204, body: null },
+        advert: { status: 200, body: { success: true, data: { $slot: 'record' } } },
+      },
+    },
     reportedAs: [{ check: 'status_code_conformance', title: /^Undocumented status 204$/ }],
   },
   {
@@ -239,7 +264,7 @@ export const SECOND_DIFFERENCES: readonly SecondDifference[] = [
   {
     ...row('stamps-to-the-second', 'timestamp precision (2.5)', 'milliseconds', 'seconds too'),
     server: 'seconds: `2026-01-15T09:30:00Z`',
-    choices: { 'stamps.precision': 's' },
+    choices: { 'stamps.format': { fraction: 0, zone: 'Z' } },
     reportedAs: [],
   },
   {

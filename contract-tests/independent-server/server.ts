@@ -1,5 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createHouseHandler } from './house-server.js'
+import type { HouseReply } from './house-reply.js'
+import { houseStyle, STYLES, type StyleName } from './house-styles.js'
+import type { Seeded } from './house-seed.js'
 import { createRateLimiter } from './rate-limiter.js'
 import { MALFORMED, readBody, TOO_LARGE } from './read-body.js'
 import type { Reply } from './reply.js'
@@ -23,7 +27,8 @@ import { createStore } from './store.js'
 // could not be judged by that document at all. Everywhere else the spec is silent it chooses
 // otherwise than our document: differences.ts lists each difference and the finding it makes.
 // With `choices: 'second'` (or INDEPENDENT_CHOICES=second) it makes a second set of choices
-// instead (second-set.ts; its table is second-differences.ts).
+// instead (second-set.ts; its table is second-differences.ts). With `style: '<name>'` (or
+// INDEPENDENT_STYLE) it serves one of the corpus's house styles instead (house-styles.ts).
 
 /** How to run it. */
 export interface IndependentServerOptions {
@@ -42,6 +47,14 @@ export interface IndependentServerOptions {
    * judges its choices, not its bugs.
    */
   listsDeleted?: boolean
+  /**
+   * A house style of the corpus (house-styles.ts) instead of a set of choices; its first account
+   * starts with the style's seeded records. Default: the INDEPENDENT_STYLE environment variable
+   * where no `choices` are given, else none.
+   */
+  style?: StyleName
+  /** Whether a style's first account starts with its seeded records. Default true. */
+  seed?: boolean
 }
 
 /** A running server. */
@@ -49,6 +62,8 @@ export interface IndependentServer {
   readonly server: Server
   /** e.g. http://127.0.0.1:51234/api/v1 */
   readonly baseUrl: string
+  /** A house style's seeded records of the first account (empty for the two sets of choices). */
+  readonly seeded: Seeded
   close(): Promise<void>
 }
 
@@ -64,7 +79,14 @@ export async function startIndependentServer(options: IndependentServerOptions):
   const limiter = createRateLimiter(perMinute)
   // The second set answers with its own handler (second-server.ts); the rest of this file is the first set's.
   const second = independentChoices(options.choices) === 'second' ? createSecondHandler(options, PREFIX) : undefined
+  // A house style answers with its own handler (house-server.ts), which says its headers and media type.
+  const styleName = houseStyle(options.style, { environment: options.choices === undefined })
+  const house = styleName ? createHouseHandler(STYLES[styleName], options, PREFIX) : undefined
   const server = createServer((req, res) => {
+    if (house) {
+      void house.handle(req).then((reply: HouseReply) => send(res, reply, reply.headers ?? {}, reply.contentType))
+      return
+    }
     ;(second?.handle ?? handle)(req)
       .then(({ reply, headers }) => send(res, reply, headers))
       .catch((error: Error) => send(res, problem(500, 'internal_error', error.message), {}))
@@ -116,6 +138,7 @@ export async function startIndependentServer(options: IndependentServerOptions):
   return {
     server,
     baseUrl: `http://127.0.0.1:${port}${PREFIX}`,
+    seeded: house?.seeded ?? { adverts: [], campaigns: [] },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()
@@ -124,12 +147,15 @@ export async function startIndependentServer(options: IndependentServerOptions):
   }
 }
 
-function send(res: ServerResponse, reply: Reply, headers: Record<string, string>): void {
+function send(
+  res: ServerResponse,
+  reply: Reply,
+  headers: Record<string, string>,
+  contentType = 'application/json; charset=utf-8',
+): void {
   if (reply.body === undefined) {
     res.writeHead(reply.status, headers).end()
     return
   }
-  res
-    .writeHead(reply.status, { ...headers, 'content-type': 'application/json; charset=utf-8' })
-    .end(JSON.stringify(reply.body))
+  res.writeHead(reply.status, { ...headers, 'content-type': contentType }).end(JSON.stringify(reply.body))
 }

@@ -10,7 +10,9 @@ export interface ServerProcess {
 /**
  * Starts contract-tests/independent-server/main.ts as its own process with these arguments and
  * resolves once it prints its URL (within 20 s); `stop` ends it (so does the end of this process).
- * @example const server = await startServerProcess(['--keys', 'k1,k2']); server.stop()
+ * `--style NAME` (or INDEPENDENT_STYLE in this process's environment, which the child inherits)
+ * starts one of the corpus's house styles.
+ * @example const server = await startServerProcess(['--keys', 'k1,k2', '--style', 'rails']); server.stop()
  */
 export function startServerProcess(args: string[]): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'contract-tests/independent-server/main.ts', ...args], {

@@ -203,3 +203,9 @@ it('takes flags over variables, --quiet, --log json and the fault flags', async 
     errors: [{ status: 503, rate: 0.5, method: 'GET', path: '/user' }],
   })
 })
+
+it('stops with its parent by default, and --outlive-parent keeps it serving (a switch: it takes no value)', async () => {
+  expect((await parseCliArgs([], {})).outliveParent).toBe(false)
+  expect((await parseCliArgs(['--outlive-parent'], {})).outliveParent).toBe(true)
+  await expect(parseCliArgs(['--outlive-parent=no'], {})).rejects.toThrow('--outlive-parent takes no value')
+})

@@ -32,6 +32,8 @@ export interface CliOptions {
   listener: Omit<ListenerOptions, 'requestLog'>
   /** The request log's format, or undefined with --quiet. */
   log: RequestLogFormat | undefined
+  /** --outlive-parent: keep serving once the process that started the mock has exited (by default it stops then). */
+  outliveParent: boolean
 }
 
 const OPTIONS = {
@@ -53,6 +55,7 @@ const OPTIONS = {
   'journal-size': { type: 'string' },
   log: { type: 'string' },
   quiet: { type: 'boolean' },
+  'outlive-parent': { type: 'boolean' },
   version: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   ...STORE_FLAGS,
@@ -66,7 +69,7 @@ const OPTIONS = {
 export async function parseCliArgs(args: string[], env: Record<string, string | undefined>): Promise<CliOptions> {
   const values = readFlags(args)
   if (values.help || values.version)
-    return { help: Boolean(values.help), version: !values.help, listener: {}, log: undefined }
+    return { help: Boolean(values.help), version: !values.help, listener: {}, log: undefined, outliveParent: false }
   if (values.fixtures !== undefined && values.generate !== undefined)
     throw new UsageError('--fixtures and --generate cannot be used together')
   if (values.twin !== undefined && (values.fixtures !== undefined || values.generate !== undefined))
@@ -101,6 +104,7 @@ export async function parseCliArgs(args: string[], env: Record<string, string | 
     version: false,
     ...(values.fixtures === undefined ? {} : { fixturesFile: values.fixtures }),
     log: values.quiet ? undefined : ((values.log as RequestLogFormat | undefined) ?? 'text'),
+    outliveParent: Boolean(values['outlive-parent']),
     listener: {
       port: wholeNumber(portName, portValue, 4010, 65_535),
       host: values.host ?? env.HOST ?? '127.0.0.1',

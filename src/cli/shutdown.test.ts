@@ -14,18 +14,20 @@ function harness(inFlight = 1) {
     close: async ({ graceMs }: { graceMs: number }) => void calls.push(`close ${graceMs}`),
   } as unknown as Listener
   const lines: string[] = []
-  const exited = new Promise<number>((exit) =>
-    stopOnSignals(listener, {
+  let stop: ReturnType<typeof stopOnSignals> = () => {}
+  const exited = new Promise<number>((exit) => {
+    stop = stopOnSignals(listener, {
       signals: signals as unknown as NodeJS.Process,
       now: () => now,
       log: (line) => lines.push(line),
       exit,
-    }),
-  )
+    })
+  })
   return {
     calls,
     lines,
     exited,
+    stop,
     send(signal: NodeJS.Signals, at: number) {
       now = at
       signals.emit(signal, signal)
@@ -66,4 +68,16 @@ it('says nothing of requests in flight when there are none', () => {
   const { lines, send } = harness(0)
   send('SIGTERM', 0)
   expect(lines).toEqual(['\nSIGTERM received, closing the listener.'])
+})
+
+it('closes the same way when the process that started it has exited, and a signal after that cuts what is in flight', async () => {
+  const { calls, lines, exited, stop, send } = harness(2)
+  stop('parent 4242')
+  stop('parent 4242')
+  send('SIGTERM', 10)
+  expect(await exited).toBe(0)
+  expect(calls).toEqual(['close 10000', 'cut'])
+  expect(lines).toEqual([
+    '\nThe process that started the mock (pid 4242) has exited, closing the listener: finishing 2 requests in flight (at most 10 s; SIGTERM to stop at once).',
+  ])
 })

@@ -22,13 +22,17 @@ export interface ShutdownOptions {
   exit?: (code: number) => void
 }
 
+/** What stopped the mock: a signal, or its parent's exit (`parent 4242`), as the stop line names it. */
+export type StopCause = NodeJS.Signals | `parent ${number}`
+
 /**
  * On SIGINT or SIGTERM: stops accepting, lets requests in flight finish (at most `graceMs`), saves
  * the state file, exits 0. The same signal again within `repeatWindowMs` is that one delivered
- * twice and is ignored; any signal after that cuts what is still in flight.
- * @example stopOnSignals(listener)
+ * twice and is ignored; any signal after that cuts what is still in flight. Answers the same stop
+ * for other causes: the parent's exit (parent-watch.ts) stops the mock as SIGTERM would.
+ * @example const stop = stopOnSignals(listener); stop(`parent ${process.ppid}`) // as when the parent has gone
  */
-export function stopOnSignals(listener: Listener, options: ShutdownOptions = {}): void {
+export function stopOnSignals(listener: Listener, options: ShutdownOptions = {}): (cause: StopCause) => void {
   const {
     signals = process,
     graceMs = SHUTDOWN_GRACE_MS,
@@ -36,22 +40,25 @@ export function stopOnSignals(listener: Listener, options: ShutdownOptions = {})
     now = () => performance.now(),
   } = options
   const { log = (line: string) => console.error(line), exit = exitOnceWritten } = options
-  let first: { signal: string; at: number } | undefined
-  const onSignal = (signal: NodeJS.Signals) => {
+  let first: { cause: StopCause; at: number } | undefined
+  const stop = (cause: StopCause) => {
     const at = now()
     if (first) {
-      if (signal === first.signal && at - first.at < repeatWindowMs) return
+      if (cause === first.cause && at - first.at < repeatWindowMs) return
       listener.server.closeAllConnections()
       return
     }
-    first = { signal, at }
+    first = { cause, at }
     const pending = listener.inFlight
-    const again = signal === 'SIGINT' ? 'Ctrl+C' : signal
+    const again = cause === 'SIGINT' ? 'Ctrl+C again' : cause === 'SIGTERM' ? 'SIGTERM again' : 'SIGTERM'
     const waiting =
       pending > 0
-        ? `: finishing ${pending} request${pending === 1 ? '' : 's'} in flight (at most ${graceMs / 1000} s; ${again} again to stop at once)`
+        ? `: finishing ${pending} request${pending === 1 ? '' : 's'} in flight (at most ${graceMs / 1000} s; ${again} to stop at once)`
         : ''
-    log(`\n${signal} received, closing the listener${waiting}.`)
+    const what = cause.startsWith('parent ')
+      ? `The process that started the mock (${cause.replace('parent', 'pid')}) has exited`
+      : `${cause} received`
+    log(`\n${what}, closing the listener${waiting}.`)
     void listener.close({ graceMs }).then(
       () => exit(0),
       (error: Error) => {
@@ -60,8 +67,9 @@ export function stopOnSignals(listener: Listener, options: ShutdownOptions = {})
       },
     )
   }
-  signals.on('SIGINT', onSignal)
-  signals.on('SIGTERM', onSignal)
+  signals.on('SIGINT', stop)
+  signals.on('SIGTERM', stop)
+  return stop
 }
 
 /**

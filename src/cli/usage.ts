@@ -34,6 +34,9 @@ export const USAGE = `Usage: ad-campaign-mock [options]
   --journal-size <n>  how many requests GET /__admin/requests keeps (default ${DEFAULT_JOURNAL_SIZE}, at most ${MAX_JOURNAL_SIZE})
   --log <format>      request log format: text (default) or json (one object per line)
   --quiet             no request log
+  --outlive-parent    keep serving after the process that started the mock exits; by default the
+                      mock stops then, as on SIGTERM, so stopping \`npx ad-campaign-mock\` stops it
+                      (see docs/harness.md)
   --version           print the version
   -h, --help          show this help`
 

@@ -27,18 +27,22 @@ export async function arrangeUser(call: ArrangeCall, input: ArrangeUserOptions |
     throw new ArrangeError(
       call.helper,
       `${amounts.length} top-ups are more than tier ${tier} allows (max_topups ${max_topups})`,
-      { field: topups ? 'topups' : 'balance_usd' },
+      {
+        field: topups ? 'topups' : 'balance_usd',
+        problem: `must be at most ${max_topups} top-ups (max_topups of tier ${tier})`,
+      },
     )
   const total = amounts.reduce((sum, amount) => sum + usdToMicros(amount), 0)
   if (total > usdToMicros(MAX_USD))
     throw new ArrangeError(call.helper, `the top-ups add up to more than ${MAX_USD} USD, the most a balance holds`, {
       field: 'topups',
+      problem: `must add up to at most ${MAX_USD} USD`,
     })
   if (balance_usd !== undefined && usdToMicros(balance_usd) > total) {
     throw new ArrangeError(
       call.helper,
       `balance_usd ${balance_usd} is more than the top-ups add up to (${total / 1e6}): money comes in only by top-ups`,
-      { field: 'balance_usd' },
+      { field: 'balance_usd', problem: `must be at most what the top-ups add up to (${total / 1e6})` },
     )
   }
   let user = await createAccount(ctx, { tier, email })

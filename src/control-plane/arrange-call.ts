@@ -41,27 +41,38 @@ export function parseOptions<S extends z.ZodMiniType>(schema: S, value: unknown,
 
 /** The account a user reference names (a 404 ApiError when there is none). */
 export function userOf(call: ArrangeCall, ref: RecordRef): UserRecord {
-  const id = idOf(parseOptions(RecordRef, ref, 'user (a user or its id)'))
+  const id = refId(call, 'user', ref)
   try {
     return accountById(call.ctx, id)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    throw new ArrangeError(call.helper, error.message, { cause: error, field: 'user' })
+    throw new ArrangeError(call.helper, error.message, {
+      cause: error,
+      field: 'user',
+      problem: 'must be a user the mock holds',
+    })
   }
 }
 
 /** The user's advert a reference names; another user's advert, or none, is refused. */
 export function advertOf(call: ArrangeCall, user: UserRecord, ref: RecordRef): AdvertRecord {
-  const id = idOf(parseOptions(RecordRef, ref, 'advert (an advert or its id)'))
+  const id = refId(call, 'advert', ref)
   try {
     return ownedAdvert(call.ctx, user, id)
   } catch (error) {
     throw new ArrangeError(
       call.helper,
       `advert ${id} is not one of user ${user.id}'s adverts (it does not exist, or is another user's)`,
-      { cause: error, field: 'advert' },
+      { cause: error, field: 'advert', problem: `must be one of user ${user.id}'s adverts` },
     )
   }
+}
+
+/** The id a user or advert reference holds; one left out is required (`arrange.rateLimited: user is required`). */
+function refId(call: ArrangeCall, kind: 'user' | 'advert', ref: RecordRef | undefined): number {
+  if (ref === undefined)
+    throw new ArrangeError(call.helper, `${kind} is required`, { field: kind, problem: 'is required' })
+  return idOf(validate(RecordRef, ref, `${kind} (${kind === 'user' ? 'a user' : 'an advert'} or its id)`))
 }
 
 /** Refuses, before anything is made, when the user's per-account cap leaves no room for `wanted` more. */
@@ -71,6 +82,9 @@ export function assertRoom(call: ArrangeCall, user: UserRecord, kind: 'advert' |
     throw new ArrangeError(
       call.helper,
       `user ${user.id} has room for ${left} more ${kind}s, not ${wanted} (the per-account cap)`,
-      { field: call.helper === 'campaigns' && kind === 'campaign' ? 'count' : '' },
+      {
+        field: call.helper === 'campaigns' && kind === 'campaign' ? 'count' : '',
+        problem: `needs room for ${wanted} more ${kind}s; the per-account cap leaves ${left}`,
+      },
     )
 }

@@ -97,7 +97,7 @@ function assertWithinLimit(call: ArrangeCall, { sending_count, sending_limit }: 
     throw new ArrangeError(
       call.helper,
       `sending_count ${sending_count} is more than sending_limit ${sending_limit}: a campaign never sends past its limit`,
-      { field: 'sending_count' },
+      { field: 'sending_count', problem: `must be at most sending_limit (${sending_limit})` },
     )
 }
 

@@ -11,7 +11,8 @@ import type {
   TierOverridesInput,
 } from '../schemas/control-plane.js'
 import { Id } from '../schemas/common.js'
-import { JournalFilter, type JournalFilterInput } from '../schemas/journal.js'
+import { JournalFilter, type ApiOperationId } from '../operations/control-plane-journal.js'
+import type { JournalFilterInput } from '../schemas/journal.js'
 
 const userId = (id: number) => validate(Id, id, 'user id')
 
@@ -63,7 +64,7 @@ export function checkedControls(operations: ControlOperations, declared: Readonl
      * The journal's entries that match the filter, oldest first: did the app send `PATCH /campaigns/7` with cpm 3?
      * @example api.requests({ method: 'PATCH', path: '/campaigns/7', body: { campaign: { cpm: 3 } } }).length > 0
      */
-    requests: (filter?: JournalFilterInput) =>
+    requests: (filter?: JournalFilterInput<ApiOperationId>) =>
       operations.requests(filter === undefined ? undefined : validate(JournalFilter, filter, 'journal filter')),
     /** Empties the request journal; resolves to how many entries it held. */
     clearRequests: async () => operations.clearRequests(),

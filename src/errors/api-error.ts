@@ -5,8 +5,9 @@ import { MESSAGES } from './messages.js'
 /**
  * A failure a client caused (or asked for), thrown anywhere below the HTTP edge: a code from
  * the one table, a message from MESSAGES, and for validation_failed the failing fields. The
- * edge (http/respond, the listener and msw) turns it into the error envelope; in-process callers of
- * the MockApi read the same code, status and fields off the error.
+ * pipeline (pipeline/error-answer.ts, in the profile's shape: model/error-model.ts) turns it into
+ * the error envelope that the listener and msw send; in-process callers of the MockApi read the
+ * same code, status and fields off the error.
  * @example throw new ApiError('not_found', MESSAGES.not_found.resource('Campaign', 42))
  */
 export class ApiError extends Error {

@@ -20,15 +20,9 @@ export const ERROR_CODES = ERROR_CODE_NAMES.filter((code) => !PROFILED_ERROR_COD
 ]
 
 /**
- * The error code a forced fault answers with, for each status fault injection may force.
- * @example FAULT_ERROR_CODES[503] // 'service_unavailable'
+ * The error code a forced fault answers with: the first code the mock's own table gives that status.
+ * @example faultCode(503) // 'service_unavailable'
  */
-export const FAULT_ERROR_CODES = {
-  401: 'unauthorized',
-  404: 'not_found',
-  429: 'rate_limit_exceeded',
-  500: 'internal_error',
-  502: 'bad_gateway',
-  503: 'service_unavailable',
-  504: 'gateway_timeout',
-} as const satisfies Record<FaultStatus, ErrorCode>
+export function faultCode(status: FaultStatus): ErrorCode {
+  return ERROR_CODE_NAMES.find((code) => ERROR_STATUS[code] === status) ?? 'internal_error'
+}

@@ -1,9 +1,14 @@
+import { ARRANGE_HELPERS } from '../schemas/arrange.js'
 import type { ErrorCode } from './error-codes.js'
 
 type Message = (...args: never[]) => string
 
+// A misspelt arrange helper (`arrange/users`) is answered with the helpers there are.
+const ARRANGE_PATH = /\/arrange\/[^/]*\/?$/
+const arrangeHint = (path: string) =>
+  `: arrange is POST ${path.replace(ARRANGE_PATH, '/arrange/{helper}')}, the helper one of ${ARRANGE_HELPERS.join(', ')}`
 const noRoute = (plane: 'api' | 'admin', method: string, path: string) =>
-  `No ${plane === 'admin' ? 'control operation' : 'operation'} ${method} ${path}`
+  `No ${plane === 'admin' ? 'control operation' : 'operation'} ${method} ${path}${plane === 'admin' && ARRANGE_PATH.test(path) ? arrangeHint(path) : ''}`
 const unreadable = (reason: string) => `The request body could not be read: ${reason}`
 /** A count and its noun, singular for one: `1 request`, `3 requests`. */
 const count = (n: number, noun: string) => `${n} ${n === 1 ? noun : `${noun}s`}`

@@ -4,22 +4,37 @@ import { ApiError, validationFailed } from './api-error.js'
 import type { FieldError } from './error-body.js'
 import { MESSAGES } from './messages.js'
 
-// Turns zod issues into the ValidationError's list of fields.
-function toFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+/**
+ * Turns zod issues into the ValidationError's list of fields. A field the value lacks says so, `is
+ * required`, whatever the schema would have taken there (zod's "Invalid input" for a union).
+ */
+function toFieldErrors(issues: readonly z.core.$ZodIssue[], value: unknown): FieldError[] {
   return issues.flatMap((issue) => {
     const path = issue.path.map(String)
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ field: [...path, key].join('.'), message: 'is not a known field' }))
     }
-    return [{ field: path.join('.'), message: issue.message }]
+    return [{ field: path.join('.'), message: isMissing(value, issue.path) ? 'is required' : issue.message }]
   })
+}
+
+/** Whether the field a path names is absent from an object that is there (so the object lacks it). */
+function isMissing(value: unknown, path: readonly PropertyKey[]): boolean {
+  if (path.length === 0) return false
+  let parent = value
+  for (const key of path.slice(0, -1)) {
+    if (parent === null || typeof parent !== 'object') return false
+    parent = (parent as Record<PropertyKey, unknown>)[key]
+  }
+  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return false
+  return !Object.hasOwn(parent, path.at(-1)!)
 }
 
 /** Validates a value against a schema, or throws a 422 that names every failing field. */
 export function validate<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
-  throw validationFailed(MESSAGES.validation_failed.invalid(what), toFieldErrors(result.error.issues))
+  throw validationFailed(MESSAGES.validation_failed.invalid(what), toFieldErrors(result.error.issues, value))
 }
 
 /**

@@ -10,6 +10,7 @@ import { headerModel, type HeaderModel } from './header-model.js'
 import { listModel, type ListModel } from './list-model.js'
 import { modelOperations } from './model-operations.js'
 import { wordsOf, type Words } from './words.js'
+import { dataOrder, type DataOrder } from './record-order.js'
 
 // One profiled model of the API: a profile compiled once into everything that answers, documents
 // and describes it. The pipeline and presentation answer from it, the OpenAPI builder documents
@@ -32,6 +33,10 @@ export interface ApiModel {
   readonly headers: HeaderModel
   /** What the document says of the API: its description, and when each error is answered. */
   readonly words: Words
+  /** Reorders an answer's data by the profile's field order (undefined: the document's order everywhere). */
+  readonly order: DataOrder | undefined
+  /** Whether a field is written from the API's base URL (a twin's `url`): the pipeline then puts it in. */
+  readonly usesBase: boolean
   /**
    * Every error code an operation can answer with, in the order its steps check them: another
    * account's resource as the profile answers it among them.
@@ -80,6 +85,8 @@ function compile(profile: Profile): ApiModel {
     },
     headers,
     words: wordsOf(profile, errors, headers),
+    order: dataOrder(profile, schemas),
+    usesBase: JSON.stringify(profile.resources.extraFields).includes('{base}'),
     errorCodes,
     errorsByStatus(operation) {
       const byStatus = new Map<number, ErrorCode[]>()

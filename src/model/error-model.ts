@@ -35,7 +35,7 @@ const CHOSEN_CODES: readonly ErrorCode[] = ['forbidden', 'method_not_allowed']
 /** The slots whose value differs from one code to another (a body narrowed to one code holds them as constants). */
 const CODE_SLOTS = ['code', 'status', 'status_text', 'title']
 
-/** Reason phrases of the statuses an error may have (RFC 9110 and friends), for the `status_text` slot. */
+/** Reason phrases of the statuses an error may have, as most frameworks send them (RFC 7231's), for the `status_text` slot. */
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -45,9 +45,9 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   408: 'Request Timeout',
   409: 'Conflict',
   410: 'Gone',
-  413: 'Content Too Large',
+  413: 'Payload Too Large',
   415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
+  422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
@@ -257,6 +257,10 @@ function problemSlots({ field, message }: Problem): SlotValues {
     'problem.path': field,
     'problem.field': dot < 0 ? field : field.slice(dot + 1),
     'problem.pointer': field === '' ? '' : `/${field.split('.').join('/')}`,
+    'problem.bracket': field
+      .split('.')
+      .map((part, index) => (index === 0 ? part : `[${part}]`))
+      .join(''),
     'problem.message': message,
   }
 }

@@ -49,6 +49,8 @@ export interface ListModel {
   readonly slotPaths: Readonly<Record<string, string>>
   /** The named schema of the paging object, for the document's components. */
   readonly components: Readonly<Record<string, z.ZodMiniType>>
+  /** A list's query as validated under the profile's parameter names, read back as `page` and `per_page`. */
+  pageQuery<Q extends object>(validated: Q): Q
 }
 
 /**
@@ -89,6 +91,18 @@ export function listModel(choices: ListChoices, namer: Namer): ListModel {
     pagingKey: pagingPath?.length === 1 ? pagingPath[0] : undefined,
     slotPaths: slotPathsOf(template),
     components: paging ? { Pagination: paging } : {},
+    pageQuery: pageQueryOf(choices.params),
+  }
+}
+
+/** Reads a list's query back under the mock's names (`size` is `per_page`; no page parameter, page 1); the mock's own names as they are. */
+function pageQueryOf({ page, perPage }: ListChoices['params']) {
+  if (page === 'page' && perPage === 'per_page') return <Q extends object>(validated: Q): Q => validated
+  return <Q extends object>(validated: Q): Q => {
+    const { [perPage]: size, ...rest } = validated as Record<string, unknown>
+    const number = page === null ? 1 : rest[page]
+    if (page !== null) delete rest[page]
+    return { ...rest, page: number, per_page: size } as Q
   }
 }
 

@@ -42,10 +42,23 @@ function render(node: Template, slots: SlotValues, sources: RenderSources): Rend
   if ('$text' in node) return fillText(String(node.$text), slots)
   if ('$each' in node) {
     if (!sources.problems) return NOTHING
-    return sources.problems.map((problem) => {
+    const each = sources.problems.map((problem) => {
       const value = render(node.item ?? null, { ...slots, ...problem }, sources)
-      return value === NOTHING ? null : value
+      return { problem, value: value === NOTHING ? null : value }
     })
+    if (node.by === undefined) return each.map(({ value }) => value)
+    // By field: each problem's item under its field (nested: under each segment), items of one field joined.
+    const byField: Record<string, Json> = {}
+    for (const { problem, value } of each) {
+      const key: string = String(problem[String(node.by)] ?? '')
+      const path: string[] = node.nested === true ? key.split('.') : [key]
+      let at = byField
+      for (const segment of path.slice(0, -1)) at = (at[segment] ??= {}) as Record<string, Json>
+      const last = path.at(-1) ?? ''
+      const held = at[last]
+      at[last] = Array.isArray(held) && Array.isArray(value) ? [...held, ...value] : value
+    }
+    return byField
   }
   if ('$link' in node) {
     const target = sources.link?.(node.$link as LinkTarget)

@@ -44,7 +44,9 @@ function schemaOf(node: Template, options: TemplateSchemaOptions, path: readonly
   if ('$each' in node) {
     if (options.bind('problems') === 'absent') return undefined
     const item = options.item ?? schemaOf((node.item ?? null) as Json, options, [...path, 'item']) ?? z.null()
-    return z.array(item).check(z.minLength(1))
+    if (node.by === undefined) return z.array(item).check(z.minLength(1))
+    // By field: each field's item (nested: under each segment of the field).
+    return node.nested === true ? z.record(z.string(), z.unknown()) : z.record(z.string(), item)
   }
   if ('$link' in node) return z.nullable(z.string())
   if (isSlotNode(node)) return z.unknown()

@@ -88,7 +88,7 @@ ${table(
 )}
 
 - **Rate limits**: per user, fixed windows aligned to the UTC clock (${RATE_LIMIT_WINDOWS.map((w) => `${w}: ${WINDOW_SECONDS[w]} s`).join(', ')}). Over a limit the answer is ${rateLimited}${headers.retryAfterName ? ` with ${code(headers.retryAfterName)}` : ''}; every authenticated response carries ${headers.names.map(code).join(', ')}. Requests that fail authentication count against no one.
-- **Lists** are ${orderWords(lists.order)}; \`page\` counts from 1, \`per_page\` is ${lists.defaultPerPage} by default and at most ${lists.maxPerPage}${lists.abovePerPageMax === 'clamp' ? ' (more counts as the most)' : ''}; a page past the end is empty.
+- **Lists** are ${orderWords(lists.order)}; ${lists.params.page === null ? 'no parameter picks a page (the first is answered)' : `${code(lists.params.page)} counts from 1`}, ${code(lists.params.perPage)} is ${lists.defaultPerPage} by default and at most ${lists.maxPerPage}${lists.abovePerPageMax === 'clamp' ? ' (more counts as the most)' : ''}; a page past the end is empty.
 - **Ids** are positive integers${stamps.firstId === 1 && stamps.idStep === 1 ? '' : ` (from ${stamps.firstId}, ${stamps.idStep} apart)`}; another account's resource ${foreign}.
 - **Timestamps** are ISO 8601 UTC ${stampWords(stamps.format)}; **money** is USD in whole cents.
 - **Errors**: each code always comes with the same status:

@@ -46,7 +46,9 @@ export function operationExtensions(op: Operation, model: ApiModel): Record<`x-$
   // A body that does not carry the resource (none, or an acknowledgement) reports nothing to compare.
   const { status, body } = op.response
   const carries = status !== 204 && body !== null && (body === undefined || JSON.stringify(body).includes('"$slot":"record"'))
-  const facts = carries ? consistencyFacts(op, [...model.operations.values()].filter((other) => other.auth !== 'admin')) : []
+  const beyond = new Set(Object.values(model.profile.resources.extraFields).flatMap((fields) => Object.keys(fields)))
+  const api = [...model.operations.values()].filter((other) => other.auth !== 'admin')
+  const facts = carries ? consistencyFacts(op, api, beyond) : []
   return {
     ...(op.response.list ? { 'x-list': listBehaviour(op, model) } : {}),
     ...byOperation(model)[op.operationId],
@@ -62,9 +64,10 @@ function listBehaviour(op: Operation, { lists }: ApiModel): Record<string, unkno
   const filters = params.filter((name) => fields.includes(name)).map((name) => ({ param: name, field: name, match: 'equals' }))
   const { field, direction } = lists.choices.order
   const moved = Object.entries(lists.slotPaths).filter(([slot, path]) => USUAL_PLACES[slot] !== path)
+  const names = lists.choices.params
   const paging = {
-    page: 'page',
-    per_page: 'per_page',
+    page: names.page,
+    per_page: names.perPage,
     pagination: lists.pagingKey ?? null,
     ...(moved.length > 0 ? { fields: Object.fromEntries(moved) } : {}),
   }

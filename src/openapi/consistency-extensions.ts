@@ -22,8 +22,12 @@ import type { Operation } from '../operations/define-operation.js'
 
 type Fact = { at?: string; read: string; params?: Record<string, string>; fields: Record<string, string>; state?: 'before' }
 
+/** The fields of an object schema, without those a profile adds beyond the document (`extra`): they say nothing another place repeats. */
+let extra: ReadonlySet<string> = new Set()
 const fieldsOf = (schema: z.ZodMiniType | undefined): Record<string, z.ZodMiniType> =>
-  schema instanceof z.ZodMiniObject ? (schema.shape as Record<string, z.ZodMiniType>) : {}
+  schema instanceof z.ZodMiniObject
+    ? Object.fromEntries(Object.entries(schema.shape as Record<string, z.ZodMiniType>).filter(([name]) => !extra.has(name)))
+    : {}
 
 /** A GET of one resource (not a list): the operation that reads it by itself. */
 const isReader = (op: Operation) => op.method === 'get' && !op.response.list
@@ -48,8 +52,9 @@ const paramsOf = (reader: Operation, from: (param: string) => string = (param) =
 
 const identity = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, name]))
 
-/** The `x-consistency` facts of one operation of the public API. */
-export function consistencyFacts(op: Operation, all: readonly Operation[]): Fact[] {
+/** The `x-consistency` facts of one operation of the public API; `beyond`: the fields a profile adds beyond the document. */
+export function consistencyFacts(op: Operation, all: readonly Operation[], beyond: ReadonlySet<string> = new Set()): Fact[] {
+  extra = beyond
   const reader = readerOf(op, all)
   const shape = fieldsOf(op.response.data)
   if (!reader) return []

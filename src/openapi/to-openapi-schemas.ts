@@ -94,6 +94,8 @@ function dropEmptyAdditional({ jsonSchema }: { jsonSchema: { additionalPropertie
 function booleanFromText({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: Record<string, unknown> }): void {
   const def = zodSchema._zod.def as { type: string; in?: z.core.$ZodType }
   if (def.type !== 'pipe' || def.in?._zod.def.type !== 'enum') return
+  // Checked just above to be an enum's def, whose `entries` are its values; zod types `_zod.def` as
+  // the def every schema shares, which has too little in common with the enum's for a direct cast.
   const values = (def.in._zod.def as unknown as { entries: Record<string, unknown> }).entries
   if (Object.keys(values).sort().join() !== 'false,true') return
   delete jsonSchema.enum

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error.js'
-import { FAULT_ERROR_CODES } from '../errors/error-codes.js'
+import { faultCode } from '../errors/error-codes.js'
 import { injectedFault } from '../errors/messages.js'
 import type { MockRequest } from '../http/mock-request.js'
 import { parsePrefer } from '../http/prefer.js'
@@ -38,8 +38,9 @@ export async function applyFaults(
     code !== undefined ? { status: code, reason: `Prefer: code=${code}` } : forcedByRule(ctx, request, operation)
   if (!forced) return
   if (code !== undefined) preferenceApplied(headers, `code=${code}`)
-  if (forced.status === 429) headers[ctx.model.headers.retryAfterName ?? 'Retry-After'] = '1'
-  throw new ApiError(FAULT_ERROR_CODES[forced.status], injectedFault(forced.status, forced.reason))
+  const forcedCode = faultCode(forced.status)
+  if (forcedCode === 'rate_limit_exceeded') headers[ctx.model.headers.retryAfterName ?? 'Retry-After'] = '1'
+  throw new ApiError(forcedCode, injectedFault(forced.status, forced.reason))
 }
 
 /** The error a fault rule forces on this request, matched on the path below the API's base. */

@@ -9,7 +9,7 @@ import { readJsonBody, refuseBody } from '../http/read-body.js'
 import type { Operation } from '../operations/define-operation.js'
 import type { ApiModel } from '../model/api-model.js'
 import type { UserRecord } from '../store/models.js'
-import type { Json } from '../profile/template.js'
+import { BASE_MARK, type Json } from '../profile/template.js'
 import { renderTemplate } from '../model/render-template.js'
 import type { ListRequest } from '../model/list-model.js'
 import { basePath } from './base-path.js'
@@ -69,7 +69,7 @@ export async function answerFound({ route, params, head, allow }: Found, request
 }
 
 /**
- * The public API's steps: latency, authenticate, rate limit, faults and Prefer, override, id, query, body,
+ * The public API's steps: latency, (an unknown route,) authenticate, rate limit, faults and Prefer, override, id, query, body,
  * resolve (public writes one at a time, in the write queue); then the response's headers and the
  * journal entry, for a success and an error alike.
  */
@@ -86,15 +86,19 @@ async function answerApi(
   let user: UserRecord | undefined
   const answer = await answerSafely(ctx, request, async () => {
     if (ctx.faults.active) await holdLatency(ctx)
-    if (route.notFound) throw routeNotFound(route, request, allow)
-    const { operation } = route
+    // A path or method no operation has is answered before the key, unless the profile authenticates it first.
+    const { errors } = ctx.profile
+    const first = allow.length > 0 ? errors.authenticateUnsupportedMethods : errors.authenticateUnknownRoutes
+    if (route.notFound && !first) throw routeNotFound(route, request, allow)
     user = authenticate(ctx.store, request.header('authorization'))
     await admit(ctx, user, headers)
+    if (route.notFound) throw routeNotFound(route, request, allow)
+    const { operation } = route
     if (ctx.faults.active || request.header('prefer') !== null) await applyFaults(ctx, request, operation, headers)
     const overridden = ctx.overrides.size > 0 ? await answerOverride(route, request, params, headers) : undefined
     if (overridden) return overridden
     const id = readId(params)
-    const query = readQuery(operation, request)
+    const query = readQuery(operation, request, ctx.model)
     const body = await readBody(route, request)
     const resolved =
       operation.method === 'get'
@@ -105,7 +109,8 @@ async function answerApi(
             user = authenticate(ctx.store, request.header('authorization'))
             return route.resolve({ user, id, query, body }, ctx)
           })
-    return success(ctx.model, route, request, resolved)
+    const answered = success(ctx.model, route, request, resolved)
+    return ctx.model.usesBase ? answerWithBase(answered, request, ctx) : answered
   })
   Object.assign(answer.headers, headers)
   // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
@@ -146,6 +151,7 @@ function success(
 ): MockAnswer {
   const { status, body } = operation.response
   if (status === 204 || body === null) return { status, headers: {}, body: null }
+  if (model.order && plane === 'api') data = model.order(data, operation.response.data)
   if (body !== undefined) {
     const id = (data as { id?: number } | undefined)?.id
     return jsonAnswer(status, renderTemplate(body, { record: data as Json, id }))
@@ -153,10 +159,13 @@ function success(
   if (!page) return jsonAnswer(status, { success: true, data })
   const lists = plane === 'api' ? model.lists : model.adminLists
   const base = plane === 'api' ? ctx.apiBase : ctx.adminBase
-  return jsonAnswer(
-    status,
-    lists.envelope(data as Json[], page, () => listRequest(request, base)),
-  )
+  return jsonAnswer(status, lists.envelope(data as Json[], page, () => listRequest(request, base)))
+}
+
+/** An answer in JSON, a field written from the API's base URL (a twin's `url`) given this request's. */
+function answerWithBase(answer: MockAnswer, request: MockRequest, ctx: MockContext): MockAnswer {
+  if (!answer.body?.includes(BASE_MARK)) return answer
+  return { ...answer, body: answer.body.replaceAll(BASE_MARK, listRequest(request, ctx.apiBase).base) }
 }
 
 /** The base URL and path a list's links are written below: this request's origin and the mock's base path. */
@@ -208,13 +217,15 @@ function readId(params: PathParams): number | undefined {
  * The query, validated by the operation's schema, where it declares one. Validation is pure, so a
  * query string met before is answered from a small cache of what it validated to (never mutated).
  */
-function readQuery(operation: Operation, request: MockRequest): unknown {
+function readQuery(operation: Operation, request: MockRequest, model?: ApiModel): unknown {
   if (!operation.query) return undefined
   const { search } = request.url
   let cache = validQueries.get(operation)
   const known = cache?.get(search)
   if (known !== undefined) return known
-  const query = validateQuery(operation.query, Object.fromEntries(request.url.searchParams))
+  const validated = validateQuery(operation.query, Object.fromEntries(request.url.searchParams))
+  // A public list's paging under the profile's names, read back as the mock's.
+  const query = model && operation.response.list ? model.lists.pageQuery(validated as object) : validated
   if (!cache) validQueries.set(operation, (cache = new Map()))
   if (cache.size >= MAX_CACHED_QUERIES) cache.clear()
   cache.set(search, query)

@@ -80,6 +80,14 @@ export const ErrorChoices = z.strictObject({
   foreign: z.enum(['not_found', 'forbidden']),
   /** A method a path does not have: answered as an unknown path, or as `method_not_allowed` with `Allow`. */
   unsupportedMethod: z.enum(['route_not_found', 'method_not_allowed']),
+  /**
+   * Whether a path or method no operation has is answered only after the key is checked (a 401
+   * without one; counted, with the rate-limit headers, with one), as a deployment with an
+   * authentication layer in front of its router does; the mock answers it first.
+   */
+  authenticateUnknownRoutes: z.boolean(),
+  /** The same, for a method a path does not have (a deployment may route methods before its key check and paths after). */
+  authenticateUnsupportedMethods: z.boolean(),
   /** The media type of an error body (`application/problem+json`). */
   contentType: Name,
   /** Every error's body, with its slots (profile/template.ts, ERROR_SLOTS). */
@@ -108,8 +116,10 @@ export const RateLimitChoices = z.strictObject({
 })
 export type RateLimitChoices = z.infer<typeof RateLimitChoices>
 
-/** Lists: page sizes, order, and the envelope around a page. */
+/** Lists: their query parameters, page sizes, order, and the envelope around a page. */
 export const ListChoices = z.strictObject({
+  /** The names of the query parameters that page a list (`size`, `limit`); `page` null where no parameter picks a page. */
+  params: z.strictObject({ page: z.nullable(Name), perPage: Name }),
   defaultPerPage: Count,
   maxPerPage: Count,
   /** A per_page above the maximum: refused (422) or clamped to it. */
@@ -136,6 +146,8 @@ export const ResourceChoices = z.strictObject({
   broadcastingTypes: z.array(Name).check(z.minLength(1)),
   /** Fields beyond the document, by resource: the value a new record gets, or how it follows another field. */
   extraFields: z.strictObject({ user: ExtraFields, advert: ExtraFields, campaign: ExtraFields, balance: ExtraFields }),
+  /** The order a resource's fields are written in, where it is not the document's (`title` before `id`); fields it does not name follow. */
+  fieldOrder: z.strictObject({ user: z.array(Name), advert: z.array(Name), campaign: z.array(Name), balance: z.array(Name) }),
 })
 export type ResourceChoices = z.infer<typeof ResourceChoices>
 
@@ -170,6 +182,12 @@ export const StampChoices = z.strictObject({
   firstId: Count,
   /** How far apart two ids handed out one after the other are. */
   idStep: Count,
+  /**
+   * Where a deployment's id counters stood when it was learned: the next advert and campaign ids it
+   * would give (a twin goes on from there, so its ids, and the values written from them, are the
+   * deployment's). Null for the mock's own.
+   */
+  counters: z.nullable(z.strictObject({ adverts: Count, campaigns: Count })),
 })
 export type StampChoices = z.infer<typeof StampChoices>
 
@@ -218,6 +236,8 @@ export const DEFAULT_PROFILE: Profile = {
     codes: {},
     foreign: 'not_found',
     unsupportedMethod: 'route_not_found',
+    authenticateUnknownRoutes: false,
+    authenticateUnsupportedMethods: false,
     contentType: 'application/json; charset=utf-8',
     body: ERROR_BODY,
     bodies: {},
@@ -240,6 +260,7 @@ export const DEFAULT_PROFILE: Profile = {
     defaultTier: 'basic',
   },
   lists: {
+    params: { page: 'page', perPage: 'per_page' },
     defaultPerPage: 25,
     maxPerPage: 100,
     abovePerPageMax: 'refuse',
@@ -252,7 +273,8 @@ export const DEFAULT_PROFILE: Profile = {
     newCampaignEnabled: true,
     broadcastingTypes: [...DEFAULT_BROADCASTING_TYPES],
     extraFields: { user: {}, advert: {}, campaign: {}, balance: {} },
+    fieldOrder: { user: [], advert: [], campaign: [], balance: [] },
   },
   inputs: { unknownFields: 'refuse', cpm: { decimals: 2, max: 100_000, beyond: 'refuse' }, titleMaxLength: 120 },
-  stamps: { format: { fraction: 3, zone: 'Z' }, firstId: 1, idStep: 1 },
+  stamps: { format: { fraction: 3, zone: 'Z' }, firstId: 1, idStep: 1, counters: null },
 }

@@ -10,11 +10,16 @@ import * as z from 'zod/mini'
 //   the slot has no value (an error without problems has no `fields`).
 // - `{ "$text": "https://errors.example.com/{code}" }`: a string, each `{slot}` replaced by its value.
 // - `{ "$each": "problems", "item": T }`: an array, T once per problem, where T also sees the
-//   problem's own slots (`problem.field`, …); left out without problems.
+//   problem's own slots (`problem.field`, …); left out without problems. With `"by": "problem.path"`
+//   (or another problem slot), an object instead, T under the problem's field (`{ "cpm": [T] }`,
+//   Rails, Laravel); with `"nested": true` too, under each segment of it (`{ "campaign": { "cpm": T } }`, DRF).
 // - `{ "$link": "next", "href": "{base}{path}?page={page}&per_page={per_page}" }`: a list's link to
 //   one of its pages, null where that page does not exist (`next` on the last page).
 // - `{ "$map": { "field": "enabled", "cases": [[true, "active"], [false, "paused"]] } }`: a value that
 //   follows another field of the same record (extra fields of a resource only).
+// - In a resource's extra field, `{ "$text": "{base}/adverts/{id}" }` is written from the record's
+//   id and the API's base URL (a DRF `url`), and with `"encode": "base64"` base64-encoded (a
+//   GitHub `node_id`).
 
 /** A JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -40,6 +45,7 @@ export const PROBLEM_SLOTS = {
   'problem.path': 'the field, dotted, with its wrapper (`campaign.cpm`); empty for the body itself',
   'problem.field': 'the field, dotted, without its wrapper (`cpm`)',
   'problem.pointer': 'the field as a JSON Pointer (`/campaign/cpm`)',
+  'problem.bracket': 'the field as a form writes it (`campaign[cpm]`)',
   'problem.message': 'what is wrong with it',
 } as const
 
@@ -102,7 +108,7 @@ const SLOTS_BY_USE: Record<TemplateUse, readonly string[]> = {
   error: Object.keys(ERROR_SLOTS),
   list: Object.keys(LIST_SLOTS),
   delete: Object.keys(DELETE_SLOTS),
-  field: [],
+  field: ['id', 'base'],
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -145,6 +151,8 @@ export function templateProblem(value: unknown, use: TemplateUse, at = '', inIte
   }
   if ('$each' in value) {
     if (use !== 'error' || value.$each !== 'problems') return `${here('$each')}: only an error body's "problems" repeat`
+    if (value.by !== undefined && !(String(value.by) in PROBLEM_SLOTS))
+      return `${here('by')}: "${String(value.by)}" is not a slot of a problem`
     return templateProblem(value.item, use, here('item'), true)
   }
   if ('$link' in value) {
@@ -190,6 +198,12 @@ export function isSlotNode(value: unknown): boolean {
 }
 
 /**
+ * What a field's `{base}` is written as until the answer is: the pipeline puts the API's base URL,
+ * as the request reached it, in its place.
+ */
+export const BASE_MARK = '\u2063base\u2063'
+
+/**
  * The values a new record gets of its extra fields: each literal as it is; a field that follows
  * another (`$map`) is shown from that field, so it stores nothing.
  * @example initialValues({ currency: 'USD', status: { $map: { field: 'enabled', cases: [] } } }) // { currency: 'USD' }
@@ -204,6 +218,10 @@ export function initialValues(fields: Readonly<Record<string, Template>>): Recor
  * @example fieldShown({ $map: { field: 'enabled', cases: [[false, 'paused']] } }, 'active', { enabled: false }) // 'paused'
  */
 export function fieldShown(template: Template, stored: unknown, record: Readonly<Record<string, unknown>>): unknown {
+  if (isObject(template) && '$text' in template) {
+    const text = String(template.$text).replaceAll('{id}', String(record.id)).replaceAll('{base}', BASE_MARK)
+    return template.encode === 'base64' ? btoa(text) : text
+  }
   if (!isObject(template) || !('$map' in template)) return stored
   const { field, cases } = template.$map as { field: string; cases: [Json, Json][] }
   const found = cases.find(([value]) => value === record[field])

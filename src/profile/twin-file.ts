@@ -6,7 +6,7 @@ import { Profile } from './profile.js'
 // document that describes the deployment. Never a live key: the twin's user gets a key of its own.
 
 /** The version of the twin file's shape: a file of another format is refused with one line. */
-export const TWIN_FORMAT = 'ad-campaign-mock/twin@1'
+export const TWIN_FORMAT = 'ad-campaign-mock/twin@2'
 
 /** What showed a choice: the request sent, the status it got, and what was seen. */
 export const Evidence = z.strictObject({
@@ -28,6 +28,8 @@ export const LearnedChoice = z.strictObject({
   evidence: z.array(Evidence),
   /** Why the default was kept, when it was. */
   reason: z.optional(z.string()),
+  /** What the table says beside it (a template's values kept as they came). */
+  note: z.optional(z.string()),
 })
 export type LearnedChoice = z.infer<typeof LearnedChoice>
 

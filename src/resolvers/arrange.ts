@@ -1,5 +1,5 @@
 import { ArrangeError, type Arrange } from '../control-plane/arrange.js'
-import { ApiError, validationFailed } from '../errors/api-error.js'
+import { validationFailed, type ApiError } from '../errors/api-error.js'
 import * as op from '../operations/control-plane-arrange.js'
 import type { Operation } from '../operations/define-operation.js'
 import { implementOperation, type OperationResolver } from '../pipeline/implement-operation.js'
@@ -41,8 +41,7 @@ async function answer<T>(helper: () => Promise<T>): Promise<{ data: T }> {
   }
 }
 
-/** An ArrangeError as the 422 it answers: its message, and the fields its cause named (or its own). */
+/** An ArrangeError as the 422 it answers: its message once, and each field with what is wrong with it alone. */
 function refused(error: ArrangeError): ApiError {
-  const cause = error.cause instanceof ApiError ? error.cause : undefined
-  return validationFailed(error.message, cause?.fields ?? [{ field: error.field, message: error.message }])
+  return validationFailed(error.message, error.fields)
 }

@@ -63,8 +63,9 @@ function checkedAnswer(operation: Operation, input: OverrideInput, model: ApiMod
  * model answers it: its success body (a list's envelope, a DELETE's template), and each error's.
  */
 export function documentedResponses(operation: Operation, model: ApiModel = DEFAULT_MODEL): Map<number, z.ZodMiniType> {
-  const success = model.successSchema(operation)
-  const responses = new Map<number, z.ZodMiniType>(success ? [[operation.response.status, success]] : [])
+  // A success without a body (a 204 delete) is declared too: its schema takes no body.
+  const success = model.successSchema(operation) ?? z.undefined()
+  const responses = new Map<number, z.ZodMiniType>([[operation.response.status, success]])
   for (const [status, codes] of model.errorsByStatus(operation)) {
     const [first, ...more] = codes.map((code) => model.errors.envelope(code))
     responses.set(status, more.length === 0 ? first! : z.union([first!, ...more]))

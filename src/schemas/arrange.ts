@@ -11,6 +11,17 @@ import { ApiTier, Email } from './user.js'
 // cpm or title is one the API could have written), plus the fields only arrange may set. Under
 // another profile (a twin's), its tiers, broadcasting types and bounds replace the default's.
 
+/** The arrange helpers by name: `api.arrange.<helper>` in-process, `POST /__admin/arrange/<helper>` over HTTP. */
+export const ARRANGE_HELPERS = [
+  'user',
+  'advert',
+  'campaign',
+  'campaigns',
+  'advertInUse',
+  'rateLimited',
+  'resetKey',
+] as const
+
 /** A user or an advert as arrange takes it: the object a helper (or the API) returned, or its id. Only the id is read. */
 export const RecordRef = z.union([Id, z.object({ id: Id })])
 export type RecordRef = z.input<typeof RecordRef>

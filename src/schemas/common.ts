@@ -45,12 +45,12 @@ export const Usd = z.number().check(z.nonnegative(), z.multipleOf(0.01), z.maxim
 export const ExactUsd = z.number().check(z.nonnegative(), z.multipleOf(0.000001), z.maximum(MAX_USD))
 
 /**
- * Query parameters every list operation accepts under a profile's page sizes; strings from the URL
- * are coerced. A per_page above the maximum is refused, or (a profile's choice) clamped to it.
+ * The two fields that page a list, under the mock's own names (`page`, `per_page`), with a profile's
+ * page sizes: a per_page above the maximum is refused, or (a profile's choice) clamped to it.
  */
-export function paginationQueryOf({ defaultPerPage, maxPerPage, abovePerPageMax }: ListChoices) {
+function pageFields({ defaultPerPage, maxPerPage, abovePerPageMax }: ListChoices) {
   const perPage = z.coerce.number().check(z.int(), z.minimum(1))
-  return z.object({
+  return {
     page: meta(z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)), 1), {
       description: 'Page number, from 1.',
     }),
@@ -60,7 +60,8 @@ export function paginationQueryOf({ defaultPerPage, maxPerPage, abovePerPageMax 
             description: `Records per page, 1 to ${maxPerPage}.`,
           })
         : meta(
-            z._default(
+            // A prefault: the default goes through the clamp too, and the document shows it for the input.
+            z.prefault(
               z.pipe(
                 perPage,
                 z.transform((value: number) => Math.min(value, maxPerPage)),
@@ -69,13 +70,26 @@ export function paginationQueryOf({ defaultPerPage, maxPerPage, abovePerPageMax 
             ),
             {
               description: `Records per page, from 1; above ${maxPerPage} counts as ${maxPerPage}.`,
+              // No largest value: a larger one is taken (and clamped), not refused.
+              maximum: undefined,
             },
           ),
-  })
+  }
 }
 
-/** Query parameters every list operation accepts; strings from the URL are coerced. */
-export const PaginationQuery = paginationQueryOf(DEFAULT_PROFILE.lists)
+/**
+ * Query parameters every list operation accepts under a profile: its page sizes, under its names
+ * (`number`, `size`; no page at all where the profile has none). Strings from the URL are coerced;
+ * the model reads the names back as `page` and `per_page`.
+ */
+export function paginationQueryOf(lists: ListChoices): z.ZodMiniObject {
+  const { page, per_page } = pageFields(lists)
+  const { params } = lists
+  return z.object({ ...(params.page === null ? {} : { [params.page]: page }), [params.perPage]: per_page })
+}
+
+/** Query parameters every list operation accepts (the mock's own names and sizes); strings from the URL are coerced. */
+export const PaginationQuery = z.object(pageFields(DEFAULT_PROFILE.lists))
 
 /** The success envelope around one resource. */
 export function envelopeOf<T extends z.ZodMiniType>(data: T) {

@@ -94,49 +94,68 @@ const JsonText = z
   )
   .check(z.refine((value) => shallow(value), TOO_DEEP))
 
-/** The filters every way of reading the journal shares; each one left out matches every entry. */
-const filterFields = {
-  operation: meta(z.optional(z.string().check(z.minLength(1), z.maxLength(100))), {
-    description: 'Only requests for this operation id, e.g. `updateCampaign`.',
-  }),
-  method: meta(z.optional(z.string().check(z.regex(/^[A-Za-z]{1,10}$/))), {
-    description: 'Only this method (any case).',
-  }),
-  path: meta(z.optional(z.string().check(z.regex(/^\/[\w\-./*{}?=&%,]*$/), z.maxLength(2048))), {
-    description:
-      'Only paths matching this pattern, below the API base (`/campaigns/7`) or whole (`/api/v1/campaigns/7`): `*` one segment, `**` any, `{id}` one segment. The query string is ignored unless the pattern has one.',
-  }),
-  since: meta(z.optional(z.iso.datetime({ offset: true })), {
-    description: "Only requests that arrived at or after this instant, by the mock's clock.",
-  }),
-}
-
 const BODY_FILTER =
   'Only requests whose JSON body contains this JSON: every field it gives, at any depth, is there and equal (arrays and other values compared whole), e.g. `{"campaign":{"cpm":3}}`.'
 const LIMIT_FILTER = 'Only the last this many of the requests that match (still oldest first).'
 
-/** What GET /__admin/requests reads from its query string (`body` is JSON text). */
-export const JournalQuery = z.strictObject({
-  ...filterFields,
-  status: meta(z.optional(StatusText), { description: 'Only this status (`422`) or class of statuses (`4xx`).' }),
-  user_id: meta(z.optional(z.coerce.number().check(z.int(), z.positive())), {
-    description: 'Only requests authenticated as this user.',
-  }),
-  body: meta(z.optional(JsonText), { description: BODY_FILTER }),
-  limit: meta(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))), {
-    description: LIMIT_FILTER,
-  }),
-})
+/**
+ * The journal's filters, read over HTTP (`JournalQuery`: GET /__admin/requests's query string, `body`
+ * as JSON text) and in-process (`JournalFilter`: `api.requests(filter)`, a number for a status, any
+ * JSON for `body`); each one left out matches every entry. `operation` is one of the operation ids
+ * given (the API's), so a misspelt one is a 422 naming them rather than a silent "no match".
+ * @example journalFilters(['getUser', 'listCampaigns']).JournalFilter.parse({ operation: 'listCampaigns' })
+ */
+export function journalFilters<OperationId extends string>(operationIds: readonly [OperationId, ...OperationId[]]) {
+  const fields = {
+    operation: meta(
+      z.optional(
+        z.enum(operationIds, { error: () => `is not an operation of the API (one of ${operationIds.join(', ')})` }),
+      ),
+      { description: 'Only requests for this operation id, e.g. `updateCampaign`.' },
+    ),
+    method: meta(z.optional(z.string().check(z.regex(/^[A-Za-z]{1,10}$/))), {
+      description: 'Only this method (any case).',
+    }),
+    path: meta(z.optional(z.string().check(z.regex(/^\/[\w\-./*{}?=&%,]*$/), z.maxLength(2048))), {
+      description:
+        'Only paths matching this pattern, below the API base (`/campaigns/7`) or whole (`/api/v1/campaigns/7`): `*` one segment, `**` any, `{id}` one segment. The query string is ignored unless the pattern has one.',
+    }),
+    since: meta(z.optional(z.iso.datetime({ offset: true })), {
+      description: "Only requests that arrived at or after this instant, by the mock's clock.",
+    }),
+  }
+  return {
+    JournalQuery: z.strictObject({
+      ...fields,
+      status: meta(z.optional(StatusText), { description: 'Only this status (`422`) or class of statuses (`4xx`).' }),
+      user_id: meta(z.optional(z.coerce.number().check(z.int(), z.positive())), {
+        description: 'Only requests authenticated as this user.',
+      }),
+      body: meta(z.optional(JsonText), { description: BODY_FILTER }),
+      limit: meta(z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))), {
+        description: LIMIT_FILTER,
+      }),
+    }),
+    JournalFilter: z.strictObject({
+      ...fields,
+      status: z.optional(z.union([z.int().check(z.minimum(100), z.maximum(599)), StatusText])),
+      user_id: z.optional(Id),
+      body: z.optional(z.unknown().check(z.refine(shallow, TOO_DEEP))),
+      limit: z.optional(z.int().check(z.minimum(1), z.maximum(100_000))),
+    }),
+  }
+}
 
-/** The journal's filters in-process (`api.requests(filter)`): the query's, with a number for a status and any JSON for `body`. */
-export const JournalFilter = z.strictObject({
-  ...filterFields,
-  status: z.optional(z.union([z.int().check(z.minimum(100), z.maximum(599)), StatusText])),
-  user_id: z.optional(Id),
-  body: z.optional(z.unknown().check(z.refine(shallow, TOO_DEEP))),
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(100_000))),
-})
-/** A filter of the request journal, as `api.requests(filter)` and `mock.requests(filter)` take it. */
-export type JournalFilterInput = z.input<typeof JournalFilter>
+type JournalFilterSchema = ReturnType<typeof journalFilters<string>>['JournalFilter']
+
+/**
+ * A filter of the request journal, as `api.requests(filter)` and `mock.requests(filter)` take it:
+ * `operation` one of the API's operation ids, `user_id` a user's id.
+ * @example const filter: JournalFilterInput<'updateCampaign'> = { operation: 'updateCampaign', user_id: 1, status: '2xx' }
+ */
+export type JournalFilterInput<OperationId extends string = string> = Omit<
+  z.input<JournalFilterSchema>,
+  'operation' | 'user_id'
+> & { operation?: OperationId; user_id?: number }
 /** A filter of the request journal, checked. */
-export type JournalFilter = z.output<typeof JournalFilter>
+export type JournalFilter = z.output<JournalFilterSchema>

@@ -96,7 +96,7 @@ type SchemaGroup = Exclude<keyof ProfiledSchemas, 'namer'>
 
 /**
  * Pairs each default schema of the groups with the profile's, so an operation declared with the
- * default's can be given the profile's (operations/profiled-operations.ts).
+ * default's can be given the profile's (model/model-operations.ts).
  */
 export function schemaPairs(
   schemas: ProfiledSchemas,

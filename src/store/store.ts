@@ -79,13 +79,18 @@ export class Store {
    */
   constructor(
     records: StoreRecords = { UserRecord, AdvertRecord, CampaignRecord, Dataset },
-    { firstId = 1, idStep = 1 } = {},
+    {
+      firstId = 1,
+      idStep = 1,
+      counters = null,
+    }: { firstId?: number; idStep?: number; counters?: { adverts: number; campaigns: number } | null } = {},
   ) {
     this.records = records
     this.#ids = {
       users: new IdCounter(),
-      adverts: new IdCounter(firstId, idStep),
-      campaigns: new IdCounter(firstId, idStep),
+      // A twin goes on from where the deployment's counters stood (stamps.counters).
+      adverts: new IdCounter(Math.max(firstId, counters?.adverts ?? 0), idStep),
+      campaigns: new IdCounter(Math.max(firstId, counters?.campaigns ?? 0), idStep),
     }
     this.users = new IndexedCollection(records.UserRecord, {
       ids: this.#ids.users,

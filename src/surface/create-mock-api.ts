@@ -162,7 +162,7 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     twin: twin && { source: twin.source, document: twin.document },
     schemas,
     model,
-    store: new Store(schemas.records, { firstId: profile.stamps.firstId, idStep: profile.stamps.idStep }),
+    store: new Store(schemas.records, profile.stamps),
     clock,
     tiers,
     caps,

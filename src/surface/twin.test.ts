@@ -16,13 +16,13 @@ const BAD_TWINS: [string, unknown, RegExp][] = [
   ['no object at all', [1, 2], /^is not a twin file: it holds no JSON object$/],
   [
     "a file's text, not parsed",
-    '{ "format": "ad-campaign-mock/twin@1" }',
+    '{ "format": "ad-campaign-mock/twin@2" }',
     /^is not a twin file: it holds no JSON object$/,
   ],
   [
     'another format version',
     twinWith((twin) => (twin.format = 'ad-campaign-mock/twin@0')),
-    /^is of format "ad-campaign-mock\/twin@0", not ad-campaign-mock\/twin@1: learn it again/,
+    /^is of format "ad-campaign-mock\/twin@0", not ad-campaign-mock\/twin@2: learn it again/,
   ],
   ['no format', twinWith((twin) => delete twin.format), /^is of format null, not /],
   [

@@ -1,3 +1,4 @@
+import { learnParams } from './probe-params.js'
 import type { CapturedAccount } from '../profile/twin-file.js'
 import {
   accepted,
@@ -27,6 +28,8 @@ export async function captureAccount(ctx: LearnContext): Promise<FoundAccount> {
   if (!accepted(userExchange) || !user || idOf(user) === undefined || typeof user.email !== 'string')
     throw new Error(`GET /user answered ${userExchange.response.status} without a user (an id and an email)`)
   const balanceExchange = await ctx.send({ method: 'GET', path: '/user/balance', purpose: 'capture the balance' })
+  // The list's parameters first, where the account holds enough to show them: the capture reads every page by them.
+  await learnParams(ctx)
   const adverts = await listAll(ctx, '/adverts')
   const campaigns = await listAll(ctx, '/campaigns')
   const note = [adverts.note, campaigns.note].filter(Boolean).join('; ')
@@ -64,6 +67,15 @@ export function newTwinKey(): string {
   return `acs_${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`
 }
 
+/** A list's query under the learned names (the mock's until they are learned). */
+export function pageQuery(ctx: LearnContext, page: number, perPage?: number): Record<string, number> {
+  const { page: pageName, perPage: sizeName } = ctx.listParams ?? { page: 'page', perPage: 'per_page' }
+  return {
+    ...(pageName === null ? {} : { [pageName]: page }),
+    ...(perPage === undefined ? {} : { [sizeName]: perPage }),
+  }
+}
+
 /** Every item of a list, page by page, at the largest page size the deployment takes. */
 async function listAll(ctx: LearnContext, path: string): Promise<{ items: Json[]; note?: string }> {
   const items: Json[] = []
@@ -74,7 +86,7 @@ async function listAll(ctx: LearnContext, path: string): Promise<{ items: Json[]
       ctx.send({
         method: 'GET',
         path,
-        query: per === undefined ? { page } : { page, per_page: per },
+        query: pageQuery(ctx, page, per),
         purpose: `capture ${path}, page ${page}`,
       })
     let exchange = await read(perPage)
@@ -83,14 +95,17 @@ async function listAll(ctx: LearnContext, path: string): Promise<{ items: Json[]
       exchange = await read()
     }
     const list = itemsOf(exchange)
+    // A page past the end may be refused (a 404) rather than empty: the list ended before it.
+    if (page > 1 && exchange.response.status === 404) return { items }
     if (!accepted(exchange) || !list)
       throw new Error(`GET ${path} answered ${exchange.response.status} without a list: the account cannot be read`)
     // A deployment that ignores `page` answers page 1 again: the list is complete.
     if (list.length === 0 || idOf(list[0]) === previousFirst) return { items }
     items.push(...list)
     previousFirst = idOf(list[0])
+    // Read on to an empty page (a deployment may clamp the size asked for to a smaller one), unless the page count says it is the last.
     const totalPages = integerOf(paginationOf(exchange.response.json)?.value.total_pages)
-    if (totalPages !== undefined ? page >= totalPages : perPage !== undefined && list.length < perPage) return { items }
+    if (totalPages !== undefined && page >= totalPages) return { items }
   }
   return { items, note: `${path} has more than ${MAX_PAGES} pages; the twin holds the first ${items.length} items` }
 }

@@ -34,41 +34,71 @@ const CODE_LABELS: Record<LearnedCode, string> = {
   rate_limit_exceeded: 'code of a 429',
 }
 
+/** The statuses a learner provokes, by the mock code whose status each is (`forbidden` and `method_not_allowed` where a profile answers them). */
+export const LEARNED_STATUSES = [
+  'unauthorized',
+  'not_found',
+  'route_not_found',
+  'validation_failed',
+  'invalid_json',
+  'forbidden',
+  'method_not_allowed',
+  'advert_in_use',
+] as const satisfies readonly ErrorCode[]
+
+const STATUS_LABELS: Record<(typeof LEARNED_STATUSES)[number], string> = {
+  unauthorized: 'status of a refused key',
+  not_found: 'status of an unknown id',
+  route_not_found: 'status of an unknown path',
+  validation_failed: 'status of invalid input',
+  invalid_json: 'status of invalid JSON',
+  forbidden: "status of another account's resource (403 kind)",
+  method_not_allowed: 'status of an unsupported method (405 kind)',
+  advert_in_use: 'status of deleting an advert in use',
+}
+
 /** Every learnable choice: its path in the Profile and its name in the table, in the table's order. */
 export const CHOICES: readonly { path: string; label: string }[] = [
   ...LEARNED_CODES.map((code) => ({ path: `errors.codes.${code}`, label: CODE_LABELS[code] })),
-  { path: 'errors.foreignStatus', label: "status of another account's resource" },
-  { path: 'errors.validationStatus', label: 'status of invalid input' },
-  { path: 'errors.advertInUseStatus', label: 'status of deleting an advert in use' },
-  { path: 'errors.unsupportedMethodStatus', label: 'status of an unsupported method' },
-  { path: 'errors.extraFields', label: 'extra error fields' },
-  { path: 'errors.extraFieldsExcept', label: 'statuses without the extra error fields' },
-  { path: 'errors.problems', label: 'problem list names' },
-  { path: 'errors.problemPathWrapped', label: 'problem paths wrapped' },
-  { path: 'rateLimits.headers', label: 'rate-limit headers' },
+  ...LEARNED_STATUSES.map((code) => ({ path: `errors.statuses.${code}`, label: STATUS_LABELS[code] })),
+  { path: 'errors.foreign', label: "another account's resource answered as" },
+  { path: 'errors.unsupportedMethod', label: 'an unsupported method answered as' },
+  { path: 'errors.authenticateUnknownRoutes', label: 'unknown paths checked for a key first' },
+  { path: 'errors.authenticateUnsupportedMethods', label: 'unsupported methods checked for a key first' },
+  { path: 'errors.contentType', label: 'media type of an error' },
+  { path: 'errors.body', label: 'error body (template)' },
+  ...LEARNED_STATUSES.map((code) => ({ path: `errors.bodies.${code}`, label: `error body of ${code} (template)` })),
+  { path: 'rateLimits.headers', label: 'rate-limit headers (templates)' },
   { path: 'rateLimits.tiers', label: 'tiers' },
   { path: 'rateLimits.defaultTier', label: 'default tier' },
+  { path: 'lists.params', label: 'list parameters' },
   { path: 'lists.defaultPerPage', label: 'default page size' },
   { path: 'lists.maxPerPage', label: 'largest page size' },
   { path: 'lists.abovePerPageMax', label: 'page size above the largest' },
   { path: 'lists.order', label: 'list order' },
-  { path: 'lists.paginationKey', label: 'pagination key' },
-  { path: 'lists.extraKeys', label: 'extra list keys' },
+  { path: 'lists.envelope', label: 'list envelope (template)' },
   { path: 'resources.campaignDetailEmbedsAdvert', label: 'campaign detail embeds its advert' },
-  { path: 'resources.deletes.campaign.status', label: 'campaign delete status' },
-  { path: 'resources.deletes.advert.status', label: 'advert delete status' },
+  { path: 'resources.deletes.campaign', label: 'campaign delete answer' },
+  { path: 'resources.deletes.advert', label: 'advert delete answer' },
   { path: 'resources.newCampaignEnabled', label: 'new campaigns enabled' },
   { path: 'resources.broadcastingTypes', label: 'broadcasting types' },
   { path: 'resources.extraFields.user', label: 'extra user fields' },
   { path: 'resources.extraFields.advert', label: 'extra advert fields' },
   { path: 'resources.extraFields.campaign', label: 'extra campaign fields' },
   { path: 'resources.extraFields.balance', label: 'extra balance fields' },
+  { path: 'resources.fieldOrder.user', label: 'order of user fields' },
+  { path: 'resources.fieldOrder.advert', label: 'order of advert fields' },
+  { path: 'resources.fieldOrder.campaign', label: 'order of campaign fields' },
+  { path: 'resources.fieldOrder.balance', label: 'order of balance fields' },
   { path: 'inputs.unknownFields', label: 'unknown body fields' },
   { path: 'inputs.cpm.decimals', label: 'cpm decimals' },
+  { path: 'inputs.cpm.beyond', label: 'cpm with more decimals' },
   { path: 'inputs.cpm.max', label: 'largest cpm' },
   { path: 'inputs.titleMaxLength', label: 'longest advert title' },
-  { path: 'stamps.precision', label: 'timestamp precision' },
+  { path: 'stamps.format', label: 'timestamp format' },
   { path: 'stamps.firstId', label: 'first id' },
+  { path: 'stamps.idStep', label: 'id step' },
+  { path: 'stamps.counters', label: 'where the id counters stood' },
 ]
 
 /** One of the catalogue's paths. */
@@ -86,6 +116,8 @@ export function labelOf(path: ChoicePath): string {
 export function defaultValue(path: ChoicePath): unknown {
   const code = codeOf(path)
   if (code) return DEFAULT_PROFILE.errors.codes[code] ?? code
+  // A kind without a body of its own answers with the general body.
+  if (path.startsWith('errors.bodies.')) return DEFAULT_PROFILE.errors.body
   return path
     .split('.')
     .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], DEFAULT_PROFILE)

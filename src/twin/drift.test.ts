@@ -12,14 +12,15 @@ const kept = (path: string, value: unknown, reason: string): LearnedChoice => ({
 })
 
 it('prints one line per changed choice, in the table’s words', () => {
-  const before = [learned('lists.defaultPerPage', 20), learned('lists.order', 'oldest_first')]
-  const after = [learned('lists.defaultPerPage', 50), learned('lists.order', 'oldest_first')]
+  const order = { field: 'id', direction: 'asc' }
+  const before = [learned('lists.defaultPerPage', 20), learned('lists.order', order)]
+  const after = [learned('lists.defaultPerPage', 50), learned('lists.order', order)]
   expect(driftLines(before, after)).toEqual(['default page size 20 → 50'])
 })
 
 it('prints nothing when every choice is the same, objects compared whatever their key order', () => {
-  const a = [learned('errors.problems', { key: 'fields', field: 'field', message: 'message' })]
-  const b = [learned('errors.problems', { message: 'message', field: 'field', key: 'fields' })]
+  const a = [learned('stamps.format', { fraction: 3, zone: 'Z' })]
+  const b = [learned('stamps.format', { zone: 'Z', fraction: 3 })]
   expect(driftLines(a, b)).toEqual([])
 })
 
@@ -35,6 +36,6 @@ it('says when a choice became conflicting or could no longer be learned', () => 
     'default page size 20 → conflicting',
   ])
   expect(
-    driftLines([learned('errors.foreignStatus', 403)], [kept('errors.foreignStatus', 404, 'needs --key2')]),
-  ).toEqual(["status of another account's resource 403 → not learned (needs --key2)"])
+    driftLines([learned('errors.foreign', 'forbidden')], [kept('errors.foreign', 'not_found', 'needs --key2')]),
+  ).toEqual(["another account's resource answered as forbidden → not learned (needs --key2)"])
 })

@@ -2,6 +2,7 @@ import type { LearnedChoice } from '../profile/twin-file.js'
 import { labelOf } from './choice-catalogue.js'
 import { clip } from './learn-context.js'
 import { show } from './observations.js'
+import type { ReplayReport } from './replay.js'
 
 // The table `ad-campaign-mock twin` prints: one line per choice, with the value learned (or the
 // default kept) and the evidence (or why it could not be learned).
@@ -37,4 +38,29 @@ function evidenceCell(choice: LearnedChoice): string {
   // The request without its body: the body shows in the file, the table keeps to one line.
   const request = first.request.replace(/ [{[].*?(?= \(|$)/, '')
   return clip(`${request} -> ${first.status ?? '-'}: ${first.seen}`, 140 - more.length) + more
+}
+
+/**
+ * The count under the table: `learned X of Y; Z kept the mock's default`, and the reason of each of the Z.
+ * @example console.log(formatSummary(twin.choices))
+ */
+export function formatSummary(choices: readonly LearnedChoice[]): string {
+  const kept = choices.filter((choice) => choice.learned !== 'learned')
+  const lines = kept.map(
+    (choice) =>
+      `  ${labelOf(choice.path)}: ${choice.learned === 'conflicting' ? 'conflicting: ' : ''}${choice.reason ?? ''}`,
+  )
+  return [
+    `learned ${choices.length - kept.length} of ${choices.length}; ${kept.length} kept the mock's default`,
+    ...lines,
+  ].join('\n')
+}
+
+/**
+ * The replay in words: `replayed N exchanges: M the same`, then each difference with its reason.
+ * @example console.log(formatReplay(learned.replay ?? { replayed: 0, same: 0, differences: [] }))
+ */
+export function formatReplay({ replayed, same, differences }: ReplayReport): string {
+  const lines = differences.map(({ request, what, reason }) => `  ${request}: ${what} (${reason})`)
+  return [`replayed ${replayed} exchanges: ${same} the same`, ...lines].join('\n')
 }

@@ -1,6 +1,8 @@
 import type { Exchange } from '../../contract-tests/lib/client/exchange.js'
 import type { ApiRequest, ContractClient } from '../../contract-tests/lib/client/http-client.js'
 import type { ContractDocument } from '../../contract-tests/lib/document/document.js'
+import type { ErrorCode } from '../profile/profile.js'
+import type { Json as Template } from '../profile/template.js'
 import type { Evidence } from '../profile/twin-file.js'
 import type { Observations } from './observations.js'
 
@@ -35,10 +37,34 @@ export interface OwnResources {
   campaign?: Json & { id: number }
 }
 
+/** An answer kept as an example of a kind of error: the exchange, its body as a template, its media type. */
+export interface ErrorExample {
+  exchange: Exchange
+  template: Template
+  contentType: string
+}
+
 /** The context each probe is given. */
 export class LearnContext {
   /** Every exchange a probe sent, in order. */
   readonly history: Exchange[] = []
+  /** The same, each with the request as the probe wrote it: what the replay sends the twin again. */
+  readonly sent: { request: LearnRequest; exchange: Exchange }[] = []
+  /** The answers of each kind of error provoked, in order (probe-errors.ts). */
+  readonly errorExamples = new Map<ErrorCode, ErrorExample[]>()
+  /** The answer that created the learner's campaign (its extra fields are learned once the toggle has shown which follow `enabled`). */
+  campaignCreated?: Exchange
+  /** The answer that created the learner's advert. */
+  advertCreated?: Exchange
+  /** The learner's own adverts that exist now, by id, with their titles (create and deleteNow keep it). */
+  readonly ownAdverts = new Map<number, string>()
+  /** The query parameters that page a list, once learned (probe-params.ts). */
+  listParams?: { page: string | null; perPage: string }
+  /** Which way a list's ids go, as pages showed it, and the pages that showed it. */
+  idOrder?: 'asc' | 'desc'
+  readonly orderEvidence: Evidence[] = []
+  /** Fields beyond the document that follow another field, by resource (`$map` templates; probe-resources.ts). */
+  readonly followingFields: Partial<Record<'campaign' | 'advert', Record<string, Template>>> = {}
   /** What the learner created and still holds (set by the resources probe). */
   own?: OwnResources
   /** The account as it was (set by the capture, before anything else). */
@@ -46,6 +72,8 @@ export class LearnContext {
 
   constructor(
     private readonly client: ContractClient,
+    /** The deployment's base URL, ending with the versioned prefix. */
+    readonly baseUrl: string,
     readonly document: ContractDocument,
     /** `[contract <run id>]`: the title prefix of everything the learner creates, as the suite titles its own. */
     readonly titlePrefix: string,
@@ -58,6 +86,7 @@ export class LearnContext {
   async send(request: LearnRequest): Promise<Exchange> {
     const exchange = await this.client.send({ credentials: 'primary', ...request, purpose: `twin: ${request.purpose}` })
     this.history.push(exchange)
+    this.sent.push({ request, exchange })
     return exchange
   }
 

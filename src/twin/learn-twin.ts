@@ -5,10 +5,15 @@ import { cleanUp } from '../../contract-tests/lib/run/cleanup.js'
 import { buildOpenApi } from '../openapi/build-openapi.js'
 import type { Profile } from '../profile/profile.js'
 import { TWIN_FORMAT, TwinFile } from '../profile/twin-file.js'
+import { parseTwinFile } from '../surface/twin.js'
 import { accountForFile, captureAccount, newTwinKey } from './capture-account.js'
+import { learnErrorBodies } from './error-examples.js'
+import { explainer } from './explain.js'
 import { LearnContext } from './learn-context.js'
 import { Observations, profileOf } from './observations.js'
 import { probeErrors } from './probe-errors.js'
+import { reconcileAccount } from './reconcile-account.js'
+import { replayTwin, type ReplayReport, type ServeTwin } from './replay.js'
 import { probeInputs } from './probe-inputs.js'
 import { probeLists } from './probe-lists.js'
 import { probeRateLimits } from './probe-rate-limits.js'
@@ -33,6 +38,11 @@ export interface LearnTwinOptions {
   maxRequests?: number
   /** Told before a real wait for a rate-limit window. */
   onProgress?: (line: string) => void
+  /**
+   * Starts a twin from a file, for the replay that proves it before it is returned (the command
+   * starts the listener). Without it there is no replay, and the result says so.
+   */
+  serve?: ServeTwin
 }
 
 /** A twin learned, and what learning it cost. */
@@ -41,8 +51,12 @@ export interface LearnedTwin {
   /** Every request sent to the deployment: preflight, probes and cleanup. */
   requests: number
   seconds: number
-  /** Said when the account was larger than the learner reads. */
+  /** Said when the account was larger than the learner reads, or records were left out. */
   note?: string
+  /** What the replay found (none without `serve`). */
+  replay?: ReplayReport
+  /** Every request the learner sent, with the deployment's answer: what a replay sends a twin (`twin --check`). */
+  sent: LearnContext['sent']
 }
 
 /** Learning stopped midway; what it created has been deleted (or is named in the message). */
@@ -79,11 +93,19 @@ export async function learnTwin(options: LearnTwinOptions): Promise<LearnedTwin>
     wait: waiter(options.onProgress),
   })
   const titlePrefix = `[contract ${runId()}]`
-  const ctx = new LearnContext(client, document, titlePrefix, new Observations(), options.key2 !== undefined)
+  const ctx = new LearnContext(
+    client,
+    options.baseUrl,
+    document,
+    titlePrefix,
+    new Observations(),
+    options.key2 !== undefined,
+  )
   let failure: Error | undefined
   try {
     await captureAccount(ctx)
     for (const probe of PROBES) await probe(ctx)
+    learnErrorBodies(ctx)
   } catch (error) {
     failure = error as Error
   }
@@ -93,28 +115,36 @@ export async function learnTwin(options: LearnTwinOptions): Promise<LearnedTwin>
     throw new LearningBroke(
       `${failure?.message ?? 'the cleanup failed'}; deleted the ${cleanup.deleted.length} records it had created${left}`,
     )
-  const choices = ctx.observations.choices()
-  const profile = profileOf(choices)
-  const twin: TwinFile = {
+  const build = () => profileOf(ctx.observations.choices())
+  const draft: TwinFile = {
     format: TWIN_FORMAT,
     source: { base_url: options.baseUrl, learned_at: new Date().toISOString() },
-    profile,
-    choices,
+    profile: build(),
+    choices: [],
     account: accountForFile(ctx.account, newTwinKey()),
-    document: documentFor(profile),
+    document: {},
   }
+  const { twin: fitted, dropped } = reconcileAccount(draft, ctx.observations, build)
+  const choices = ctx.observations.choices()
   const liveKeys = [options.key, ...(options.key2 ? [options.key2] : [])]
+  const twin = withoutKeys({ ...fitted, choices, document: documentFor(fitted.profile) }, liveKeys)
+  // Never a file the twin cannot serve: it is read back as `--twin` reads it.
+  const checked = parseTwinFile(TwinFile.parse(twin))
+  const replay = options.serve ? await replayTwin(checked, ctx.sent, options.serve, explainer(choices)) : undefined
+  const notes = [ctx.account.note, ...dropped.map((line) => `left out of the file: ${line}`)].filter(Boolean)
   return {
-    twin: TwinFile.parse(withoutKeys(twin, liveKeys)),
+    twin: checked,
     requests,
     seconds: (Date.now() - started) / 1000,
-    ...(ctx.account.note ? { note: ctx.account.note } : {}),
+    ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
+    ...(replay ? { replay } : {}),
+    sent: ctx.sent,
   }
 }
 
-/** The deployment's document: the mock's, with the learned choices written in (openapi/profile-document.ts). */
+/** The deployment's document: built from the learned profile's model, as the mock's own is. */
 function documentFor(profile: Profile): Record<string, unknown> {
-  return { ...buildOpenApi({ profile }) }
+  return { ...buildOpenApi({ profile, demoKey: null }) }
 }
 
 /** A copy with every live key replaced wherever a deployment may have echoed it (the user's own key is replaced already). */

@@ -29,10 +29,10 @@ it('reports a choice seen two ways as conflicting, with one piece of evidence pe
 
 it('keeps the default of a choice never seen, with the reason a probe gave or a plain one', () => {
   const observations = new Observations()
-  observations.cannot('errors.foreignStatus', "needs a second account's key (--key2)")
-  expect(choice(observations, 'errors.foreignStatus')).toMatchObject({
+  observations.cannot('errors.foreign', "needs a second account's key (--key2)")
+  expect(choice(observations, 'errors.foreign')).toMatchObject({
     learned: 'default',
-    value: 404,
+    value: 'not_found',
     reason: "needs a second account's key (--key2)",
   })
   expect(choice(observations, 'lists.order')).toMatchObject({ learned: 'default', reason: 'no probe answered it' })
@@ -40,9 +40,11 @@ it('keeps the default of a choice never seen, with the reason a probe gave or a 
 
 it('keeps the default of a value no profile can hold, and says so', () => {
   const observations = new Observations()
-  observations.learn('errors.validationStatus', 418, evidence('418'))
-  expect(choice(observations, 'errors.validationStatus')).toMatchObject({ learned: 'default', value: 422 })
-  expect(choice(observations, 'errors.validationStatus')?.reason).toMatch(/^saw 418, which a profile cannot hold/)
+  observations.learn('errors.statuses.validation_failed', 700, evidence('700'))
+  expect(choice(observations, 'errors.statuses.validation_failed')).toMatchObject({ learned: 'default', value: 422 })
+  expect(choice(observations, 'errors.statuses.validation_failed')?.reason).toMatch(
+    /^saw 700, which a profile cannot hold/,
+  )
 })
 
 it('writes a code into the profile only where its wire name differs from the mock’s', () => {

@@ -13,6 +13,7 @@ const EVIDENCE_KEPT = 3
 export class Observations {
   private readonly seen = new Map<ChoicePath, { value: unknown; evidence: Evidence[] }[]>()
   private readonly reasons = new Map<ChoicePath, { reason: string; evidence: Evidence[] }>()
+  private readonly notes = new Map<ChoicePath, string[]>()
 
   /**
    * The deployment showed this value of a choice. Seen again with another value, the choice is conflicting.
@@ -29,6 +30,27 @@ export class Observations {
     if (!this.reasons.has(path)) this.reasons.set(path, { reason, evidence })
   }
 
+  /**
+   * A choice learned wider than the probes saw it, because a captured record holds more (another
+   * broadcasting type, more decimals): every sighting now says this value, the record its evidence.
+   */
+  widen(path: ChoicePath, value: unknown, evidence: Evidence): void {
+    const seen = this.seen.get(path) ?? []
+    this.seen.set(path, [...seen.map((sighting) => ({ ...sighting, value })), { value, evidence: [evidence] }])
+    this.reasons.delete(path)
+  }
+
+  /** Something the table says beside a choice, whatever became of it (what a template kept as it came). */
+  note(path: ChoicePath, text: string): void {
+    this.notes.set(path, [...(this.notes.get(path) ?? []), text])
+  }
+
+  /** The value a choice was seen with, where it was seen one way. */
+  valueOf(path: ChoicePath): unknown {
+    const values = new Set((this.seen.get(path) ?? []).map(({ value }) => keyOf(value)))
+    return values.size === 1 ? this.seen.get(path)?.[0]?.value : undefined
+  }
+
   /** Whether a value has been seen for a choice. */
   has(path: ChoicePath): boolean {
     return this.seen.has(path)
@@ -36,7 +58,11 @@ export class Observations {
 
   /** Every choice of the catalogue, learned, conflicting or kept at the default with the reason. */
   choices(): LearnedChoice[] {
-    return CHOICES.map(({ path }) => this.choice(path))
+    return CHOICES.map(({ path }) => {
+      const choice = this.choice(path)
+      const notes = this.notes.get(path)
+      return notes ? { ...choice, note: notes.join('; ') } : choice
+    })
   }
 
   private choice(path: ChoicePath): LearnedChoice {
@@ -79,6 +105,10 @@ export function profileOf(choices: readonly LearnedChoice[]): Profile {
   let profile = structuredClone(DEFAULT_PROFILE)
   for (const choice of choices)
     if (choice.learned === 'learned') profile = withChoice(profile, choice.path, choice.value)
+  // A kind whose body is the general one needs no body of its own.
+  const general = JSON.stringify(profile.errors.body)
+  for (const [code, body] of Object.entries(profile.errors.bodies))
+    if (JSON.stringify(body) === general) delete profile.errors.bodies[code as keyof typeof profile.errors.bodies]
   return Profile.parse(profile)
 }
 

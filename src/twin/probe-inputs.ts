@@ -7,8 +7,8 @@ import { documentedSchema } from './probe-resources.js'
 // an unknown field is refused, how many decimals and how large a cpm is taken, and how long a
 // title. A value is taken when the answer is a 2xx that shows it unchanged.
 
-/** cpm values with one, two, three and seven decimals. */
-const CPM_DECIMALS = [1.5, 1.25, 1.125, 1.1234567]
+/** cpm values with one to six decimals, and nine. */
+const CPM_DECIMALS = [1.5, 1.25, 1.125, 1.0625, 1.03125, 1.015625, 1.123456789]
 /** Title lengths a deployment plausibly allows, each with the one past it. */
 const TITLE_LADDER = [120, 121, 200, 201, 255, 256, 1000, 1001]
 /** Requests the halving between two rungs may spend. */
@@ -69,13 +69,24 @@ async function probeCpm(ctx: LearnContext, campaignId: number): Promise<void> {
     if (!(await takes(cpm))) break
     decimals++
   }
+  // The first cpm not taken: refused (a 4xx), or taken and shown rounded.
+  const past = evidence[decimals]
+  const rounded = past !== undefined && / answered as /.test(past.seen)
   if (decimals === 0) ctx.observations.cannot('inputs.cpm.decimals', 'a cpm of 1.5 was refused', ...evidence)
-  else
+  else {
+    const all = decimals === CPM_DECIMALS.length
     ctx.observations.learn(
       'inputs.cpm.decimals',
-      decimals === CPM_DECIMALS.length ? null : decimals,
+      all ? null : decimals === 6 ? 6 : decimals,
       ...evidence.slice(decimals - 1, decimals + 1),
     )
+    if (!all)
+      ctx.observations.learn(
+        'inputs.cpm.beyond',
+        rounded ? 'round' : 'refuse',
+        ...evidence.slice(decimals, decimals + 1),
+      )
+  }
   const max = documentedCpmMax(ctx) ?? 100_000
   const from = evidence.length
   // A largest cpm is a round number more often than not (500, 1,000): those below a refusal are tried before halving.

@@ -1,49 +1,158 @@
 import type { Exchange } from '../../contract-tests/lib/client/exchange.js'
+import type { Json as Template } from '../profile/template.js'
 import type { Evidence } from '../profile/twin-file.js'
 import { findBoundary } from './boundary-search.js'
-import { accepted, errorSeen, idOf, integerOf, itemsOf, paginationOf, type LearnContext } from './learn-context.js'
+import { deriveList, type PageExample } from './derive-list.js'
+import { accepted, errorSeen, idOf, integerOf, itemsOf, type Json, type LearnContext } from './learn-context.js'
+import { pageQuery } from './capture-account.js'
+import { learnParams } from './probe-params.js'
 import { create } from './probe-resources.js'
 
-// Lists, on the adverts: the default page size (with enough adverts of the learner's own for a
-// page to be full: up to 30, deleted at the end), read twice so that a deployment answering two
-// ways shows it; the order (by id, which grows with creation); the key of the page's position and
-// any other top-level key; and the largest per_page, refused or clamped above it.
+// Lists, on the adverts. The envelope first, by example: pages read at a small size of a list of a
+// known length (the first, the second and the last; the learner adds adverts of its own to reach
+// seven) give every figure beside `data` its slot (derive-list.ts). Then, reading the figures
+// through that envelope: the default page size (with a page filled: up to 30 adverts, deleted at
+// the end), the largest per_page (refused or clamped above it), and the order (by id, and whether
+// an update moves an advert to the top).
 
 /** The most adverts the learner creates to fill a page. */
 const MAX_CREATED = 30
+/** The page size the envelope is learned at, and the list length that gives it three pages. */
+const SMALL_PAGE = 3
+const SMALL_LIST = 7
 /** per_page values tried, ascending: the document's largest, one past it, and larger ones. */
 const PER_PAGE_LADDER = [100, 101, 200, 1000]
 
 /** Learns the list choices. */
 export async function probeLists(ctx: LearnContext): Promise<void> {
-  const plan = await ctx.send({ method: 'GET', path: '/adverts', purpose: 'list at the default page size' })
+  const plan = await readPage(ctx, {}, 'list at the default page size')
   if (!accepted(plan) || !itemsOf(plan)) throw new Error(`GET /adverts answered ${errorSeen(plan)} without a list`)
-  const pagination = paginationOf(plan.response.json)?.value
-  const stated = integerOf(pagination?.per_page)
-  const total = integerOf(pagination?.total_count) ?? itemsOf(plan)?.length ?? 0
-  const missing = Math.max(0, Math.min(stated ?? MAX_CREATED, MAX_CREATED) + 1 - total)
-  // An account at its cap refuses more adverts: the page is then read as it is.
-  for (let index = 1; index <= missing; index++)
-    if (!(await create(ctx, 'adverts', { advert: { title: ctx.title(`list ${index}`) } })).record) break
-  for (const exchange of [plan, await readDefaultPage(ctx), await readDefaultPage(ctx)]) {
-    if (exchange !== plan) learnPageSize(ctx, exchange)
+  await fill(ctx, SMALL_LIST)
+  await learnParams(ctx)
+  const envelope = await learnEnvelope(ctx)
+  const figure = (exchange: Exchange, slot: string) => figureIn(exchange.response.json, envelope, slot)
+  const stated = figure(plan, 'per_page')
+  await fill(ctx, Math.min(stated ?? MAX_CREATED, MAX_CREATED) + 1)
+  for (const exchange of [
+    plan,
+    await readPage(ctx, {}, 'list at the default page size'),
+    await readPage(ctx, {}, 'list at the default page size'),
+  ]) {
+    if (exchange !== plan) learnPageSize(ctx, exchange, figure)
     learnOrder(ctx, exchange)
-    learnKeys(ctx, exchange)
   }
-  await probeLargestPage(ctx)
+  await probeUpdateOrder(ctx)
+  await probeLargestPage(ctx, figure)
 }
 
-function readDefaultPage(ctx: LearnContext): Promise<Exchange> {
-  return ctx.send({ method: 'GET', path: '/adverts', purpose: 'list at the default page size' })
+/** One page of the adverts, asked with `query`. */
+function readPage(ctx: LearnContext, query: Record<string, number>, purpose: string): Promise<Exchange> {
+  return ctx.send({ method: 'GET', path: '/adverts', query, purpose })
 }
 
-/** The page size a list without per_page shows: counted on a full page, else as its pagination states it. */
-function learnPageSize(ctx: LearnContext, exchange: Exchange): void {
+/** Creates adverts of the learner's own until the account holds `length` (an account at its cap stops it sooner). */
+async function fill(ctx: LearnContext, length: number): Promise<void> {
+  const count = await countAdverts(ctx)
+  for (let index = count + 1; index <= length; index++)
+    if (!(await create(ctx, 'adverts', { advert: { title: ctx.title(`list ${index}`) } })).record) break
+}
+
+/** How many adverts the account holds: the capture's, with the learner's own since. */
+async function countAdverts(ctx: LearnContext): Promise<number> {
+  return (ctx.account?.adverts.length ?? 0) + ctx.ownAdverts.size
+}
+
+/**
+ * The envelope, from the first, second and last page at a small size (see deriveList): the list
+ * is walked page by page to count it (a short one; a long one is counted from the capture and the
+ * learner's own), and the default is kept, with why, where the deployment does not page at that size.
+ */
+async function learnEnvelope(ctx: LearnContext): Promise<Template | undefined> {
+  const read = (page: number) => readPage(ctx, pageQuery(ctx, page, SMALL_PAGE), 'list envelope')
+  const pages: { page: number; exchange: Exchange; items: number }[] = []
+  const known = await countAdverts(ctx)
+  // Without a page parameter (a cursor), only the first page can be asked for.
+  const paged = ctx.listParams?.page !== null
+  const walk = paged && known <= SMALL_PAGE * 20
+  for (let page = 1; walk ? page <= 21 : page <= (paged ? 2 : 1); page++) {
+    const exchange = await read(page)
+    const items = itemsOf(exchange)
+    if (!accepted(exchange) || !items) break
+    pages.push({ page, exchange, items: items.length })
+    if (items.length < SMALL_PAGE) break
+  }
+  const first = pages[0]
+  if (!first || first.items !== Math.min(SMALL_PAGE, known)) {
+    const reason = first ? `page 1 at per_page ${SMALL_PAGE} held ${first.items}` : 'no page was answered'
+    ctx.observations.cannot(
+      'lists.envelope',
+      reason,
+      ...(first ? [ctx.evidence(first.exchange, `${first.items} items`)] : []),
+    )
+    return undefined
+  }
+  const total = walk ? pages.reduce((sum, page) => sum + page.items, 0) : known
+  const last = Math.max(Math.ceil(total / SMALL_PAGE), 1)
+  if (paged && !pages.some((page) => page.page === last)) {
+    const exchange = await read(last)
+    pages.push({ page: last, exchange, items: itemsOf(exchange)?.length ?? 0 })
+  }
+  const chosen = pages.filter((page) => page.page === 1 || page.page === 2 || page.page === last)
+  const examples: PageExample[] = chosen.map(({ page, exchange }) => ({
+    page,
+    perPage: SMALL_PAGE,
+    total,
+    body: exchange.response.json as Template,
+    url: exchange.request.url,
+    base: ctx.baseUrl,
+  }))
+  const evidence = chosen.map(({ page, exchange }) =>
+    ctx.evidence(exchange, `page ${page}: ${JSON.stringify(withoutData(exchange.response.json))}`),
+  )
+  const { template, literal } = deriveList(examples)
+  ctx.observations.learn('lists.envelope', template, ...evidence)
+  if (literal.length > 0)
+    ctx.observations.note('lists.envelope', `kept as they came (no figure of a page): ${literal.join(', ')}`)
+  return template
+}
+
+/** A body without its `data`, for the evidence. */
+function withoutData(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body
+  return Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'data'))
+}
+
+/** The value of a figure (a slot of the envelope) in a body, where the envelope has it. */
+export function figureIn(body: unknown, envelope: Template | undefined, slot: string): number | undefined {
+  const path = pathOf(envelope, slot)
+  if (!path) return undefined
+  const value = path.reduce<unknown>(
+    (node, key) => (node && typeof node === 'object' ? (node as Json)[key] : undefined),
+    body,
+  )
+  return integerOf(value)
+}
+
+/** Where a slot is in a template, as keys. */
+function pathOf(template: Template | undefined, slot: string, at: string[] = []): string[] | undefined {
+  if (template === null || typeof template !== 'object' || Array.isArray(template)) return undefined
+  if ('$slot' in template) return template.$slot === slot ? at : undefined
+  for (const [key, child] of Object.entries(template)) {
+    const found = pathOf(child, slot, [...at, key])
+    if (found) return found
+  }
+  return undefined
+}
+
+type Figure = (exchange: Exchange, slot: string) => number | undefined
+
+/** The page size a list without per_page shows: counted on a full page, else as the envelope states it. */
+function learnPageSize(ctx: LearnContext, exchange: Exchange, figure: Figure): void {
   const items = itemsOf(exchange)
   if (!accepted(exchange) || !items) return
-  const pagination = paginationOf(exchange.response.json)?.value
-  const stated = integerOf(pagination?.per_page)
-  const total = integerOf(pagination?.total_count)
+  const stated = figure(exchange, 'per_page')
+  const total =
+    figure(exchange, 'total') ?? (ctx.account ? ctx.account.adverts.length + ctx.ownAdverts.size : undefined)
   const says = stated === undefined ? '' : `; per_page ${stated}`
   if (total !== undefined && total > items.length)
     ctx.observations.learn(
@@ -74,52 +183,60 @@ function learnOrder(ctx: LearnContext, exchange: Exchange): void {
   if (ids.length < 2) return
   const seen = `ids ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}`
   const pairs = ids.slice(1).map((id, index) => Math.sign(id - (ids[index] ?? id)))
-  if (pairs.every((sign) => sign < 0))
-    ctx.observations.learn('lists.order', 'newest_first', ctx.evidence(exchange, seen))
-  else if (pairs.every((sign) => sign > 0))
-    ctx.observations.learn('lists.order', 'oldest_first', ctx.evidence(exchange, seen))
-  else ctx.observations.cannot('lists.order', 'the ids of a page are in no order', ctx.evidence(exchange, seen))
+  if (pairs.every((sign) => sign < 0)) ctx.idOrder = 'desc'
+  else if (pairs.every((sign) => sign > 0)) ctx.idOrder = 'asc'
+  else {
+    ctx.observations.cannot('lists.order', 'the ids of a page are in no order', ctx.evidence(exchange, seen))
+    return
+  }
+  ctx.orderEvidence.push(ctx.evidence(exchange, seen))
 }
 
-/** The pagination's key, and every other top-level key beside success and data with its value. */
-function learnKeys(ctx: LearnContext, exchange: Exchange): void {
-  const body = exchange.response.json as Record<string, unknown> | undefined
-  if (!accepted(exchange) || !body) return
-  const pagination = paginationOf(body)
-  if (pagination)
-    ctx.observations.learn(
-      'lists.paginationKey',
-      pagination.key,
-      ctx.evidence(exchange, `${pagination.key}: ${JSON.stringify(pagination.value)}`),
-    )
+/**
+ * Whether an update moves an advert: one of the learner's adverts far from the top touched (its
+ * own title sent again: the oldest where ids go down, the newest where they go up), then the first
+ * page read. At the top now: the list is by last update, latest first; where it stays, by id.
+ */
+async function probeUpdateOrder(ctx: LearnContext): Promise<void> {
+  const ids = [...ctx.ownAdverts.keys()].sort((a, b) => a - b)
+  const order = ctx.idOrder
+  const oldest = order === 'asc' ? ids.at(-1) : ids[0]
+  if (oldest === undefined || !order) return
+  const title = ctx.ownAdverts.get(oldest) ?? ctx.title('list')
+  await new Promise<void>((resolve) => setTimeout(resolve, 1_100)) // a stamp to the second must move
+  const touched = await ctx.send({
+    method: 'PATCH',
+    path: `/adverts/${oldest}`,
+    body: { advert: { title } },
+    purpose: 'touch for the order',
+  })
+  const first = await readPage(ctx, pageQuery(ctx, 1, SMALL_PAGE), 'order after an update')
+  const top = idOf((itemsOf(first) ?? [])[0])
+  const evidence = ctx.evidence(first, `advert ${oldest} updated; first now ${top}`)
+  if (!accepted(touched) || top === undefined) {
+    ctx.observations.learn('lists.order', { field: 'id', direction: order }, ...ctx.orderEvidence.slice(0, 2))
+    return
+  }
+  if (top === oldest) ctx.observations.learn('lists.order', { field: 'updated_at', direction: 'desc' }, evidence)
   else
-    ctx.observations.cannot(
-      'lists.paginationKey',
-      'no object beside data says where the page is',
-      ctx.evidence(exchange, Object.keys(body).join(', ')),
-    )
-  const extra = Object.fromEntries(
-    Object.entries(body).filter(([key]) => !['success', 'data', pagination?.key].includes(key)),
-  )
-  const seen = Object.keys(extra).length === 0 ? 'no other key' : `also ${JSON.stringify(extra)}`
-  ctx.observations.learn('lists.extraKeys', extra, ctx.evidence(exchange, seen))
+    ctx.observations.learn('lists.order', { field: 'id', direction: order }, ...ctx.orderEvidence.slice(0, 1), evidence)
 }
 
 /** per_page up the ladder, then halving: the largest kept, and whether the first one past it is refused or clamped. */
-async function probeLargestPage(ctx: LearnContext): Promise<void> {
+async function probeLargestPage(ctx: LearnContext, figure: Figure): Promise<void> {
   const evidence: Evidence[] = []
   let past: 'refuse' | 'clamp' | undefined
   // A per_page clamped says the largest itself: the search then asks nothing more, and it is learned.
   let clampedTo: number | undefined
   const takes = async (perPage: number) => {
     if (clampedTo !== undefined) return perPage <= clampedTo
-    const exchange = await ctx.send({
-      method: 'GET',
-      path: '/adverts',
-      query: { per_page: perPage },
-      purpose: 'largest page',
-    })
-    const shown = integerOf(paginationOf(exchange.response.json)?.value.per_page)
+    const exchange = await readPage(ctx, { [ctx.listParams?.perPage ?? 'per_page']: perPage }, 'largest page')
+    // The size as the envelope states it, else as the page's length shows it where the list is longer than the page.
+    const total = ctx.account ? ctx.account.adverts.length + ctx.ownAdverts.size : 0
+    const length = itemsOf(exchange)?.length
+    const shown =
+      figure(exchange, 'per_page') ??
+      (length === undefined ? undefined : length === Math.min(perPage, total) ? perPage : length)
     const kept = accepted(exchange) && shown === perPage
     const outcome = kept
       ? 'kept'
@@ -156,9 +273,10 @@ async function probeLargestPage(ctx: LearnContext): Promise<void> {
   }
   const around = evidence.slice(-2)
   if (boundary.kind === 'above') {
+    // Every size was taken: none is refused, so a larger one is taken too (its largest is not shown).
     const reason = `every per_page tried was kept, up to ${boundary.largest}`
     ctx.observations.cannot('lists.maxPerPage', reason, ...around)
-    ctx.observations.cannot('lists.abovePerPageMax', reason, ...around)
+    ctx.observations.learn('lists.abovePerPageMax', 'clamp', ...around)
     return
   }
   if (clampedTo !== undefined) ctx.observations.learn('lists.maxPerPage', clampedTo, ...around)

@@ -1,17 +1,19 @@
 import type { Exchange } from '../../contract-tests/lib/client/exchange.js'
 import { readRateLimit } from '../../contract-tests/lib/client/rate-limit-reading.js'
 import { DEFAULT_PROFILE } from '../profile/profile.js'
+import { deriveHeaders } from './derive-headers.js'
 import { accepted, integerOf, isJson, type LearnContext } from './learn-context.js'
 
-// Rate limits, from what the capture already answered (no request of its own): which headers say
-// them, and the account's tier with its limits. A 429 is never provoked: it would spend the key's
-// whole window, which the learner does not do (its code keeps the default).
+// Rate limits, from what the capture already answered (no request of its own): the headers that
+// say them, each as a template learned from two answers one right after the other (derive-headers.ts),
+// and the account's tier with its limits. A 429 is never provoked: it would spend the key's whole
+// window, which the learner does not do (its code and Retry-After keep the default).
 
-/** Learns the header family, the account's tier and its limits. */
+/** Learns the rate-limit headers, the account's tier and its limits. */
 export async function probeRateLimits(ctx: LearnContext): Promise<void> {
   const account = ctx.account
   if (!account) return
-  for (const exchange of [account.userExchange, account.balanceExchange].filter(accepted)) learnHeaders(ctx, exchange)
+  learnHeaders(ctx, account.userExchange, account.balanceExchange)
   learnTier(ctx, account.userExchange)
   ctx.observations.cannot(
     'errors.codes.rate_limit_exceeded',
@@ -19,18 +21,40 @@ export async function probeRateLimits(ctx: LearnContext): Promise<void> {
   )
 }
 
-function learnHeaders(ctx: LearnContext, exchange: Exchange): void {
-  const headers = exchange.response.headers
-  const legacy = 'x-ratelimit-limit' in headers || 'x-ratelimit-remaining' in headers
-  const ietf = 'ratelimit' in headers || 'ratelimit-policy' in headers
-  const names = Object.keys(headers).filter((name) => /ratelimit/.test(name))
-  const seen = names.length > 0 ? `headers ${names.join(', ')}` : 'no rate-limit header'
-  if (!legacy && !ietf) {
-    ctx.observations.cannot('rateLimits.headers', 'no answer carried rate-limit headers', ctx.evidence(exchange, seen))
+/** The headers of two answers in a row, as templates; Retry-After on a 429 kept as the mock sends it. */
+function learnHeaders(ctx: LearnContext, first: Exchange, second: Exchange): void {
+  const limits = isJson(ctx.account?.user.api_tier_limits) ? ctx.account.user.api_tier_limits : {}
+  const [perMinute = 0, perDay = 0] = ['per_minute', 'per_day'].map((key) => integerOf(limits[key]) ?? 0)
+  if (!accepted(first) || !accepted(second)) {
+    ctx.observations.cannot(
+      'rateLimits.headers',
+      'GET /user or GET /user/balance was refused',
+      ctx.evidence(first, String(first.response.status)),
+    )
     return
   }
-  const family = legacy && ietf ? 'both' : legacy ? 'x-ratelimit' : 'ietf'
-  ctx.observations.learn('rateLimits.headers', family, ctx.evidence(exchange, seen))
+  const headers = deriveHeaders({
+    first: first.response.headers,
+    second: second.response.headers,
+    limits: { per_minute: perMinute, per_day: perDay },
+  })
+  const names = headers.map((header) => header.name)
+  const seen = (exchange: Exchange) =>
+    Object.entries(exchange.response.headers)
+      .filter(([name]) => names.some((known) => known.toLowerCase() === name))
+      .map(([name, value]) => `${name}: ${value}`)
+      .join(', ') || 'no rate-limit header'
+  const retryAfter = DEFAULT_PROFILE.rateLimits.headers.filter((header) => header.only429)
+  ctx.observations.learn(
+    'rateLimits.headers',
+    [...headers, ...retryAfter],
+    ctx.evidence(first, seen(first)),
+    ctx.evidence(second, seen(second)),
+  )
+  ctx.observations.note(
+    'rateLimits.headers',
+    "Retry-After on a 429 is the mock's (the learner does not spend the window)",
+  )
 }
 
 /** The account's tier (api_tier) and its limits (api_tier_limits), beside the default tiers. */

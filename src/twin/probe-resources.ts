@@ -1,5 +1,6 @@
 import type { Exchange } from '../../contract-tests/lib/client/exchange.js'
 import type { ContractDocument } from '../../contract-tests/lib/document/document.js'
+import type { Template } from '../profile/template.js'
 import {
   accepted,
   dataOf,
@@ -10,6 +11,7 @@ import {
   type LearnContext,
   type OwnResources,
 } from './learn-context.js'
+import { example } from './error-examples.js'
 
 // The resources: what a new advert and campaign look like (extra fields, enabled), whether a
 // campaign's detail embeds its advert, what the deletes answer, whether an advert in use can be
@@ -40,11 +42,21 @@ export async function probeResources(ctx: LearnContext): Promise<void> {
     )
   await probeAdvertInUse(ctx)
   await probeBroadcastingTypes(ctx, own.advert.id)
+  if (own.campaign && ctx.campaignCreated) {
+    await probeToggle(ctx, own.campaign)
+    learnExtraFields(ctx, 'campaign', 'Campaign', own.campaign, ctx.campaignCreated, ctx.followingFields.campaign)
+  }
   const account = ctx.account
   if (account) {
     learnExtraFields(ctx, 'user', 'User', account.user, account.userExchange)
-    if (account.balance) learnExtraFields(ctx, 'balance', 'Balance', account.balance, account.balanceExchange)
+    learnFieldOrder(ctx, 'user', 'User', account.user, account.userExchange)
+    if (account.balance) {
+      learnExtraFields(ctx, 'balance', 'Balance', account.balance, account.balanceExchange)
+      learnFieldOrder(ctx, 'balance', 'Balance', account.balance, account.balanceExchange)
+    }
   }
+  learnFieldOrder(ctx, 'advert', 'Advert', own.advert, ctx.advertCreated)
+  if (own.campaign && ctx.campaignCreated) learnFieldOrder(ctx, 'campaign', 'Campaign', own.campaign, ctx.campaignCreated)
 }
 
 /** The advert and campaign the probes share; without them nothing else can be learned. */
@@ -55,10 +67,11 @@ async function createOwn(ctx: LearnContext): Promise<OwnResources> {
   if (!advert)
     throw new Error(`POST /adverts answered ${errorSeen(advertAnswer)}: the learner needs an advert of its own`)
   learnExtraFields(ctx, 'advert', 'Advert', advert, advertAnswer)
+  ctx.advertCreated = advertAnswer
   const { exchange: answer, record: campaign } = await create(ctx, 'campaigns', campaignBody(advert.id))
   if (!campaign)
     throw new Error(`POST /campaigns answered ${errorSeen(answer)}: the learner needs a campaign of its own`)
-  learnExtraFields(ctx, 'campaign', 'Campaign', campaign, answer)
+  ctx.campaignCreated = answer
   if (typeof campaign.enabled === 'boolean')
     ctx.observations.learn(
       'resources.newCampaignEnabled',
@@ -77,17 +90,90 @@ export async function create(
   const exchange = await ctx.send({ method: 'POST', path: `/${collection}`, body, purpose: `create ${collection}` })
   const data = dataOf(exchange)
   const id = idOf(data)
-  return accepted(exchange) && data && id !== undefined ? { exchange, record: { ...data, id } } : { exchange }
+  if (!accepted(exchange) || !data || id === undefined) return { exchange }
+  if (collection === 'adverts') ctx.ownAdverts.set(id, String(data.title ?? ''))
+  return { exchange, record: { ...data, id } }
 }
 
-/** Deletes one of the learner's records at once, and learns what a delete answers from it. */
-export async function deleteNow(ctx: LearnContext, collection: 'adverts' | 'campaigns', id: number): Promise<Exchange> {
+/** Deletes one of the learner's records at once, and learns what a delete answers from it: its status and its body as a template. */
+export async function deleteNow(
+  ctx: LearnContext,
+  collection: 'adverts' | 'campaigns',
+  id: number,
+  record?: Json,
+): Promise<Exchange> {
   const exchange = await ctx.send({ method: 'DELETE', path: `/${collection}/${id}`, purpose: `delete ${collection}` })
-  const path = `resources.deletes.${collection === 'adverts' ? 'advert' : 'campaign'}.status`
-  const { status } = exchange.response
-  if (status === 200 || status === 204)
-    ctx.observations.learn(path, status, ctx.evidence(exchange, status === 204 ? 'no body' : 'the deleted record'))
+  if (accepted(exchange) && collection === 'adverts') ctx.ownAdverts.delete(id)
+  learnDelete(ctx, collection, exchange, id, record)
   return exchange
+}
+
+/** What a delete answered, where it was a delete (200, 202 or 204): its status and body as a template. */
+function learnDelete(
+  ctx: LearnContext,
+  collection: 'adverts' | 'campaigns',
+  exchange: Exchange,
+  id: number,
+  record?: Json,
+): void {
+  const path = `resources.deletes.${collection === 'adverts' ? 'advert' : 'campaign'}`
+  const { status } = exchange.response
+  if (status !== 200 && status !== 202 && status !== 204) return
+  const body = deleteTemplate(exchange, id, record)
+  const seen = body === null ? 'no body' : JSON.stringify(body)
+  ctx.observations.learn(path, { status, body }, ctx.evidence(exchange, `${status}: ${seen}`))
+}
+
+/**
+ * A delete's body as a template: none for a 204 or an empty body; else the body with the deleted
+ * record (an object of its id and fields) as the `record` slot and its id as the `id` slot.
+ */
+function deleteTemplate(exchange: Exchange, id: number, record: Json | undefined): Template | null {
+  const body = exchange.response.json as Template | undefined
+  if (exchange.response.status === 204 || body === undefined) return null
+  const walk = (node: Template): Template => {
+    if (Array.isArray(node)) return node.map(walk)
+    if (isJson(node)) {
+      const keys = Object.keys(node)
+      const isRecord =
+        idOf(node) === id && keys.length >= 3 && (!record || keys.every((key) => key in record || key === 'advert'))
+      if (isRecord) return { $slot: 'record' }
+      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value as Template)]))
+    }
+    return node === id ? { $slot: 'id' } : node
+  }
+  return walk(body)
+}
+
+/**
+ * A campaign toggled and toggled back: a field beyond the document that follows `enabled` (a
+ * `status` of `active` and `paused`) is learned as following it, with both values seen.
+ */
+async function probeToggle(ctx: LearnContext, campaign: Json & { id: number }): Promise<void> {
+  const documented = Object.keys((documentedSchema(ctx.document, 'Campaign')?.properties as Json | undefined) ?? {})
+  const states: Json[] = [campaign]
+  for (let turn = 0; turn < 2; turn++) {
+    const toggled = await ctx.send({ method: 'POST', path: `/campaigns/${campaign.id}/toggle`, purpose: 'toggle' })
+    const data = dataOf(toggled)
+    if (!accepted(toggled) || !data) return
+    states.push(data)
+  }
+  const following: Record<string, Template> = {}
+  for (const name of Object.keys(campaign).filter((key) => !documented.includes(key))) {
+    const pairs = states.map((state) => [state.enabled, state[name]] as [Template, Template])
+    const values = new Set(pairs.map(([, value]) => JSON.stringify(value)))
+    const consistent = pairs.every(([enabled, value]) =>
+      pairs.every(([other, seen]) => other !== enabled || JSON.stringify(seen) === JSON.stringify(value)),
+    )
+    if (values.size > 1 && consistent)
+      following[name] = {
+        $map: {
+          field: 'enabled',
+          cases: [...new Map(pairs.map(([enabled, value]) => [JSON.stringify(enabled), [enabled, value]])).values()],
+        },
+      }
+  }
+  ctx.followingFields.campaign = following
 }
 
 /** Deleting an advert a campaign uses: refused (its status and code), or done. */
@@ -101,27 +187,15 @@ async function probeAdvertInUse(ctx: LearnContext): Promise<void> {
     path: `/adverts/${advert.id}`,
     purpose: 'delete an advert in use',
   })
-  const { status } = refused.response
-  const code = (refused.response.json as { error?: { code?: unknown } } | undefined)?.error?.code
-  if (status === 422 || status === 409) {
-    ctx.observations.learn('errors.advertInUseStatus', status, ctx.evidence(refused, errorSeen(refused)))
-    if (typeof code === 'string')
-      ctx.observations.learn('errors.codes.advert_in_use', code, ctx.evidence(refused, code))
-  } else {
-    const reason = accepted(refused)
-      ? `the deployment deleted an advert a campaign used (${status}): it refuses no such delete`
-      : `deleting an advert in use answered ${errorSeen(refused)}, neither 422 nor 409`
-    ctx.observations.cannot('errors.advertInUseStatus', reason, ctx.evidence(refused, errorSeen(refused)))
+  if (accepted(refused)) {
+    learnDelete(ctx, 'adverts', refused, advert.id, advert)
+    ctx.ownAdverts.delete(advert.id)
+    const reason = `the deployment deleted an advert a campaign used (${refused.response.status}): it refuses no such delete`
+    ctx.observations.cannot('errors.statuses.advert_in_use', reason, ctx.evidence(refused, errorSeen(refused)))
     ctx.observations.cannot('errors.codes.advert_in_use', reason)
-    if (status === 200 || status === 204)
-      ctx.observations.learn(
-        'resources.deletes.advert.status',
-        status,
-        ctx.evidence(refused, 'deleted, campaign and all'),
-      )
-  }
-  const campaignGone = await deleteNow(ctx, 'campaigns', campaign.id)
-  if (!accepted(refused) || campaignGone.response.status !== 404) await deleteNow(ctx, 'adverts', advert.id)
+  } else example(ctx, 'advert_in_use', refused)
+  const campaignGone = await deleteNow(ctx, 'campaigns', campaign.id, campaign)
+  if (!accepted(refused) || campaignGone.response.status !== 404) await deleteNow(ctx, 'adverts', advert.id, advert)
 }
 
 /** Each type of the document's list and a few others, on a campaign created and deleted at once. */
@@ -134,7 +208,7 @@ async function probeBroadcastingTypes(ctx: LearnContext, advertId: number): Prom
     if (record) {
       taken.push(type)
       evidence.push(ctx.evidence(exchange, `${type} taken`))
-      await deleteNow(ctx, 'campaigns', record.id)
+      await deleteNow(ctx, 'campaigns', record.id, record)
     } else evidence.push(ctx.evidence(exchange, `${type} refused: ${errorSeen(exchange)}`))
   }
   if (taken.length > 0) ctx.observations.learn('resources.broadcastingTypes', taken, ...evidence.slice(0, 3))
@@ -151,16 +225,41 @@ function documentedBroadcastingTypes(document: ContractDocument): string[] {
 }
 
 /** The keys of a record beyond its schema in the document, with the values it has. */
-function learnExtraFields(ctx: LearnContext, resource: string, schema: string, record: Json, exchange: Exchange): void {
+function learnExtraFields(
+  ctx: LearnContext,
+  resource: string,
+  schema: string,
+  record: Json,
+  exchange: Exchange,
+  following: Record<string, Template> = {},
+): void {
   const documented = Object.keys((documentedSchema(ctx.document, schema)?.properties as Json | undefined) ?? {})
   if (documented.length === 0) {
     ctx.observations.cannot(`resources.extraFields.${resource}`, `the document has no ${schema} schema to compare with`)
     return
   }
-  const extra = Object.fromEntries(Object.entries(record).filter(([key]) => !documented.includes(key)))
+  const extra = Object.fromEntries(
+    Object.entries(record)
+      .filter(([key]) => !documented.includes(key))
+      .map(([key, value]) => [key, following[key] ?? fromId(value, record.id, ctx.baseUrl) ?? value]),
+  )
   const seen =
     Object.keys(extra).length === 0 ? 'no field beyond the document' : `beyond the document: ${JSON.stringify(extra)}`
   ctx.observations.learn(`resources.extraFields.${resource}`, extra, ctx.evidence(exchange, seen))
+}
+
+/**
+ * The order a record's fields came in: nothing to learn where the document's fields come in the
+ * document's order (`[]`), else every field as it came.
+ */
+function learnFieldOrder(ctx: LearnContext, resource: string, schema: string, record: Json, exchange: Exchange | undefined): void {
+  if (!exchange) return
+  const documented = Object.keys((documentedSchema(ctx.document, schema)?.properties as Json | undefined) ?? {})
+  const keys = Object.keys(record)
+  const known = keys.filter((key) => documented.includes(key))
+  const inOrder = known.every((key, index) => index === 0 || documented.indexOf(key) > documented.indexOf(known[index - 1]!))
+  const seen = inOrder ? 'the document\'s order' : `fields in the order ${keys.join(', ')}`
+  ctx.observations.learn(`resources.fieldOrder.${resource}`, inOrder ? [] : keys, ctx.evidence(exchange, seen))
 }
 
 /** A schema of the document's components, by name. */
@@ -168,6 +267,24 @@ export function documentedSchema(document: ContractDocument, name: string): Json
   try {
     const schema = document.dereference(document.at(`#/components/schemas/${name}`))
     return isJson(schema) ? schema : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A field written from the record's id (and the API's base URL): `{base}/adverts/{id}` (a DRF
+ * `url`), or base64 of a text with the id in it (a GitHub `node_id`); undefined where it is not.
+ */
+export function fromId(value: unknown, id: unknown, baseUrl: string): Template | undefined {
+  if (typeof value !== 'string' || typeof id !== 'number') return undefined
+  const holds = (text: string) => new RegExp(`(^|\\D)${id}(\\D|$)`).test(text)
+  const slotted = (text: string) => text.replaceAll(baseUrl, '{base}').replace(new RegExp(`(^|\\D)${id}(?=\\D|$)`), '$1{id}')
+  if (holds(value)) return { $text: slotted(value) }
+  if (!/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value)) return undefined
+  try {
+    const decoded = atob(value)
+    return /^[\x20-\x7e]+$/.test(decoded) && holds(decoded) ? { $text: slotted(decoded), encode: 'base64' } : undefined
   } catch {
     return undefined
   }

@@ -1,29 +1,76 @@
 import { idOf, isJson, type LearnContext } from './learn-context.js'
 
-// Timestamps and ids, from what the other probes were answered (no request of its own): the
-// precision of every created_at and updated_at seen, answer by answer, and the first id, guessed
-// as the smallest id among the account's records as they were (the learner's own say only where
-// the counter stands now).
+// Timestamps and ids, from what the other probes were answered (no request of its own): the format
+// of every created_at and updated_at seen (its fraction of a second and its zone), answer by
+// answer; the first id, guessed as the smallest id among the account's records as they were (the
+// learner's own say only where the counter stands now); and the step between two ids the learner
+// was given one after the other.
 
 const STAMP_FIELDS = ['created_at', 'updated_at']
 
-/** Learns the stamps' precision and the first id. */
+/** Learns the stamps' format, the first id and the id step. */
 export async function probeStamps(ctx: LearnContext): Promise<void> {
   for (const exchange of ctx.history) {
     const stamps = stampsIn(exchange.response.json)
     if (stamps.length === 0) continue
-    const kinds = new Set(stamps.map(precisionOf))
-    const [only] = kinds
-    if (kinds.size === 1 && only !== 'other')
-      ctx.observations.learn('stamps.precision', only, ctx.evidence(exchange, `e.g. ${stamps[0]}`))
+    const formats = new Set(stamps.map((stamp) => JSON.stringify(formatOf(stamp) ?? null)))
+    const [only] = formats
+    if (formats.size === 1 && only !== 'null')
+      ctx.observations.learn('stamps.format', JSON.parse(only!), ctx.evidence(exchange, `e.g. ${stamps[0]}`))
     else
       ctx.observations.cannot(
-        'stamps.precision',
+        'stamps.format',
         `stamps like ${stamps[0]}`,
         ctx.evidence(exchange, stamps.slice(0, 2).join(', ')),
       )
   }
   learnFirstId(ctx)
+  learnIdStep(ctx)
+  learnCounters(ctx)
+}
+
+/** Where the deployment's counters stand: the next id after the last advert and campaign the learner was given. */
+function learnCounters(ctx: LearnContext): void {
+  const lastOf = (collection: string) =>
+    ctx.history
+      .filter((exchange) => exchange.request.method === 'POST' && new URL(exchange.request.url).pathname.endsWith(`/${collection}`))
+      .map((exchange) => idOf((exchange.response.json as { data?: unknown } | undefined)?.data as never))
+      .filter((id) => id !== undefined)
+      .at(-1)
+  const [adverts, campaigns] = [lastOf('adverts'), lastOf('campaigns')]
+  if (adverts === undefined || campaigns === undefined) {
+    ctx.observations.cannot('stamps.counters', 'the learner was given no advert or no campaign')
+    return
+  }
+  const step = ctx.observations.valueOf('stamps.idStep') ?? 1
+  const value = { adverts: adverts + Number(step), campaigns: campaigns + Number(step) }
+  const evidence = { request: 'POST /adverts, POST /campaigns (the learner\'s last)', status: 201, seen: `advert ${adverts}, campaign ${campaigns}` }
+  ctx.observations.learn('stamps.counters', value, evidence)
+}
+
+/** The step between ids created one after the other: the smallest gap between the learner's own adverts' ids, in order of creation. */
+function learnIdStep(ctx: LearnContext): void {
+  const created = ctx.history.filter(
+    (exchange) => exchange.request.method === 'POST' && /\/adverts$/.test(new URL(exchange.request.url).pathname),
+  )
+  const ids = created
+    .map((exchange) => idOf((exchange.response.json as { data?: unknown } | undefined)?.data as never))
+    .filter((id) => id !== undefined)
+  const gaps = ids
+    .slice(1)
+    .map((id, index) => id - (ids[index] ?? id))
+    .filter((gap) => gap > 0)
+  if (gaps.length < 2) {
+    ctx.observations.cannot('stamps.idStep', 'fewer than three adverts were created one after the other')
+    return
+  }
+  const step = Math.min(...gaps)
+  const evidence = {
+    request: "POST /adverts (the learner's, in order)",
+    status: 201,
+    seen: `ids ${ids.slice(0, 5).join(', ')}`,
+  }
+  ctx.observations.learn('stamps.idStep', step, evidence)
 }
 
 function learnFirstId(ctx: LearnContext): void {
@@ -45,11 +92,12 @@ function learnFirstId(ctx: LearnContext): void {
   })
 }
 
-/** `ms` (`…:00.123Z`), `s` (`…:00Z`) or other. */
-function precisionOf(stamp: string): 'ms' | 's' | 'other' {
-  if (/T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(stamp)) return 'ms'
-  if (/T\d{2}:\d{2}:\d{2}Z$/.test(stamp)) return 's'
-  return 'other'
+/** A stamp's format: its fraction of a second (0, 3 or 6 digits) and its zone (`Z` or `+00:00`); undefined for another. */
+function formatOf(stamp: string): { fraction: 0 | 3 | 6; zone: 'Z' | '+00:00' } | undefined {
+  const match = /T\d{2}:\d{2}:\d{2}(?:\.(\d+))?(Z|\+00:00)$/.exec(stamp)
+  const digits = match?.[1]?.length ?? 0
+  if (!match || (digits !== 0 && digits !== 3 && digits !== 6)) return undefined
+  return { fraction: digits as 0 | 3 | 6, zone: match[2] as 'Z' | '+00:00' }
 }
 
 /** Every created_at and updated_at string in a body, however deep. */

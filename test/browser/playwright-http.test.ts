@@ -2,12 +2,13 @@ import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { beforeAll, expect, it } from 'vitest'
-import buildOnce, { BUILT_BIN } from '../support/build-once.js'
+import buildOnce from '../support/build-once.js'
 
 // The recipe for tests that never import the package (examples/playwright-http): @playwright/test's
-// own runner, the mock started as its own process (the built bin, which `npx ad-campaign-mock` runs),
-// the example app pointed at it with no msw in the page, and the ten states of docs/testing.md
-// reached over HTTP only, in Debian's Chromium.
+// own runner, the mock started as its own process exactly as documented (`npx ad-campaign-mock` in
+// a process group of its own, which runs this repository's built bin), the example app pointed at
+// it with no msw in the page, and the ten states of docs/testing.md reached over HTTP only, in
+// Debian's Chromium.
 const playwrightCli = createRequire(import.meta.url).resolve('@playwright/test/cli')
 
 beforeAll(() => buildOnce(), 240_000)
@@ -21,7 +22,6 @@ it('reaches the ten states of docs/testing.md over HTTP against the standalone m
         {
           maxBuffer: 16 * 1024 * 1024,
           timeout: 270_000,
-          env: { ...process.env, MOCK_COMMAND: `${process.execPath} ${BUILT_BIN}` },
         },
         (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
       )

@@ -9,13 +9,13 @@ export interface SourceFile {
   code: string
 }
 
-/** The longest a source file may be, in lines: past it, a file usually holds two ideas (STYLE.md). */
+/** The longest a source file may be, in lines: past it, a file usually holds two ideas (the house style). */
 export const MAX_LINES = 300
 
 /** The folders whose TypeScript the circle and length rules read: every one the project writes. */
 export const CHECKED_ROOTS = ['src', 'contract-tests', 'test', 'scripts', 'bench', 'examples'] as const
 
-/** The layers of src/, as the README's "Architecture" names them, lowest first. */
+/** The layers of src/, as docs/architecture.md names them, lowest first. */
 export const LAYERS = [
   'profile/',
   'schemas/',
@@ -47,7 +47,7 @@ const BELOW_SURFACE: readonly Layer[] = LAYERS.slice(0, LAYERS.indexOf('surface/
 // The domain and every layer below it, highest first.
 const DOMAIN_AND_BELOW = BELOW_SURFACE.slice(BELOW_SURFACE.indexOf('domain/'))
 
-/** Which layers each layer may import (its own always): every arrow of the README's diagram, pointing down. */
+/** Which layers each layer may import (its own always): every arrow of docs/architecture.md's diagram, pointing down. */
 export const MAY_IMPORT: Readonly<Record<Layer, readonly Layer[]>> = {
   'profile/': [],
   'schemas/': ['profile/'],
@@ -104,7 +104,7 @@ export function layerOf(file: string): Layer {
   if (file === 'cli.ts' || file.startsWith('cli/')) return 'cli/'
   if (!file.includes('/')) return 'src/*.ts'
   const layer = `${file.split('/')[0]}/` as Layer
-  if (!LAYERS.includes(layer)) throw new Error(`${file} is in no layer of the README's diagram`)
+  if (!LAYERS.includes(layer)) throw new Error(`${file} is in no layer of the diagram in docs/architecture.md`)
   return layer
 }
 
@@ -149,7 +149,7 @@ export function readSourceFiles(root = 'src', dir = root): SourceFile[] {
 }
 
 /**
- * The circles of imports among the files, as `a.ts -> b.ts -> a.ts`: at least one through every group
+ * The circles of imports among the files, each as a chain of files leading back to its first: at least one through every group
  * of files that import each other in a ring, each circle once (empty when there is none). A static,
  * type-only or lazy import of another file of the list counts.
  * @example findImportCircles([{ file: 'a.ts', imports: ['./b.js'] }, { file: 'b.ts', imports: ['./a.js'] }]) // ['a.ts -> b.ts -> a.ts']

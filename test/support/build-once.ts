@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 
@@ -32,6 +32,13 @@ function newest(path: string): number {
 
 /** Builds dist/ unless the last build is newer than every input (and its bin is there). */
 export default async function buildOnce(): Promise<void> {
+  await buildIfStale()
+  // tsc writes the bin without the execute bit, and `npx ad-campaign-mock` in this repository runs it
+  // through a link npm made (and made executable) once: a bin rebuilt since is "Permission denied".
+  chmodSync(BUILT_BIN, 0o755)
+}
+
+async function buildIfStale(): Promise<void> {
   const builtAt = Math.min(newest(STAMP), newest(BUILT_BIN))
   if (builtAt > 0 && INPUTS.every((input) => newest(input) < builtAt)) return
   const started = Date.now()

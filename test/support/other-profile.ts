@@ -12,6 +12,8 @@ export const OTHER_PROFILE: Profile = {
     statuses: { ...DEFAULT_PROFILE.errors.statuses, validation_failed: 400, advert_in_use: 409 },
     foreign: 'forbidden',
     unsupportedMethod: 'method_not_allowed',
+    authenticateUnknownRoutes: true,
+    authenticateUnsupportedMethods: true,
     body: {
       success: false,
       error: {
@@ -46,6 +48,7 @@ export const OTHER_PROFILE: Profile = {
     defaultTier: 'starter',
   },
   lists: {
+    params: { page: 'page', perPage: 'per_page' },
     defaultPerPage: 2,
     maxPerPage: 3,
     abovePerPageMax: 'clamp',
@@ -72,9 +75,10 @@ export const OTHER_PROFILE: Profile = {
       campaign: {},
       balance: { currency: 'USD' },
     },
+    fieldOrder: { user: [], advert: ['title', 'id'], campaign: [], balance: [] },
   },
   inputs: { unknownFields: 'ignore', cpm: { decimals: null, max: 1000, beyond: 'refuse' }, titleMaxLength: 200 },
-  stamps: { format: { fraction: 0, zone: 'Z' }, firstId: 1, idStep: 1 },
+  stamps: { format: { fraction: 0, zone: 'Z' }, firstId: 1, idStep: 1, counters: null },
 }
 
 // The default fixtures, with every campaign of the one broadcasting type OTHER accepts.

@@ -37,6 +37,12 @@ export { GLOBAL_NAMER } from '@dist/src/schemas/namer.js'
 export { buildOpenApi } from '@dist/src/openapi/build-openapi.js'
 export { UserRecord } from '@dist/src/schemas/dataset.js'
 export { profileOf } from '@dist/src/twin/observations.js'
+export { combineBodies } from '@dist/src/twin/combine-errors.js'
+export { deriveList } from '@dist/src/twin/derive-list.js'
+export { explainer } from '@dist/src/twin/explain.js'
+export { formatChoices, formatReplay, formatSummary } from '@dist/src/twin/format-choices.js'
+export { reconcileAccount } from '@dist/src/twin/reconcile-account.js'
+export { replayTwin } from '@dist/src/twin/replay.js'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestHandler } from 'msw'
 import type { SetupServer } from 'msw/node'
@@ -60,6 +66,7 @@ import type { MockApi } from '@dist/src/surface/create-mock-api.js'
 import type { Profile } from '@dist/src/profile/profile.js'
 import type { Evidence, TwinFile } from '@dist/src/profile/twin-file.js'
 import type { Observations } from '@dist/src/twin/observations.js'
+import type { LearnedTwin } from '@dist/src/twin/learn-twin.js'
 export declare const api: MockApi
 export declare const mock: NodeMock
 export declare const ctx: MockContext
@@ -99,6 +106,7 @@ export declare const profile: Profile
 export declare const twin: TwinFile
 export declare const again: TwinFile
 export declare const observations: Observations
+export declare const learned: LearnedTwin
 export declare const evidence: Evidence
 export declare const chunks: number[][]
 export declare const c: number

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -68,45 +68,4 @@ export async function packAndInstall(also: string[]): Promise<ScratchProject> {
       return runToEnd(command, args, { cwd: dir, env: env ?? process.env, timeoutMs })
     },
   }
-}
-
-/**
- * Starts a long-running command in the project and resolves once its output matches `ready`.
- * It runs in its own process group, and `stop()` signals the whole group: `npx` does not pass
- * SIGTERM on to the bin it started, which would otherwise outlive the test.
- */
-export function startUntil(project: ScratchProject, command: string, args: string[], ready: RegExp) {
-  const child = spawn(command, args, { cwd: project.dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-  let output = ''
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  const matched = new Promise<RegExpMatchArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no match for ${ready} within 30 s:\n${output}`)), 30_000)
-    const read = (chunk: Buffer) => {
-      output += chunk
-      const match = output.match(ready)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match)
-      }
-    }
-    child.stdout.on('data', read)
-    child.stderr.on('data', read)
-    void exited.then((code) => reject(new Error(`exited ${code} before ${ready}:\n${output}`)))
-  })
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal)
-    } catch {
-      // The group is gone already.
-    }
-  }
-  /** SIGTERM to the group, SIGKILL after 5 s; resolves once the command has exited. */
-  const stop = async () => {
-    signalGroup('SIGTERM')
-    const timer = setTimeout(() => signalGroup('SIGKILL'), 5_000)
-    await exited
-    clearTimeout(timer)
-    signalGroup('SIGKILL')
-  }
-  return { child, matched, stop }
 }

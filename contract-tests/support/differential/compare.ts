@@ -50,5 +50,5 @@ export function formatComparison({ title, compared, same, percent, differences }
 function show(value: unknown): string {
   if (value === undefined) return '(none)'
   const text = JSON.stringify(value)
-  return text.length > 160 ? `${text.slice(0, 159)}…` : text
+  return process.env.DIFF_FULL || text.length <= 160 ? text : `${text.slice(0, 159)}…`
 }

@@ -150,6 +150,8 @@ function named(value: unknown, kind: Kind | undefined, world: World, key = ''): 
   }
   if (STAMPS.includes(key)) return '<stamp>'
   if (key === 'api_key') return '<key>'
+  // Each target answers on a loopback port of its own: a URL it writes of itself is the same below its origin.
+  if (typeof value === 'string') return value.replace(/^http:\/\/127\.0\.0\.1:\d+/, '<origin>')
   if (typeof value === 'number' && (key === 'id' || key === 'advert_id')) {
     const of: Kind | undefined = key === 'advert_id' ? 'adverts' : kind
     return (of && world.nameOf(of, value)) ?? '<id>'

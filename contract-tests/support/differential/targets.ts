@@ -5,13 +5,19 @@ import { AdvertRecord, CampaignRecord, UserRecord } from '../../../src/schemas/d
 import type { DatasetInput } from '../../../src/schemas/dataset.js'
 import { twinDataset } from '../../../src/surface/twin.js'
 import { learnTwin } from '../../../src/twin/learn-twin.js'
+import type { Seeded } from '../../independent-server/house-seed.js'
+import { isStyleName, type StyleName } from '../../independent-server/house-styles.js'
 import type { IndependentChoices } from '../../independent-server/second-set.js'
 import { startIndependentServer } from '../../independent-server/server.js'
 
 // The three places a differential battery is sent to, each started fresh on 127.0.0.1: the
-// deployment (the independent server with one set of choices, its account holding records of its
-// own), the twin learned from it (serving the captured account), and the default mock loaded with
-// the same captured account (the baseline). Each has a second account holding one advert.
+// deployment (the independent server with one set of choices or one house style of the corpus,
+// its account holding records of its own), the twin learned from it (serving the captured
+// account), and the default mock loaded with the same captured account (the baseline). Each has a
+// second account holding one advert.
+
+/** A deployment the independent server can be: one of its two sets of choices, or a house style. */
+export type DeploymentName = IndependentChoices | StyleName
 
 /** The records every target holds under the same names: the account's own (captured, so the same ids everywhere) and the other account's advert. */
 export const RECORD_NAMES = ['advert A1', 'advert A2', 'campaign C1', 'foreign advert'] as const
@@ -31,35 +37,56 @@ export interface Target {
 const KEYS = ['ik_differential_first_0123456789', 'ik_differential_second_0123456789'] as const
 
 /**
- * The independent server with a set of choices, its first account holding two adverts and a
- * campaign (what a twin captures), its second one advert. `listsDeleted`: the first set's
- * deliberate bug, on (for a run that must find it) or off (the default).
- * @example const deployment = await startDeployment('second')
+ * The independent server with a set of choices or a house style, its first account holding two
+ * adverts and a campaign (what a twin captures: for a style, its seeded records, the first two
+ * adverts and the first campaign named A1, A2 and C1, the rest unnamed), its second one advert.
+ * `listsDeleted`: the first set's deliberate bug, on (for a run that must find it) or off (the
+ * default). `perMinute`: the minute's quota, the set's or style's own unless given.
+ * @example const deployment = await startDeployment('second'); const rails = await startDeployment('rails')
  */
 export async function startDeployment(
-  choices: IndependentChoices,
-  { listsDeleted = false }: { listsDeleted?: boolean } = {},
+  deployment: DeploymentName,
+  { listsDeleted = false, perMinute }: { listsDeleted?: boolean; perMinute?: number } = {},
 ): Promise<Target> {
+  const style = isStyleName(deployment) ? deployment : undefined
   // A twin holds a deployment's choices, never its bugs: the first set's deleted-but-listed rows (the
   // bug the suite must find, issue 25) are off unless asked for, so a comparison judges choices alone.
-  const server = await startIndependentServer({ keys: KEYS, choices, listsDeleted })
+  const server = await startIndependentServer({
+    keys: KEYS,
+    perMinute,
+    ...(style ? { style } : { choices: deployment as IndependentChoices, listsDeleted }),
+  })
   const create = creator(server.baseUrl)
+  const own = style ? seededRecords(style, server.seeded) : await createRecords(create)
+  const foreign = await create(KEYS[1], '/adverts', { advert: { title: "Someone else's advert" } })
+  return {
+    name: style ? `the ${style} style` : `the ${deployment} set`,
+    baseUrl: server.baseUrl,
+    key: KEYS[0],
+    key2: KEYS[1],
+    records: { ...own, 'foreign advert': foreign },
+    close: server.close,
+  }
+}
+
+type OwnRecords = Record<Exclude<RecordName, 'foreign advert'>, number>
+
+/** The first account's records of a set of choices: made through the API. */
+async function createRecords(create: ReturnType<typeof creator>): Promise<OwnRecords> {
   const a1 = await create(KEYS[0], '/adverts', { advert: { title: 'Spring sale', description: 'Up to 30% off' } })
   const a2 = await create(KEYS[0], '/adverts', {
     advert: { title: 'Summer sale', target_url: 'https://shop.example.com' },
   })
   const campaign = { advert_id: a1, broadcasting_type: 'active_ad', cpm: 2.5, sending_limit: 1000 }
   const c1 = await create(KEYS[0], '/campaigns', { campaign })
-  const foreign = await create(KEYS[1], '/adverts', { advert: { title: "Someone else's advert" } })
-  const records = { 'advert A1': a1, 'advert A2': a2, 'campaign C1': c1, 'foreign advert': foreign }
-  return {
-    name: `the ${choices} set`,
-    baseUrl: server.baseUrl,
-    key: KEYS[0],
-    key2: KEYS[1],
-    records,
-    close: server.close,
-  }
+  return { 'advert A1': a1, 'advert A2': a2, 'campaign C1': c1 }
+}
+
+/** The first account's records of a house style: the first two adverts and the first campaign it seeds. */
+function seededRecords(style: StyleName, { adverts: [a1, a2], campaigns: [c1] }: Seeded): OwnRecords {
+  if (a1 === undefined || a2 === undefined || c1 === undefined)
+    throw new Error(`the ${style} style seeds fewer than two adverts and a campaign`)
+  return { 'advert A1': a1, 'advert A2': a2, 'campaign C1': c1 }
 }
 
 /** Learns a twin of a deployment with both its keys. */
@@ -84,7 +111,9 @@ export async function startBaseline(twin: TwinFile, deployment: Target): Promise
 
 /**
  * The captured account in the default profile's records: the fields its schemas know, a tier and
- * broadcasting types it has (else `basic`, `active_ad`), bounds it keeps.
+ * broadcasting types it has (else `basic`, `active_ad`), values within its bounds (stamps to the
+ * millisecond with `Z`, a cpm in its decimals and maximum, titles cut to its length): a house
+ * style's captured account holds values the default mock would refuse to load.
  */
 export function baselineDataset(twin: TwinFile): DatasetInput {
   const dataset = twinDataset(twin) as { users: Json[]; adverts: Json[]; campaigns: Json[] }
@@ -98,6 +127,7 @@ export function baselineDataset(twin: TwinFile): DatasetInput {
     adverts: dataset.adverts.map((advert) => pick(advert, AdvertRecord)),
     campaigns: dataset.campaigns.map((campaign) => ({
       ...pick(campaign, CampaignRecord),
+      cpm: withinCpm(Number(campaign.cpm)),
       broadcasting_type: types.includes(String(campaign.broadcasting_type)) ? campaign.broadcasting_type : 'active_ad',
     })),
   } as DatasetInput
@@ -105,10 +135,32 @@ export function baselineDataset(twin: TwinFile): DatasetInput {
 
 type Json = Record<string, unknown>
 
-/** A record's fields that a default schema knows. */
+/** A stamp the default schemas take as it is: `Z`, to the millisecond at most. */
+const DEFAULT_STAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,3})?Z$/
+
+/** A record's fields that a default schema knows, its stamps (another form than the default's to the millisecond) and title in the default's form. */
 function pick(record: Json, schema: { def: { shape: object } }): Json {
   const known = Object.keys(schema.def.shape)
-  return Object.fromEntries(Object.entries(record).filter(([key]) => known.includes(key)))
+  const { titleMaxLength } = DEFAULT_PROFILE.inputs
+  return Object.fromEntries(
+    Object.entries(record)
+      .filter(([key]) => known.includes(key))
+      .map(([key, value]) => [
+        key,
+        (key === 'created_at' || key === 'updated_at') && typeof value === 'string' && !DEFAULT_STAMP.test(value)
+          ? new Date(value).toISOString()
+          : key === 'title' && typeof value === 'string'
+            ? value.slice(0, titleMaxLength)
+            : value,
+      ]),
+  )
+}
+
+/** A cpm in the default profile's decimals, above 0 and at most its maximum. */
+function withinCpm(cpm: number): number {
+  const { decimals, max } = DEFAULT_PROFILE.inputs.cpm
+  if (decimals === null) return Math.min(max, cpm)
+  return Math.min(max, Math.max(10 ** -decimals, Number(cpm.toFixed(decimals))))
 }
 
 async function withSecondAccount(
