@@ -8,7 +8,7 @@ import { CATCH_UP, COMMIT } from './lua-scripts.js'
 import type { RedisConnection, Reply } from './redis-connection.js'
 import { hitsOf, sharedJournal, sharedOverrides, sharedRateLimiter, type PartsHome } from './shared-parts.js'
 import { entryChange, settingsOf, stateText, type EntryChange, type StateEntry } from './state-entry.js'
-import { StoreError } from './store-error.js'
+import { StoreError, unavailable } from './store-error.js'
 import { TenantCache } from './tenant-cache.js'
 import { releaseTurn, takeTurn } from './write-turn.js'
 
@@ -23,9 +23,7 @@ interface OpenTurn {
 }
 
 /** What a request asks of a catch-up besides the state: the journal (for the control plane). */
-export interface SyncWants {
-  journal?: boolean
-}
+export type SyncWants = { journal?: boolean }
 
 /**
  * One tenant of a Redis store as one replica serves it: the mock's state in memory is a cache of the
@@ -104,7 +102,10 @@ export class SharedTenant implements StateStore, PartsHome {
 
   unavailable(cause: unknown): ApiError {
     this.failures++
-    return new ApiError('service_unavailable', unavailable(this, (cause as Error).message ?? String(cause)).message)
+    return new ApiError(
+      'service_unavailable',
+      unavailable(this.name, (cause as Error).message ?? String(cause)).message,
+    )
   }
 
   /**
@@ -120,7 +121,7 @@ export class SharedTenant implements StateStore, PartsHome {
   async settle(): Promise<void> {
     if (this.#effects.size === 0) return
     const outcomes = await Promise.all([...this.#effects])
-    if (outcomes.includes(false)) throw unavailable(this, 'a count or journal entry did not reach it')
+    if (outcomes.includes(false)) throw unavailable(this.name, 'a count or journal entry did not reach it')
   }
 
   /**
@@ -184,7 +185,7 @@ export class SharedTenant implements StateStore, PartsHome {
     } catch (error) {
       this.#cache.mustReload()
       this.failures++
-      throw unavailable(this, `its state did not apply here (${(error as Error).message})`)
+      throw unavailable(this.name, `its state did not apply here (${(error as Error).message})`)
     }
   }
 
@@ -204,7 +205,7 @@ export class SharedTenant implements StateStore, PartsHome {
       // only once the request that opened it has its answer, which may be waiting for this write.
       this.track(
         open.committed.then((ok) => {
-          if (!ok) throw unavailable(this, 'the write could not be appended')
+          if (!ok) throw unavailable(this.name, 'the write could not be appended')
         }),
       )
       return done
@@ -239,7 +240,7 @@ export class SharedTenant implements StateStore, PartsHome {
           this.#open = undefined
           const ok = await this.#commit(turn.token)
           committed?.(ok)
-          if (!ok) throw unavailable(this, 'the write could not be appended')
+          if (!ok) throw unavailable(this.name, 'the write could not be appended')
           if ('error' in outcome) throw outcome.error
           return outcome.value
         })
@@ -292,11 +293,7 @@ export class SharedTenant implements StateStore, PartsHome {
       return await call()
     } catch (error) {
       this.failures++
-      throw unavailable(this, `${what}: ${(error as Error).message}`)
+      throw unavailable(this.name, `${what}: ${(error as Error).message}`)
     }
   }
-}
-
-function unavailable(tenant: SharedTenant, why: string): StoreError {
-  return new StoreError('unavailable', `The shared store cannot serve tenant "${tenant.name}" now (${why}).`)
 }

@@ -15,3 +15,8 @@ export class StoreError extends Error {
     this.problem = problem
   }
 }
+
+/** The StoreError of a tenant the store cannot serve now, and why: the listener answers it with a 503. */
+export function unavailable(tenant: string, why: string): StoreError {
+  return new StoreError('unavailable', `The shared store cannot serve tenant "${tenant}" now (${why}).`)
+}
