@@ -261,6 +261,7 @@ function problemSlots({ field, message }: Problem): SlotValues {
       .split('.')
       .map((part, index) => (index === 0 ? part : `[${part}]`))
       .join(''),
+    'problem.resource': dot < 0 ? '' : field.charAt(0).toUpperCase() + field.slice(1, dot),
     'problem.message': message,
   }
 }

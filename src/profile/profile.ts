@@ -182,6 +182,8 @@ export const StampChoices = z.strictObject({
   firstId: Count,
   /** How far apart two ids handed out one after the other are. */
   idStep: Count,
+  /** Whether adverts and campaigns draw their ids from one sequence (an advert 7, then a campaign 8) or each from its own. */
+  idSequence: z.enum(['per-kind', 'shared']),
   /**
    * Where a deployment's id counters stood when it was learned: the next advert and campaign ids it
    * would give (a twin goes on from there, so its ids, and the values written from them, are the
@@ -276,5 +278,5 @@ export const DEFAULT_PROFILE: Profile = {
     fieldOrder: { user: [], advert: [], campaign: [], balance: [] },
   },
   inputs: { unknownFields: 'refuse', cpm: { decimals: 2, max: 100_000, beyond: 'refuse' }, titleMaxLength: 120 },
-  stamps: { format: { fraction: 3, zone: 'Z' }, firstId: 1, idStep: 1, counters: null },
+  stamps: { format: { fraction: 3, zone: 'Z' }, firstId: 1, idStep: 1, idSequence: 'per-kind', counters: null },
 }

@@ -46,6 +46,7 @@ export const PROBLEM_SLOTS = {
   'problem.field': 'the field, dotted, without its wrapper (`cpm`)',
   'problem.pointer': 'the field as a JSON Pointer (`/campaign/cpm`)',
   'problem.bracket': 'the field as a form writes it (`campaign[cpm]`)',
+  'problem.resource': 'the resource the field belongs to, capitalized (`Campaign`)',
   'problem.message': 'what is wrong with it',
 } as const
 

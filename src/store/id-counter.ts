@@ -9,10 +9,18 @@ export class IdCounter {
   #last = 0
   readonly #first: number
   readonly #step: number
+  /** The last id of another kind drawn from the same sequence (a deployment that numbers adverts and campaigns as one). */
+  #shared: IdCounter | undefined
 
   constructor(first = 1, step = 1) {
     this.#first = first
     this.#step = step
+  }
+
+  /** Draws this kind's ids from one sequence with another's: the next id is above the last of either. */
+  share(other: IdCounter): void {
+    this.#shared = other
+    other.#shared = this
   }
 
   /** The highest id handed out so far. */
@@ -22,7 +30,8 @@ export class IdCounter {
 
   /** The id the next record gets; it is not taken until a create claims it. */
   next(): number {
-    return Math.max(this.#last + this.#step, this.#first)
+    const shared = this.#shared ? this.#shared.last : 0
+    return Math.max(Math.max(this.#last, shared) + this.#step, this.#first)
   }
 
   /** Takes `id`, which must be above every id handed out; answers how to give it back if its write fails. */

@@ -82,8 +82,14 @@ export class Store {
     {
       firstId = 1,
       idStep = 1,
+      idSequence = 'per-kind',
       counters = null,
-    }: { firstId?: number; idStep?: number; counters?: { adverts: number; campaigns: number } | null } = {},
+    }: {
+      firstId?: number
+      idStep?: number
+      idSequence?: 'per-kind' | 'shared'
+      counters?: { adverts: number; campaigns: number } | null
+    } = {},
   ) {
     this.records = records
     this.#ids = {
@@ -92,6 +98,7 @@ export class Store {
       adverts: new IdCounter(Math.max(firstId, counters?.adverts ?? 0), idStep),
       campaigns: new IdCounter(Math.max(firstId, counters?.campaigns ?? 0), idStep),
     }
+    if (idSequence === 'shared') this.#ids.adverts.share(this.#ids.campaigns)
     this.users = new IndexedCollection(records.UserRecord, {
       ids: this.#ids.users,
       check: (user, previous) => this.#assertFree(user, previous),

@@ -98,6 +98,7 @@ export const CHOICES: readonly { path: string; label: string }[] = [
   { path: 'stamps.format', label: 'timestamp format' },
   { path: 'stamps.firstId', label: 'first id' },
   { path: 'stamps.idStep', label: 'id step' },
+  { path: 'stamps.idSequence', label: 'id sequence' },
   { path: 'stamps.counters', label: 'where the id counters stood' },
 ]
 

@@ -33,6 +33,9 @@ const MESSAGE_KEYS = [
   'description',
   'msg',
   'error_message',
+  'reason',
+  'issue',
+  'text',
   'title',
 ]
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_.:-]{1,79}$/
@@ -49,7 +52,7 @@ const isObject = (value: unknown): value is Record<string, Json> =>
  * @example deriveError({ status: 404, body: { success: false, error: { code: 'NOT_FOUND', message: 'No advert 9' } }, request: { method: 'GET', path: '/api/v1/adverts/9' } }).code // 'NOT_FOUND'
  */
 export function deriveError(example: ErrorExample): DerivedError {
-  const code = findCode(example.body)
+  const code = findCode(example.body, example.field ? forms(example.field).map(([, form]) => form) : [])
   let message = false
   let itemMessageKey: string | undefined
   const fieldForms = example.field ? forms(example.field) : undefined
@@ -57,7 +60,7 @@ export function deriveError(example: ErrorExample): DerivedError {
     if (Array.isArray(node)) {
       if (!inItem && fieldForms && node.some((item) => names(item, fieldForms))) {
         const item = node.find((one) => names(one, fieldForms)) as Json
-        itemMessageKey = messageKey(item)
+        itemMessageKey = messageKey(item, true)
         return { $each: 'problems', item: walk(item, key, true) }
       }
       return node.map((item) => walk(item, key, inItem))
@@ -66,7 +69,7 @@ export function deriveError(example: ErrorExample): DerivedError {
       const byField = !inItem && fieldForms ? keyedProblems(node, fieldForms) : undefined
       if (byField) {
         const [keyed, leaf] = byField
-        itemMessageKey = isObject(leaf) ? messageKey(leaf) : undefined
+        itemMessageKey = isObject(leaf) ? messageKey(leaf, true) : undefined
         message = true
         const item = Array.isArray(leaf)
           ? leaf.map((one) =>
@@ -84,6 +87,9 @@ export function deriveError(example: ErrorExample): DerivedError {
   const textOf = (node: Json): Template => {
     if (typeof node !== 'string') return node
     if (node === String(example.status)) return { $text: '{status}' }
+    // A text naming the status (`https://docs.example/rest#422`): the status where it stands.
+    const status = new RegExp(`(^|[^0-9])${example.status}([^0-9]|$)`)
+    if (!isHuman(node) && status.test(node)) return { $text: node.replace(status, '$1{status}$2') }
     if (code && node !== code && node.includes(code)) return { $text: node.replaceAll(code, '{code}') }
     if (example.request.path.length > 1 && node !== example.request.path && node.endsWith(example.request.path))
       return { $text: node.slice(0, -example.request.path.length) + '{path}' }
@@ -96,7 +102,7 @@ export function deriveError(example: ErrorExample): DerivedError {
     if (inItem && fieldForms) {
       const form = fieldForms.find(([, value]) => value === node)
       if (form) return form[0]
-      if (isHuman(node) && MESSAGE_KEYS.includes(lower) && key === itemMessageKey) return 'problem.message'
+      if (isHuman(node) && key === itemMessageKey) return 'problem.message'
     }
     if (code !== undefined && node === code) return 'code'
     if (node === reasonPhrase(example.status) || node === PHRASES_NEW[example.status]) return 'status_text'
@@ -124,7 +130,8 @@ function forms(field: string): [string, string][] {
     ['problem.pointer', `/${parts.join('/')}`],
     ['problem.bracket', parts.map((part, index) => (index === 0 ? part : `[${part}]`)).join('')],
     ['problem.field', leaf],
-  ]
+    ['problem.resource', dot < 0 ? '' : field.charAt(0).toUpperCase() + field.slice(1, dot)],
+  ].filter(([, form]) => form !== '') as [string, string][]
 }
 
 /**
@@ -136,21 +143,14 @@ function keyedProblems(
   node: Record<string, Json>,
   fieldForms: [string, string][],
 ): [{ by: string; nested?: true }, Json] | undefined {
+  // A field's problems are a list (`"cpm": ["…"]`); a text under a key of that name is no problem list (`"title": "Invalid"`).
   for (const [slot, form] of fieldForms)
-    if (
-      form &&
-      Object.hasOwn(node, form) &&
-      form.length > 0 &&
-      (Array.isArray(node[form]) || typeof node[form] === 'string')
-    )
-      return [{ by: slot }, node[form]!]
+    if (form.length > 0 && Object.hasOwn(node, form) && Array.isArray(node[form])) return [{ by: slot }, node[form]!]
   const path = fieldForms.find(([slot]) => slot === 'problem.path')?.[1].split('.') ?? []
   if (path.length < 2) return undefined
   let at: Json | undefined = node
   for (const segment of path) at = isObject(at) ? at[segment] : undefined
-  return at !== undefined && (Array.isArray(at) || typeof at === 'string')
-    ? [{ by: 'problem.path', nested: true }, at]
-    : undefined
+  return Array.isArray(at) ? [{ by: 'problem.path', nested: true }, at] : undefined
 }
 
 /** Whether a value (an item of a list) names the field in one of its forms, however deep. */
@@ -165,39 +165,47 @@ function names(value: Json, fieldForms: [string, string][]): boolean {
  * The code an error body carries: the first identifier-like text under a code-like key (the
  * shallowest first), or where none is, a URI's last segment under `type` (RFC 9457).
  */
-export function findCode(body: Json): string | undefined {
+export function findCode(body: Json, fields: readonly string[] = []): string | undefined {
   const found: { depth: number; rank: number; value: string }[] = []
   const visit = (node: Json, depth: number) => {
     if (Array.isArray(node)) node.forEach((item) => visit(item, depth + 1))
     else if (isObject(node))
       for (const [key, value] of Object.entries(node)) {
         const rank = CODE_KEYS.indexOf(key.toLowerCase())
-        if (typeof value === 'string' && rank >= 0 && IDENTIFIER.test(value) && !/^\d+$/.test(value))
-          found.push({ depth, rank, value })
+        const identifier = typeof value === 'string' && IDENTIFIER.test(value) && !/^\d+$/.test(value)
+        if (identifier && rank >= 0 && !fields.includes(value)) found.push({ depth, rank, value })
         else visit(value, depth + 1)
       }
   }
   visit(body, 0)
   found.sort((a, b) => a.depth - b.depth || a.rank - b.rank)
-  if (found[0]) return found[0].value
+  // RFC 9457: a problem type's URI at the top names the kind before anything deeper does.
   const type = isObject(body) && typeof body.type === 'string' ? body.type : undefined
   const segment = type?.match(/[/#]([A-Za-z][A-Za-z0-9_.-]*)\/?$/)?.[1]
+  if (found[0] && (found[0].depth === 0 || segment === undefined)) return found[0].value
   return segment
 }
 
-/** The key of the message: the first human text under a message-like key, in MESSAGE_KEYS' order. */
-function messageKey(body: Json): string | undefined {
+/**
+ * The key of the message: the first human text under a message-like key, in MESSAGE_KEYS' order;
+ * in a problem of a list (`item`), else the first human text of any key.
+ */
+function messageKey(body: Json, item = false): string | undefined {
   const keys: string[] = []
+  const human: string[] = []
   const visit = (node: Json) => {
     if (Array.isArray(node)) node.forEach(visit)
     else if (isObject(node))
       for (const [key, value] of Object.entries(node)) {
-        if (typeof value === 'string' && isHuman(value) && MESSAGE_KEYS.includes(key.toLowerCase())) keys.push(key)
-        else visit(value)
+        if (typeof value === 'string' && isHuman(value)) {
+          human.push(key)
+          if (MESSAGE_KEYS.includes(key.toLowerCase())) keys.push(key)
+        } else visit(value)
       }
   }
   visit(body)
-  return keys.sort((a, b) => MESSAGE_KEYS.indexOf(a.toLowerCase()) - MESSAGE_KEYS.indexOf(b.toLowerCase()))[0]
+  const ranked = keys.sort((a, b) => MESSAGE_KEYS.indexOf(a.toLowerCase()) - MESSAGE_KEYS.indexOf(b.toLowerCase()))[0]
+  return ranked ?? (item ? human[0] : undefined)
 }
 
 /** A code's title as the `title` slot writes it, for a learner that meets it in a body. */

@@ -15,7 +15,9 @@ const MOVING = ['stamps.counters']
  */
 export function driftLines(before: readonly LearnedChoice[], after: readonly LearnedChoice[]): string[] {
   // Where the counters stand moves with every record made: state, not a choice.
-  const paths = [...new Set([...before, ...after].map((choice) => choice.path))].filter((path) => !MOVING.includes(path))
+  const paths = [...new Set([...before, ...after].map((choice) => choice.path))].filter(
+    (path) => !MOVING.includes(path),
+  )
   return paths.flatMap((path) => {
     const from = before.find((choice) => choice.path === path)
     const to = after.find((choice) => choice.path === path)

@@ -40,7 +40,12 @@ export async function probeErrors(ctx: LearnContext): Promise<void> {
       ctx.evidence(keyless, errorSeen(keyless)),
     )
   const put = await ctx.send({ method: 'PUT', path: '/campaigns', purpose: 'unsupported method' })
-  const keylessPut = await ctx.send({ method: 'PUT', path: '/campaigns', credentials: 'none', purpose: 'unsupported method' })
+  const keylessPut = await ctx.send({
+    method: 'PUT',
+    path: '/campaigns',
+    credentials: 'none',
+    purpose: 'unsupported method',
+  })
   ctx.observations.learn(
     'errors.authenticateUnsupportedMethods',
     keylessPut.response.status === 401 && put.response.status !== 401,

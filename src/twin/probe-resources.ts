@@ -56,7 +56,8 @@ export async function probeResources(ctx: LearnContext): Promise<void> {
     }
   }
   learnFieldOrder(ctx, 'advert', 'Advert', own.advert, ctx.advertCreated)
-  if (own.campaign && ctx.campaignCreated) learnFieldOrder(ctx, 'campaign', 'Campaign', own.campaign, ctx.campaignCreated)
+  if (own.campaign && ctx.campaignCreated)
+    learnFieldOrder(ctx, 'campaign', 'Campaign', own.campaign, ctx.campaignCreated)
 }
 
 /** The advert and campaign the probes share; without them nothing else can be learned. */
@@ -252,13 +253,21 @@ function learnExtraFields(
  * The order a record's fields came in: nothing to learn where the document's fields come in the
  * document's order (`[]`), else every field as it came.
  */
-function learnFieldOrder(ctx: LearnContext, resource: string, schema: string, record: Json, exchange: Exchange | undefined): void {
+function learnFieldOrder(
+  ctx: LearnContext,
+  resource: string,
+  schema: string,
+  record: Json,
+  exchange: Exchange | undefined,
+): void {
   if (!exchange) return
   const documented = Object.keys((documentedSchema(ctx.document, schema)?.properties as Json | undefined) ?? {})
   const keys = Object.keys(record)
   const known = keys.filter((key) => documented.includes(key))
-  const inOrder = known.every((key, index) => index === 0 || documented.indexOf(key) > documented.indexOf(known[index - 1]!))
-  const seen = inOrder ? 'the document\'s order' : `fields in the order ${keys.join(', ')}`
+  const inOrder = known.every(
+    (key, index) => index === 0 || documented.indexOf(key) > documented.indexOf(known[index - 1]!),
+  )
+  const seen = inOrder ? "the document's order" : `fields in the order ${keys.join(', ')}`
   ctx.observations.learn(`resources.fieldOrder.${resource}`, inOrder ? [] : keys, ctx.evidence(exchange, seen))
 }
 
@@ -279,7 +288,8 @@ export function documentedSchema(document: ContractDocument, name: string): Json
 export function fromId(value: unknown, id: unknown, baseUrl: string): Template | undefined {
   if (typeof value !== 'string' || typeof id !== 'number') return undefined
   const holds = (text: string) => new RegExp(`(^|\\D)${id}(\\D|$)`).test(text)
-  const slotted = (text: string) => text.replaceAll(baseUrl, '{base}').replace(new RegExp(`(^|\\D)${id}(?=\\D|$)`), '$1{id}')
+  const slotted = (text: string) =>
+    text.replaceAll(baseUrl, '{base}').replace(new RegExp(`(^|\\D)${id}(?=\\D|$)`), '$1{id}')
   if (holds(value)) return { $text: slotted(value) }
   if (!/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value)) return undefined
   try {

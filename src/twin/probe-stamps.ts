@@ -26,14 +26,52 @@ export async function probeStamps(ctx: LearnContext): Promise<void> {
   }
   learnFirstId(ctx)
   learnIdStep(ctx)
+  learnIdSequence(ctx)
   learnCounters(ctx)
+}
+
+/** The ids the learner was given, in the order it created the records, each with its kind. */
+function createdIds(ctx: LearnContext): { kind: 'adverts' | 'campaigns'; id: number }[] {
+  return ctx.history.flatMap((exchange) => {
+    const path = new URL(exchange.request.url).pathname
+    const kind = path.endsWith('/adverts') ? 'adverts' : path.endsWith('/campaigns') ? 'campaigns' : undefined
+    const id = idOf((exchange.response.json as { data?: unknown } | undefined)?.data as never)
+    return exchange.request.method === 'POST' && kind && exchange.response.status < 300 && id !== undefined
+      ? [{ kind, id }]
+      : []
+  })
+}
+
+/**
+ * Whether adverts and campaigns draw their ids from one sequence: no advert and campaign share an
+ * id, and every id, of either kind, is above the one before it.
+ */
+function learnIdSequence(ctx: LearnContext): void {
+  const ids = createdIds(ctx)
+  const kinds = new Set(ids.map(({ kind }) => kind))
+  if (kinds.size < 2) {
+    ctx.observations.cannot('stamps.idSequence', 'the learner was given no advert or no campaign')
+    return
+  }
+  const adverts = new Set(ids.filter(({ kind }) => kind === 'adverts').map(({ id }) => id))
+  const overlap = ids.some(({ kind, id }) => kind === 'campaigns' && adverts.has(id))
+  const rising = ids.every(({ id }, index) => index === 0 || id > ids[index - 1]!.id)
+  const seen = ids
+    .slice(0, 6)
+    .map(({ kind, id }) => `${kind.slice(0, -1)} ${id}`)
+    .join(', ')
+  const evidence = { request: "POST /adverts, POST /campaigns (the learner's, in order)", status: 201, seen }
+  ctx.observations.learn('stamps.idSequence', !overlap && rising ? 'shared' : 'per-kind', evidence)
 }
 
 /** Where the deployment's counters stand: the next id after the last advert and campaign the learner was given. */
 function learnCounters(ctx: LearnContext): void {
   const lastOf = (collection: string) =>
     ctx.history
-      .filter((exchange) => exchange.request.method === 'POST' && new URL(exchange.request.url).pathname.endsWith(`/${collection}`))
+      .filter(
+        (exchange) =>
+          exchange.request.method === 'POST' && new URL(exchange.request.url).pathname.endsWith(`/${collection}`),
+      )
       .map((exchange) => idOf((exchange.response.json as { data?: unknown } | undefined)?.data as never))
       .filter((id) => id !== undefined)
       .at(-1)
@@ -42,9 +80,15 @@ function learnCounters(ctx: LearnContext): void {
     ctx.observations.cannot('stamps.counters', 'the learner was given no advert or no campaign')
     return
   }
-  const step = ctx.observations.valueOf('stamps.idStep') ?? 1
-  const value = { adverts: adverts + Number(step), campaigns: campaigns + Number(step) }
-  const evidence = { request: 'POST /adverts, POST /campaigns (the learner\'s last)', status: 201, seen: `advert ${adverts}, campaign ${campaigns}` }
+  const step = Number(ctx.observations.valueOf('stamps.idStep') ?? 1)
+  const shared = ctx.observations.valueOf('stamps.idSequence') === 'shared'
+  const next = Math.max(adverts, campaigns) + step
+  const value = shared ? { adverts: next, campaigns: next } : { adverts: adverts + step, campaigns: campaigns + step }
+  const evidence = {
+    request: "POST /adverts, POST /campaigns (the learner's last)",
+    status: 201,
+    seen: `advert ${adverts}, campaign ${campaigns}`,
+  }
   ctx.observations.learn('stamps.counters', value, evidence)
 }
 

@@ -78,7 +78,7 @@ export const OTHER_PROFILE: Profile = {
     fieldOrder: { user: [], advert: ['title', 'id'], campaign: [], balance: [] },
   },
   inputs: { unknownFields: 'ignore', cpm: { decimals: null, max: 1000, beyond: 'refuse' }, titleMaxLength: 200 },
-  stamps: { format: { fraction: 0, zone: 'Z' }, firstId: 1, idStep: 1, counters: null },
+  stamps: { format: { fraction: 0, zone: 'Z' }, firstId: 1, idStep: 1, idSequence: 'per-kind', counters: null },
 }
 
 // The default fixtures, with every campaign of the one broadcasting type OTHER accepts.

@@ -1,3 +1,4 @@
+import { initialValues } from '../../../src/profile/template.js'
 import type { TwinFile } from '../../../src/profile/twin-file.js'
 import { DEFAULT_BROADCASTING_TYPES, DEFAULT_PROFILE } from '../../../src/profile/profile.js'
 import { startListener, type Listener } from '../../../src/listener/listener.js'
@@ -170,9 +171,7 @@ async function withSecondAccount(
   deployment: Target,
 ): Promise<Target> {
   const other = await listener.api.createUser({ email: 'second-account@example.com' })
-  const foreign = await creator(listener.baseUrl)(other.api_key, '/adverts', {
-    advert: { title: "Someone else's advert" },
-  })
+  const foreign = await foreignAdvert(listener, other, deployment.records['foreign advert'])
   return {
     name,
     baseUrl: listener.baseUrl,
@@ -180,6 +179,32 @@ async function withSecondAccount(
     key2: other.api_key,
     records: { ...deployment.records, 'foreign advert': foreign },
     close: () => listener.close(),
+  }
+}
+
+/**
+ * The second account's advert, under the id it has at the deployment where the store takes it (so
+ * the ids after it, and the values written from them, are the deployment's), else made through the API.
+ */
+async function foreignAdvert(listener: Listener, other: { id: number; api_key: string }, id: number): Promise<number> {
+  const { api } = listener
+  const now = new Date().toISOString()
+  const extra = initialValues(api.context.profile.resources.extraFields.advert)
+  try {
+    const advert = {
+      id,
+      user_id: other.id,
+      title: "Someone else's advert",
+      description: '',
+      target_url: null,
+      created_at: now,
+      updated_at: now,
+      ...extra,
+    }
+    await api.db.account(other.id).adverts.create(advert as never)
+    return id
+  } catch {
+    return creator(listener.baseUrl)(other.api_key, '/adverts', { advert: { title: "Someone else's advert" } })
   }
 }
 
