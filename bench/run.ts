@@ -1,8 +1,8 @@
 /**
- * npm run bench [-- --quick] [-- --only listener,in-process,scale,writes,startup,twin] [-- --rounds 5]
+ * npm run bench [-- --quick] [-- --only listener,in-process,scale,writes,startup,twin,sandbox] [-- --rounds 5]
  *
  * Starts every target itself on loopback, loads each within fixed bounds, alternates targets in
- * rounds within this one run, and judges the figures against issues 12, 16, 23 and 24's targets. `--rounds`
+ * rounds within this one run, and judges the figures against issues 12, 16, 23, 24 and 34's targets. `--rounds`
  * sets the listener and twin sections' rounds (the listener against its peers, a twin against the
  * default listener; 5 by default, 2 quick). Writes
  * bench/results/latest.json and latest.md (quick.* or partial.* for a quick or partial run).
@@ -19,8 +19,9 @@ import { benchListener } from './sections/listener.js'
 import { benchMockLatency } from './sections/mock-latency.js'
 import { benchStartup } from './sections/startup.js'
 import { benchTwin } from './sections/twin.js'
+import { benchSandbox } from './sections/sandbox.js'
 
-const SECTIONS = ['listener', 'in-process', 'scale', 'writes', 'startup', 'twin'] as const
+const SECTIONS = ['listener', 'in-process', 'scale', 'writes', 'startup', 'twin', 'sandbox'] as const
 type Section = (typeof SECTIONS)[number]
 
 const { values } = parseArgs({
@@ -183,6 +184,15 @@ try {
     // Both are Node: warmed as long on each request as the listener section warms each other kind, twice over.
     const warmupSec = 2 * kindWarmupSec
     results.twin = await benchTwin({ campaigns: 10_000, rounds, connections, durationSec, warmupSec }, pinning, log)
+  }
+  if (runs('sandbox')) {
+    log('\n== Sandbox: replicas sharing one Redis vs the in-memory listener ==')
+    const { listenerRounds: rounds, connections, durationSec, kindWarmupSec } = settings
+    results.sandbox = await benchSandbox(
+      { campaigns: 10_000, rounds, connections, durationSec, warmupSec: 2 * kindWarmupSec },
+      pinning,
+      log,
+    )
   }
 } catch (error) {
   stopAll()

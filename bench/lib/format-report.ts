@@ -37,6 +37,7 @@ export function formatReport(results: BenchResults, verdicts: readonly Verdict[]
     )
   if (results.startup) parts.push(formatStartup(results.startup))
   if (results.twin) parts.push(formatTwin(results.twin))
+  if (results.sandbox) parts.push(formatSandbox(results.sandbox))
   return `${parts.join('\n\n')}\n`
 }
 
@@ -170,5 +171,33 @@ function formatTwin(twin: NonNullable<BenchResults['twin']>): string {
     table(['target', 'request', 'req/s (median)', 'p50 ms', 'p99 ms'], rows, 2),
     '',
     table(['request', 'twin / default (median of per-round ratios)'], ratios),
+  ].join('\n')
+}
+
+function formatSandbox(sandbox: NonNullable<BenchResults['sandbox']>): string {
+  const summaries = summarizeLoad(sandbox.runs)
+  const rounds = Math.max(0, ...summaries.map((row) => row.rounds))
+  const rows = summaries.map((row) => [
+    LOAD_TARGET_LABELS[row.target],
+    REQUEST_LABELS[row.kind],
+    count(Math.round(row.rps)),
+    ms(row.p50Ms),
+    ms(row.p99Ms),
+  ])
+  const kinds = REQUEST_KINDS.filter((kind) => summaries.some((row) => row.kind === kind))
+  const ratios = kinds.flatMap((kind) => {
+    const store = throughputRatio(sandbox.runs, kind, 'listener', 'store')
+    const two = throughputRatio(sandbox.runs, kind, 'store', 'replicas')
+    if (store === undefined || two === undefined) return []
+    return [[REQUEST_LABELS[kind], `${store.toFixed(2)}x`, `${two.toFixed(2)}x`]]
+  })
+  return [
+    `## Sandbox: replicas sharing one Redis vs the in-memory listener, ${sandbox.connections} connections, ${sandbox.durationSec} s per run, ${rounds} alternating rounds after ${sandbox.warmupSec} s of warm-up per target and request`,
+    '',
+    `Each holds the same ${count(sandbox.campaigns)} campaigns and answers for the same account, limits out of reach; ${sandbox.placement}. Two replicas: the connections split between them, one load generator each, the sum of their rates.`,
+    '',
+    table(['target', 'request', 'req/s (median)', 'p50 ms', 'p99 ms'], rows, 2),
+    '',
+    table(['request', 'one replica / in-memory', 'two replicas / one'], ratios),
   ].join('\n')
 }

@@ -2,7 +2,7 @@ import type { Summary } from './stats.js'
 import type { RequestKind } from './workload.js'
 
 /** The targets the listener section runs, ours first. */
-export const LOAD_TARGETS = ['listener', 'bare', 'express', 'prism', 'wiremock', 'twin'] as const
+export const LOAD_TARGETS = ['listener', 'bare', 'express', 'prism', 'wiremock', 'twin', 'store', 'replicas'] as const
 export type LoadTarget = (typeof LOAD_TARGETS)[number]
 
 /** How each load target reads in the report. */
@@ -13,6 +13,8 @@ export const LOAD_TARGET_LABELS: Readonly<Record<LoadTarget, string>> = {
   prism: 'Prism 5 mock, our response as its example',
   wiremock: 'WireMock 3 (JVM), a stub mapping with our bytes',
   twin: "our listener serving a twin (the independent server's profile)",
+  store: 'one replica with --store (Redis)',
+  replicas: 'two replicas with --store, one CPU each',
 }
 
 /** One bounded load run against one target (autocannon). */
@@ -111,6 +113,18 @@ export interface TwinResults {
   runs: LoadRun[]
 }
 
+/** The sandbox section: a replica with --store against the in-memory listener, and two replicas against one. */
+export interface SandboxResults {
+  campaigns: number
+  connections: number
+  durationSec: number
+  warmupSec: number
+  /** Where each process ran. */
+  placement: string
+  /** Runs of `listener` (in memory), `store` (one replica) and `replicas` (two, the sum of both). */
+  runs: LoadRun[]
+}
+
 /** Everything one `npm run bench` measured; absent sections were not run. */
 export interface BenchResults {
   meta: RunMeta
@@ -120,4 +134,5 @@ export interface BenchResults {
   writes?: { seeds: SeedCost[]; rows: LatencyRow[] }
   startup?: StartupRow[]
   twin?: TwinResults
+  sandbox?: SandboxResults
 }

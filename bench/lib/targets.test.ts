@@ -90,6 +90,19 @@ const results: BenchResults = {
     { command: 'npm start -- --port 0', runsMs: [1500, 1400, 1600], medianMs: 1500 },
     { command: 'node dist/src/cli.js --port 0', runsMs: [600, 650, 700], medianMs: 650 },
   ],
+  // Issue 34's sandbox: one replica 0.625x the in-memory listener (met), two replicas 1.52x one (short of 1.6x).
+  sandbox: {
+    campaigns: 10_000,
+    connections: 50,
+    durationSec: 8,
+    warmupSec: 4,
+    placement: 'listener and replica 1 on CPU 0, replica 2 on CPU 1',
+    runs: [1, 2, 3].flatMap((round) => [
+      run('listener', 'list', round, 8000, 20),
+      run('store', 'list', round, 5000, 20),
+      run('replicas', 'list', round, 7600, 25),
+    ]),
+  },
 }
 
 const verdictOf = (verdicts: Verdict[], title: string) => verdicts.find((verdict) => verdict.title.startsWith(title))!
@@ -114,7 +127,7 @@ describe('bench targets and report', () => {
 
   it('judges every target of a whole run, and says by how much a missed one was missed', () => {
     const verdicts = evaluateTargets(results)
-    expect(verdicts).toHaveLength(14)
+    expect(verdicts).toHaveLength(16)
     expect(verdictOf(verdicts, 'Listener GET /campaigns vs Prism')).toMatchObject({
       status: 'missed',
       measured: '2.50x',
@@ -163,11 +176,17 @@ describe('bench targets and report', () => {
     })
     expect(verdictOf(verdicts, 'Heap after GC')).toMatchObject({ status: 'met', measured: '150 MB' })
     expect(verdictOf(verdicts, 'Built bin')).toMatchObject({ status: 'met', measured: '650 ms' })
+    expect(verdictOf(verdicts, 'One replica with --store')).toMatchObject({ status: 'met', measured: '0.63x' })
+    expect(verdictOf(verdicts, 'Two replicas on two CPUs')).toMatchObject({
+      status: 'missed',
+      measured: '1.52x',
+      note: '1.05x short of it',
+    })
   })
 
   it('shows a target whose section did not run as not measured, never as met', () => {
     const verdicts = evaluateTargets({ meta })
-    expect(verdicts.map((verdict) => verdict.status)).toEqual(Array(14).fill('not measured'))
+    expect(verdicts.map((verdict) => verdict.status)).toEqual(Array(16).fill('not measured'))
     expect(verdicts.every((verdict) => verdict.note)).toBe(true)
   })
 

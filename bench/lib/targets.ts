@@ -49,7 +49,27 @@ export function evaluateTargets(results: BenchResults): Verdict[] {
     seedHeap(results),
     binStartup(results),
     twinVsDefault(results),
+    storeVsMemory(results),
+    twoReplicasVsOne(results),
   ]
+}
+
+/** Issue 34: one replica keeping its state in Redis against the in-memory listener, GET /campaigns. */
+function storeVsMemory({ sandbox }: BenchResults): Verdict {
+  const title = 'One replica with --store vs the in-memory listener, GET /campaigns'
+  const target = '≥ 0.50x the in-memory req/s'
+  const ratio = sandbox && throughputRatio(sandbox.runs, 'list', 'listener', 'store')
+  if (ratio === undefined) return notMeasured(title, target, 'the sandbox section did not run')
+  return judged(title, target, `${fmt(ratio)}x`, ratio >= 0.5, `${fmt(0.5 / ratio)}x short of it`)
+}
+
+/** Issue 34: two replicas on two CPUs against one, the same Redis, GET /campaigns. */
+function twoReplicasVsOne({ sandbox }: BenchResults): Verdict {
+  const title = 'Two replicas on two CPUs vs one, GET /campaigns'
+  const target = '≥ 1.60x one replica req/s'
+  const ratio = sandbox && throughputRatio(sandbox.runs, 'list', 'store', 'replicas')
+  if (ratio === undefined) return notMeasured(title, target, 'the sandbox section did not run')
+  return judged(title, target, `${fmt(ratio)}x`, ratio >= 1.6, `${fmt(1.6 / ratio)}x short of it`)
 }
 
 /** Issue 24: a twin costs the listener almost nothing: its req/s over the default listener's, round by round. */

@@ -27,6 +27,7 @@ export function banner(listener: Listener, source: DataSource, log: RequestLogFo
         ? `loaded from the state file: ${counts}`
         : `${twin ? 'the captured account' : origin(source)}: ${counts}`,
     ),
+    ...(listener.sandbox ? [row('Store', storeLine(listener))] : []),
     ...(state
       ? [row('State file', `${state.restored ? 'loaded' : 'created'} ${state.file}; every write is saved there`)]
       : []),
@@ -51,6 +52,13 @@ export function banner(listener: Listener, source: DataSource, log: RequestLogFo
     'Press Ctrl+C to stop.',
   ]
   return lines.join('\n')
+}
+
+/** Where the shared state lives, whether it was there already, and where the tenants are. */
+function storeLine({ sandbox, origin }: Listener): string {
+  const { store, default: tenant } = sandbox!
+  const found = tenant.shared.loaded ? 'its state loaded' : 'created from the data above'
+  return `${store.where.shown} (${found}); every replica with this URL serves it; tenants at ${origin}/t/<name>/api/v1`
 }
 
 /** "  Label:" padded so every value starts in the same column. */

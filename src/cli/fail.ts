@@ -27,6 +27,8 @@ export function startFailure(error: StartError, { port, host }: Pick<ListenerOpt
     fail(`cannot listen on ${where}: ${host} is not an address of this machine`, false)
   if (error.code === 'EACCES')
     fail(`cannot listen on ${where}: permission denied (ports below 1024 need privileges)`, false)
+  // A store that cannot be used (unreachable, another format's data): nothing was written there.
+  if (error.name === 'StoreError') fail(error.message, false)
   // There was no state file, and none could be made: nothing to repair, nothing was written.
   if (error.name === 'SnapshotError' && (error as { problem?: string }).problem === 'uncreatable')
     fail(`${error.message}. Create it first, or pass --state a file in a directory that exists.`, false)

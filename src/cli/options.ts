@@ -12,6 +12,7 @@ import { FAULT_STATUSES, FaultSettings } from '../schemas/control-plane.js'
 import { Dataset } from '../schemas/dataset.js'
 import { profiledSchemas } from '../schemas/profiled.js'
 import { faultFlags } from './fault-flags.js'
+import { STORE_FLAGS, storeOptions } from './store-flags.js'
 import { MAX_GENERATED_USERS } from './usage.js'
 
 /** A mistake in how the command was called or in a file it was given: one line for the user, exit 2. */
@@ -57,6 +58,7 @@ const OPTIONS = {
   'outlive-parent': { type: 'boolean' },
   version: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  ...STORE_FLAGS,
 } as const
 
 /**
@@ -79,6 +81,7 @@ export async function parseCliArgs(args: string[], env: Record<string, string | 
   if (values.log !== undefined && !REQUEST_LOG_FORMATS.includes(values.log as RequestLogFormat)) {
     throw new UsageError(`--log must be ${REQUEST_LOG_FORMATS.join(' or ')}, got "${values.log}"`)
   }
+  const store = usage(() => storeOptions(values))
   const [portName, portValue] = values.port !== undefined ? ['--port', values.port] : ['PORT', env.PORT]
   const fixtures =
     values.fixtures === undefined
@@ -124,7 +127,17 @@ export async function parseCliArgs(args: string[], env: Record<string, string | 
         values['journal-size'] === undefined
           ? undefined
           : wholeNumber('--journal-size', values['journal-size'], 1, MAX_JOURNAL_SIZE, 1),
+      ...store,
     },
+  }
+}
+
+/** What a flag's own checker refuses, as a usage mistake. */
+function usage<T>(check: () => T): T {
+  try {
+    return check()
+  } catch (error) {
+    throw new UsageError((error as Error).message)
   }
 }
 

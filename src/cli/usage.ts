@@ -19,6 +19,9 @@ export const USAGE = `Usage: ad-campaign-mock [options]
   --seed <n>          faker seed for --generate (default 1)
   --state <file>      keep the state in this JSON file: loaded at start if it exists (else created
                       from the dataset), saved after every write and at shutdown
+  --store <url>       share the state with every replica given the same Redis (redis://host:port/db):
+                      a team sandbox, tenants under /t/<name>/ (see docs/sandbox.md; not with --state)
+  --tenant-ttl <s>    seconds a named tenant lives unused (with --store; default 86400)
   --admin-token <t>   require this token (X-Admin-Token header) on /__admin;
                       required when --host is not a loopback address
   --tiers <file>      JSON of tier limits to override, merged over the defaults, e.g. {"free":{"per_minute":5}}

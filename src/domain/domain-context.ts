@@ -13,6 +13,23 @@ import type { RequestJournal } from './request-journal.js'
 import type { StateChanges } from './state-changes.js'
 import type { WriteQueue } from './write-queue.js'
 
+/**
+ * A place beyond this process that keeps a mock's state, shared by every mock that uses it (Node:
+ * a tenant of a Redis store, src/persistence/redis). It keeps some of the context's parts itself
+ * and loads its state into the mock once the mock is made.
+ */
+export interface StateStore {
+  /**
+   * The parts of a new mock's context that the store keeps, made over the mock's own ones: rate-limit
+   * counts, the journal, the write turns. Called once, before the mock answers anything.
+   */
+  attach(ctx: DomainContext): Pick<DomainContext, 'rateLimiter' | 'journal' | 'writeQueue'>
+  /** The mock's overrides over its own registry: the ones given as data, and their hits, kept in the store. */
+  shareOverrides<Resolver>(local: Overrides<Resolver>): Overrides<Resolver>
+  /** Loads the store's state into the mock, or, where the store holds none yet, makes the mock's its first. */
+  open(ctx: DomainContext): Promise<void>
+}
+
 /** What the domain rules and the control operations work on: state and policies, no HTTP. */
 export interface DomainContext {
   /** Every choice where the spec is silent: the default profile, or a twin's. */

@@ -51,6 +51,13 @@ export interface Overrides<Resolver = unknown> {
    * that matches, its hit counted (and removed once it has answered its `times`).
    */
   take(operation: string, params: Readonly<Record<string, string>>): OverrideEntry<Resolver> | undefined
+  /** The highest id handed out so far. */
+  readonly lastId: number
+  /**
+   * Replaces the overrides given as data with these (ids and hits as they are; in-process resolvers
+   * stay), and moves the ids up to `lastId`: a shared store's overrides, read back into this registry.
+   */
+  restore(entries: readonly OverrideEntry<Resolver>[], lastId: number): void
 }
 
 /** Most overrides a mock holds at once: memory stays bounded whatever a test sends. */
@@ -93,6 +100,15 @@ export function createOverrides<Resolver = unknown>(): Overrides<Resolver> {
       entry.hits++
       if (entry.times !== null && entry.hits >= entry.times) registry.remove(entry.id)
       return entry
+    },
+    get lastId() {
+      return lastId
+    },
+    restore(restored, last) {
+      const resolvers = entries.filter((entry) => 'resolver' in entry.answer)
+      entries = [...resolvers, ...restored.map((entry) => ({ ...entry }))].sort((a, b) => b.id - a.id)
+      lastId = Math.max(lastId, last)
+      registry.size = entries.length
     },
   }
   return registry

@@ -3,7 +3,7 @@ import { DEFAULT_MODEL } from '../model/api-model.js'
 
 const rateLimitHeaders = (decision: Parameters<typeof DEFAULT_MODEL.headers.render>[0]) =>
   DEFAULT_MODEL.headers.render(decision)
-import { createRateLimiter, windowStart } from './rate-limit.js'
+import { createRateLimiter, rateLimitDecision, windowStart } from './rate-limit.js'
 
 const T0 = Date.parse('2026-03-01T10:00:00.000Z')
 const limits = { per_minute: 3, per_day: 5 }
@@ -105,4 +105,17 @@ it('exhausts what a user has left in both windows at once, however large the lim
   expect(limiter.consume(1, limits, now)).toMatchObject({ allowed: false, retryAfterSeconds: 45 })
   // The day counted as many: after the minute, it has per_day - per_minute left.
   expect(limiter.consume(1, limits, now + 60_000).windows[1]).toMatchObject({ window: 'day', remaining: 1e9 - 1 })
+})
+
+it('decides from counts kept elsewhere as from its own: the fewest left binds, a refusal waits for its window', () => {
+  const limits = { per_minute: 5, per_day: 100 }
+  const counts = { minute: { start: 60_000, count: 5 }, day: { start: 0, count: 40 } }
+  const refused = rateLimitDecision(counts, limits, false, 90_500)
+  expect(refused).toMatchObject({ allowed: false, binding: { window: 'minute', remaining: 0, resetAt: 120_000 } })
+  expect(refused.retryAfterSeconds).toBe(30)
+  const local = createRateLimiter()
+  for (let i = 0; i < 4; i++) local.consume(1, limits, 60_000)
+  expect(
+    rateLimitDecision({ minute: { start: 60_000, count: 5 }, day: { start: 0, count: 5 } }, limits, true, 60_000),
+  ).toEqual(local.consume(1, limits, 60_000))
 })

@@ -44,10 +44,14 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   /**
    * Checks every window and, only when all of them have room, counts the request in
-   * each: check and count are one synchronous step, so concurrent requests can never
-   * be admitted past a limit. A refused request is not counted.
+   * each: check and count are one step (synchronous in memory, one script in a shared store),
+   * so concurrent requests can never be admitted past a limit. A refused request is not counted.
    */
-  consume(userId: number, limits: Pick<ApiTierLimits, 'per_minute' | 'per_day'>, nowMs: number): RateLimitDecision
+  consume(
+    userId: number,
+    limits: Pick<ApiTierLimits, 'per_minute' | 'per_day'>,
+    nowMs: number,
+  ): RateLimitDecision | Promise<RateLimitDecision>
   /**
    * Counts as many requests as the user has left in both windows now, as that many `consume`s
    * would (at once, whatever the limits): the next request is refused.
@@ -59,9 +63,20 @@ export interface RateLimiter {
   readonly size: number
 }
 
-interface Counter {
+/** One window of one user: where it started (epoch ms) and how many requests it has counted. */
+export interface WindowCount {
   start: number
   count: number
+}
+
+/** A user's counts in every window. */
+export type WindowCounts = Record<RateLimitWindow, WindowCount>
+
+type Counter = WindowCount
+
+/** The limiter of one process: its decisions are made at once. */
+export interface InMemoryRateLimiter extends RateLimiter {
+  consume(userId: number, limits: Pick<ApiTierLimits, 'per_minute' | 'per_day'>, nowMs: number): RateLimitDecision
 }
 
 /**
@@ -69,7 +84,7 @@ interface Counter {
  * request whose time falls outside it (later, or earlier after the clock was set back).
  * @example createRateLimiter().consume(1, { per_minute: 5, per_day: 100 }, clock.now())
  */
-export function createRateLimiter(): RateLimiter {
+export function createRateLimiter(): InMemoryRateLimiter {
   const counters = new Map<number, Record<RateLimitWindow, Counter>>()
 
   const sweep = (nowMs: number) => {
@@ -77,7 +92,7 @@ export function createRateLimiter(): RateLimiter {
     for (const [userId, counter] of counters) if (counter.day.start !== today) counters.delete(userId)
   }
 
-  const limiter: RateLimiter = {
+  const limiter: InMemoryRateLimiter = {
     consume(userId, limits, nowMs) {
       let counter = counters.get(userId)
       if (!counter) {
@@ -91,14 +106,7 @@ export function createRateLimiter(): RateLimiter {
       }
       const allowed = RATE_LIMIT_WINDOWS.every((window) => counter[window].count < limits[LIMIT_OF[window]])
       if (allowed) for (const window of RATE_LIMIT_WINDOWS) counter[window].count += 1
-      const windows = RATE_LIMIT_WINDOWS.map((window) => {
-        const limit = limits[LIMIT_OF[window]]
-        const { start, count } = counter[window]
-        return { window, limit, remaining: Math.max(0, limit - count), resetAt: start + WINDOW_SECONDS[window] * 1000 }
-      })
-      const binding = bindingWindow(windows, allowed)
-      const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((binding.resetAt - nowMs) / 1000))
-      return { allowed, windows, binding, retryAfterSeconds, nowMs }
+      return rateLimitDecision(counter, limits, allowed, nowMs)
     },
     exhaust(userId, limits, nowMs) {
       if (!limiter.consume(userId, limits, nowMs).allowed) return
@@ -113,6 +121,27 @@ export function createRateLimiter(): RateLimiter {
     },
   }
   return limiter
+}
+
+/**
+ * The decision for a request from the user's counts once it was checked (and counted, if
+ * admitted): what the in-memory limiter and a shared store's both answer with.
+ * @example rateLimitDecision({ minute: { start: 0, count: 1 }, day: { start: 0, count: 1 } }, { per_minute: 5, per_day: 9 }, true, 0).binding.remaining // 4
+ */
+export function rateLimitDecision(
+  counts: WindowCounts,
+  limits: Pick<ApiTierLimits, 'per_minute' | 'per_day'>,
+  allowed: boolean,
+  nowMs: number,
+): RateLimitDecision {
+  const windows = RATE_LIMIT_WINDOWS.map((window) => {
+    const limit = limits[LIMIT_OF[window]]
+    const { start, count } = counts[window]
+    return { window, limit, remaining: Math.max(0, limit - count), resetAt: start + WINDOW_SECONDS[window] * 1000 }
+  })
+  const binding = bindingWindow(windows, allowed)
+  const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((binding.resetAt - nowMs) / 1000))
+  return { allowed, windows, binding, retryAfterSeconds, nowMs }
 }
 
 /** Start (epoch ms) of the window that holds an instant; epoch 0 is a UTC midnight, so days align to UTC. */

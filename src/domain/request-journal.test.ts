@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { MAX_JOURNAL_BODIES, MAX_JOURNAL_BODY } from '../schemas/journal.js'
-import { createRequestJournal, type JournalRecord } from './request-journal.js'
+import { createRequestJournal, keepRecord, type JournalRecord } from './request-journal.js'
 
 const entry = (path: string, more: Partial<JournalRecord> = {}): JournalRecord => ({
   at: '2026-01-01T00:00:00.000Z',
@@ -153,4 +153,25 @@ it('takes its body caps as options: each body cut at bodyCap, the oldest bodies 
     ['/c', '4567', false],
     ['/d', '89ab', false],
   ])
+})
+
+it('restores entries kept elsewhere with their own seq, the last capacity of them, bodies dropped oldest first past the cap', () => {
+  const kept = ['/a', '/b', '/c', '/d'].map((path, i) =>
+    keepRecord(entry(path, { response_body: 'x'.repeat(60) }), 41 + i),
+  )
+  const journal = createRequestJournal(3, { bodiesCap: 100 })
+  journal.restore(kept)
+  expect(journal.entries().map((e) => [e.seq, e.path, e.response_body === null, e.truncated])).toEqual([
+    [42, '/b', true, true],
+    [43, '/c', true, true],
+    [44, '/d', false, false],
+  ])
+  journal.record(entry('/e'))
+  expect(journal.entries().at(-1)).toMatchObject({ seq: 45, path: '/e' })
+})
+
+it('keeps a record as the journal would: path cut, key redacted, body cut', () => {
+  const key = 'acs_secret_key_123'
+  const kept = keepRecord(entry(`/x?k=${key}`, { request_body: `{"api_key":"${key}"}`, key }), 7, 10)
+  expect(kept).toMatchObject({ entry: { seq: 7, path: `/x?k=${key}` }, request: '{"api_key…', truncated: true })
 })

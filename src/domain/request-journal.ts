@@ -39,9 +39,23 @@ export type JournalRecord = Omit<JournalEntry, 'seq' | 'request_body' | 'respons
   key?: string | null
 }
 
+/** One request as the journal keeps it: its fields, the bodies as text (keys redacted, cut) until they are read. */
+export interface KeptJournalEntry {
+  entry: Omit<JournalEntry, 'request_body' | 'response_body' | 'truncated'>
+  request: string | null
+  response: string | null
+  truncated: boolean
+}
+
 /** The last requests, oldest first, in a ring of fixed size. */
 export interface RequestJournal {
   record(entry: JournalRecord): void
+  /**
+   * Replaces what the journal holds with entries already kept (their own seq; oldest first), keeping
+   * the last `capacity` and, oldest first, dropping bodies past the cap of bodies: a shared store's
+   * journal, read back into this one.
+   */
+  restore(entries: readonly KeptJournalEntry[]): void
   /** The kept entries that match the filter (every one without), oldest first. */
   entries(filter?: JournalFilter): JournalEntry[]
   /** Empties the journal and answers how many entries it held. */
@@ -59,12 +73,29 @@ export const MAX_JOURNAL_SIZE = 100_000
 export const MAX_JOURNAL_PATH = 2048
 
 /** An entry as the ring holds it: the bodies as text until they are read, and what they weigh. */
-interface Kept {
-  entry: Omit<JournalEntry, 'request_body' | 'response_body' | 'truncated'>
-  request: string | null
-  response: string | null
+interface Kept extends KeptJournalEntry {
   size: number
-  truncated: boolean
+}
+
+/**
+ * What the journal keeps of a request, numbered `seq`: its path cut at MAX_JOURNAL_PATH characters,
+ * each body with the caller's key and every `api_key` redacted and cut at `bodyCap` characters.
+ * @example keepRecord({ at: '2026-01-01T00:00:00.000Z', method: 'GET', path: '/api/v1/user', status: 200, duration_ms: 1, user_id: 1, operation_id: 'getUser' }, 1)
+ */
+export function keepRecord(
+  { request_body = null, response_body = null, key = null, ...fields }: JournalRecord,
+  seq: number,
+  bodyCap: number = MAX_JOURNAL_BODY,
+): KeptJournalEntry {
+  const path = fields.path.length > MAX_JOURNAL_PATH ? `${fields.path.slice(0, MAX_JOURNAL_PATH - 1)}…` : fields.path
+  const request = keptBody(request_body, key, bodyCap)
+  const response = keptBody(response_body, key, bodyCap)
+  return {
+    entry: { seq, ...fields, path },
+    request: request.text,
+    response: response.text,
+    truncated: request.cut || response.cut,
+  }
 }
 
 /**
@@ -97,32 +128,39 @@ export function createRequestJournal(
   // Characters of bodies held, and the oldest entry that may still hold some (bodies go oldest first).
   let held = 0
   let keptFrom = 1
+  // Entries pushed since the last clear: the k-th sits at ring[(k - 1) % capacity] (seq may start anywhere after a restore).
+  let pushed = 0
   const inOrder = () => (ring.length < capacity ? ring : [...ring.slice(next), ...ring.slice(0, next)])
+  const push = (kept: KeptJournalEntry) => {
+    const size = (kept.request?.length ?? 0) + (kept.response?.length ?? 0)
+    held += size - (ring[next]?.size ?? 0)
+    ring[next] = { ...kept, size }
+    next = ++pushed % capacity
+    seq = kept.entry.seq
+    keptFrom = Math.max(keptFrom, pushed - ring.length + 1)
+    for (; held > bodiesCap && keptFrom <= pushed; keptFrom++) {
+      const oldest = ring[(keptFrom - 1) % capacity]!
+      if (oldest.size === 0) continue
+      held -= oldest.size
+      Object.assign(oldest, { request: null, response: null, size: 0, truncated: true })
+    }
+  }
+  const clear = () => {
+    const count = ring.length
+    ring = []
+    next = 0
+    seq = 0
+    pushed = 0
+    held = 0
+    keptFrom = 1
+    return count
+  }
   return {
     capacity,
-    record({ request_body = null, response_body = null, key = null, ...fields }) {
-      const path =
-        fields.path.length > MAX_JOURNAL_PATH ? `${fields.path.slice(0, MAX_JOURNAL_PATH - 1)}…` : fields.path
-      const request = keptBody(request_body, key, bodyCap)
-      const response = keptBody(response_body, key, bodyCap)
-      const size = (request.text?.length ?? 0) + (response.text?.length ?? 0)
-      held += size - (ring[next]?.size ?? 0)
-      const truncated = request.cut || response.cut
-      ring[next] = {
-        entry: { seq: ++seq, ...fields, path },
-        request: request.text,
-        response: response.text,
-        size,
-        truncated,
-      }
-      next = (next + 1) % capacity
-      keptFrom = Math.max(keptFrom, seq - ring.length + 1)
-      for (; held > bodiesCap && keptFrom <= seq; keptFrom++) {
-        const oldest = ring[(keptFrom - 1) % capacity]!
-        if (oldest.size === 0) continue
-        held -= oldest.size
-        Object.assign(oldest, { request: null, response: null, size: 0, truncated: true })
-      }
+    record: (record) => push(keepRecord(record, seq + 1, bodyCap)),
+    restore(entries) {
+      clear()
+      for (const kept of entries.slice(-capacity)) push({ ...kept, entry: { ...kept.entry } })
     },
     entries(filter) {
       const all = inOrder().map(({ entry, request, response, truncated }) => ({
@@ -135,15 +173,7 @@ export function createRequestJournal(
       const matches = all.filter(journalMatcher(filter, apiPath))
       return filter.limit === undefined ? matches : matches.slice(-filter.limit)
     },
-    clear() {
-      const count = ring.length
-      ring = []
-      next = 0
-      seq = 0
-      held = 0
-      keptFrom = 1
-      return count
-    },
+    clear,
   }
 }
 

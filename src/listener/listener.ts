@@ -15,9 +15,11 @@ import { isLoopbackHost } from './is-loopback-host.js'
 import { createRequestListener, InFlight } from './request-listener.js'
 import { createRequestLog, type RequestLogOptions } from './request-log.js'
 import { persistToFile, type StateFile, type StateFileOptions } from '../persistence/state-file.js'
+import { startSandbox, type Sandbox } from '../persistence/redis/sandbox.js'
+import { createSandboxListener } from './sandbox-edge.js'
 
 /** Options of startListener: those of createMockApi, plus where to listen. */
-export interface ListenerOptions extends MockApiOptions {
+export interface ListenerOptions extends Omit<MockApiOptions, 'store'> {
   /** Default 4010; 0 picks a free port. */
   port?: number
   /** Default 127.0.0.1. Any host other than loopback needs `adminToken`, so the control plane is never open to a network. */
@@ -26,6 +28,13 @@ export interface ListenerOptions extends MockApiOptions {
   requestLog?: RequestLogOptions | false
   /** Keep the state in a JSON file across restarts (see persistToFile): loaded at start, saved after every write and at close. */
   state?: StateFileOptions
+  /**
+   * Share the state with every listener given the same Redis URL (`redis://host:port/db`): a team
+   * sandbox of several replicas, with tenants under `/t/<name>/` (docs/sandbox.md). Not with `state`.
+   */
+  store?: string
+  /** Milliseconds a named tenant of the store lives unused (default one day). */
+  tenantTtlMs?: number
 }
 
 /** Options of Listener.close. */
@@ -49,6 +58,8 @@ export interface Listener {
   readonly inFlight: number
   /** The state file, when the `state` option is set. */
   readonly stateFile?: StateFile
+  /** The shared store and its tenants, when the `store` option is set. */
+  readonly sandbox?: Sandbox
   /**
    * Stops accepting connections, lets requests in flight finish within `graceMs`, cuts what is
    * left, saves the state file if there is one, and resolves once the server is closed.
@@ -72,14 +83,23 @@ export async function startListener({
       `Refusing to listen on ${host} without an admin token: /__admin would let anyone on the network reset or rewrite the mock. Pass an admin token (--admin-token <token>) or bind to 127.0.0.1.`,
     )
   }
-  const { requestLog, state, ...mockOptions } = options
-  const api = await createMockApi(mockOptions)
+  const { requestLog, state, store, tenantTtlMs, ...mockOptions } = options
+  if (store !== undefined && state) throw new TypeError('startListener: pass either `store` or `state`, not both')
+  // Before listening: a store that cannot be used stops the start, as a state file that cannot be loaded does.
+  const sandbox = store === undefined ? undefined : await startSandbox(store, mockOptions, { tenantTtlMs })
+  const api = sandbox ? sandbox.default.api : await createMockApi(mockOptions)
   // Before listening: a state file that cannot be loaded stops the start, and no request sees the fixtures first.
   const stateFile = state && (await persistToFile(api, state))
   const app = createListenerApp(api)
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES })
   const inFlight = new InFlight(server)
-  server.on('request', createRequestListener(api, app, Object.values(documentPaths(api)), inFlight))
+  const expressPaths = Object.values(documentPaths(api))
+  server.on(
+    'request',
+    sandbox
+      ? createSandboxListener(sandbox, app, expressPaths, inFlight)
+      : createRequestListener(api, app, expressPaths, inFlight),
+  )
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
@@ -88,6 +108,7 @@ export async function startListener({
     })
   }).catch(async (error: unknown) => {
     await stateFile?.stop()
+    await sandbox?.close()
     throw error
   })
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
@@ -110,6 +131,7 @@ export async function startListener({
       return inFlight.count
     },
     stateFile,
+    sandbox,
     close({ graceMs = 0 } = {}) {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve, reject) =>
@@ -121,6 +143,7 @@ export async function startListener({
         server.closeAllConnections()
         await closed
         await stateFile?.stop()
+        await sandbox?.close()
       })()
       return closing
     },

@@ -10,6 +10,7 @@ import { answerRequest } from '../pipeline/pipeline.js'
 import { errorAnswer } from '../pipeline/error-answer.js'
 import type { MockApi } from '../surface/create-mock-api.js'
 import type { MockExpressApp } from './mock-express-app.js'
+import type { RouteIndex } from '../pipeline/route-index.js'
 
 const utf8 = new TextDecoder()
 
@@ -62,6 +63,30 @@ export function edgeError(error: unknown): ApiError {
 }
 
 /**
+ * What stands between the listener and the mock when the state is shared (listener/sandbox-edge.ts):
+ * which mock a URL is for (a tenant's), and what the answer waits for (catching up, a write turn).
+ */
+export interface RequestEdge {
+  /** The mock that answers this URL: the listener's own, or another (a tenant's); an error is answered by `refused`. */
+  mockFor(url: URL): MockApi | Promise<MockApi>
+  /** Answers through the mock: `answer` runs the pipeline. */
+  answer(
+    api: MockApi,
+    request: MockRequest,
+    answer: () => Promise<MockAnswer | undefined>,
+  ): Promise<MockAnswer | undefined>
+  /** The answer for a URL `mockFor` refused. */
+  refused(error: unknown, url: URL): MockAnswer
+}
+
+/** Each mock's route index, found once. */
+const indexes = new WeakMap<MockApi, RouteIndex | undefined>()
+const indexOf = (api: MockApi) => {
+  if (!indexes.has(api)) indexes.set(api, api.handlers.find((handler) => handler instanceof MockHandler)?.index)
+  return indexes.get(api)
+}
+
+/**
  * The listener's request handler, one function from Node's request to Node's response: CORS, the
  * body (read only when the request carries one), the pipeline's answer, the write-back. A request
  * to the API or the control plane goes straight to the route index and the pipeline, without
@@ -75,8 +100,9 @@ export function createRequestListener(
   app: MockExpressApp,
   expressPaths: readonly string[],
   inFlight?: InFlight,
+  edge?: RequestEdge,
 ): RequestListener {
-  const index = api.handlers.find((handler) => handler instanceof MockHandler)?.index
+  const ownIndex = indexOf(api)
   const expressOnly = new Set(expressPaths.flatMap((path) => [path, `${path}/`]))
 
   /** Whether the mock answers a request with this URL, rather than the Express app. */
@@ -86,16 +112,28 @@ export function createRequestListener(
   return async (req, res) => {
     inFlight?.track(res)
     const url = urlOf(req)
+    let mock = api
+    if (edge && url) {
+      try {
+        mock = await edge.mockFor(url)
+      } catch (error) {
+        return writeAnswer(res, edge.refused(error, url))
+      }
+    }
+    const index = mock === api ? ownIndex : indexOf(mock)
     if (!index || !isTheMocks(req, url) || !index.isUnderEitherBase(url)) return app(req, res)
     if (req.method === 'OPTIONS') return void res.writeHead(204, CORS_HEADERS).end()
     try {
       const body = carriesBody(req) ? await readBodyBytes(req, res) : undefined
-      const answer = await answerRequest(index, nodeRequest(req, url, body))
+      const request = nodeRequest(req, url, body)
+      const answer = edge
+        ? await edge.answer(mock, request, () => answerRequest(index, request))
+        : await answerRequest(index, request)
       if (!answer) return app(req, res)
       writeAnswer(res, answer)
     } catch (error) {
       // The body reader's refusals (413, 415, 400) and anything else, which is the mock's bug (500).
-      writeAnswer(res, errorAnswer(edgeError(error), api.context.model))
+      writeAnswer(res, errorAnswer(edgeError(error), mock.context.model))
     }
   }
 }

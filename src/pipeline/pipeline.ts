@@ -92,7 +92,7 @@ async function answerApi(
     if (route.notFound && !first) throw routeNotFound(route, request, allow)
     user = authenticate(ctx.store, request.header('authorization'))
     // Once its key is checked, an unknown route counts (and says its limits) where the profile says so.
-    if (!route.notFound || ctx.profile.rateLimits.countsUnrouted) admit(ctx, user, headers)
+    if (!route.notFound || ctx.profile.rateLimits.countsUnrouted) await admit(ctx, user, headers)
     if (route.notFound) throw routeNotFound(route, request, allow)
     const { operation } = route
     if (ctx.faults.active || request.header('prefer') !== null) await applyFaults(ctx, request, operation, headers)
@@ -200,11 +200,11 @@ async function answerSafely(
 
 /**
  * Counts the request against the caller's limits, or refuses it (429, not counted); either way the
- * headers say where they stand. Checked and counted in one synchronous step, so concurrent requests
- * cannot pass a limit together.
+ * headers say where they stand. Checked and counted in one step (synchronous in memory, one script
+ * in a shared store), so concurrent requests cannot pass a limit together.
  */
-function admit(ctx: MockContext, user: UserRecord, headers: Record<string, string>): void {
-  const decision = ctx.rateLimiter.consume(user.id, ctx.tiers[user.api_tier], ctx.clock.now())
+async function admit(ctx: MockContext, user: UserRecord, headers: Record<string, string>): Promise<void> {
+  const decision = await ctx.rateLimiter.consume(user.id, ctx.tiers[user.api_tier], ctx.clock.now())
   Object.assign(headers, ctx.model.headers.render(decision))
   if (!decision.allowed) {
     const { window, limit } = decision.binding

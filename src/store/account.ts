@@ -2,6 +2,13 @@ import { IndexedCollection } from './indexed-collection.js'
 import type { IdCounter } from './id-counter.js'
 import { AdvertRecord, CampaignRecord } from './models.js'
 
+/** Told after each write to an account's collection: (new, undefined) on create, (new, old) on update, (undefined, old) on delete. */
+export type AccountWritten = <R extends { id: number }>(
+  kind: 'adverts' | 'campaigns',
+  next: R | undefined,
+  previous: R | undefined,
+) => void
+
 /**
  * One account's own adverts and campaigns, each an @msw/data collection. Every public operation
  * acts for one account, so a write here scans at most this account's rows, never the store's.
@@ -20,6 +27,7 @@ export class Account {
       AdvertRecord,
       CampaignRecord,
     },
+    written?: AccountWritten,
   ) {
     this.adverts = new IndexedCollection(records.AdvertRecord, {
       ids: ids.adverts,
@@ -31,6 +39,7 @@ export class Account {
         const user = this.campaigns.findFirst((q) => q.where((campaign) => campaign.advert_id === advert.id))
         if (user) throw new RangeError(`Advert ${advert.id} is in use by campaign ${user.id}`)
       },
+      written: written && ((next, previous) => written('adverts', next, previous)),
     })
     this.campaigns = new IndexedCollection(records.CampaignRecord, {
       ids: ids.campaigns,
@@ -40,6 +49,7 @@ export class Account {
         if (campaign.sending_count > campaign.sending_limit)
           throw new RangeError(`Campaign ${campaign.id}: sending_count exceeds sending_limit`)
       },
+      written: written && ((next, previous) => written('campaigns', next, previous)),
     })
   }
 

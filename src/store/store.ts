@@ -32,6 +32,20 @@ export const SeedDataset = z.extend(Dataset, {
   ),
 })
 
+/**
+ * One write to the store, as a shared store replays it elsewhere: a record of a kind created
+ * (`next` only), updated (both) or deleted (`previous` only) in the account of `owner`; or a `load`,
+ * which replaced the whole state.
+ */
+export type RecordChange =
+  | {
+      kind: 'users' | 'adverts' | 'campaigns'
+      owner: number
+      next: { id: number } | undefined
+      previous: { id: number } | undefined
+    }
+  | { kind: 'load' }
+
 /** What a test inspects the state with (`api.db`, `mock.db`): the users collection and each account's own collections. */
 export interface MockDb {
   /** Every user, an @msw/data collection. */
@@ -51,6 +65,8 @@ export class Store {
   readonly #accounts = new Map<number, Account>()
   readonly #userIdByApiKey = new Map<string, number>()
   readonly #userIdByEmail = new Map<string, number>()
+  readonly #watchers = new Set<(change: RecordChange) => void>()
+  #loading = false
   readonly users: IndexedCollection<typeof UserRecord>
   /** What tests inspect the state with: the users collection and each account's collections, and nothing else of the store. */
   readonly db: MockDb
@@ -97,6 +113,7 @@ export class Store {
         } else if (previous) {
           this.#accounts.delete(previous.id)
         }
+        this.#tell('users', (next ?? previous)!.id, next, previous)
       },
     })
     this.db = { users: this.users, account: (userId) => this.account(userId) }
@@ -107,9 +124,31 @@ export class Store {
     let account = this.#accounts.get(userId)
     if (account) return account
     if (!this.users.get(userId)) throw new RangeError(`No user ${userId} in the store`)
-    account = new Account(userId, this.#ids, this.records)
+    account = new Account(userId, this.#ids, this.records, (kind, next, previous) =>
+      this.#tell(kind, userId, next, previous),
+    )
     this.#accounts.set(userId, account)
     return account
+  }
+
+  /**
+   * Tells `watcher` of every write from now on (one change per record; a load as one `load`, not
+   * its records); returns the function that stops it. What a shared store records a write's changes with.
+   */
+  watch(watcher: (change: RecordChange) => void): () => void {
+    this.#watchers.add(watcher)
+    return () => this.#watchers.delete(watcher)
+  }
+
+  #tell(kind: 'users' | 'adverts' | 'campaigns', owner: number, next?: { id: number }, previous?: { id: number }) {
+    if (this.#loading || this.#watchers.size === 0) return
+    for (const watcher of this.#watchers) watcher({ kind, owner, next, previous })
+  }
+
+  /** Moves the id counters up to `lastIds` (never down): where a shared store's writes left them. */
+  advanceIds(lastIds: LastIds): void {
+    for (const kind of ['users', 'adverts', 'campaigns'] as const)
+      if (lastIds[kind] > this.#ids[kind].last) this.#ids[kind].advance(lastIds[kind])
   }
 
   /** Every account that holds or held an advert or campaign, by user id. */
@@ -178,16 +217,24 @@ export class Store {
   async loadParsed(dataset: Dataset, lastIds?: LastIds): Promise<void> {
     checkReferences(dataset)
     if (lastIds) checkLastIds(dataset, lastIds)
-    this.clear()
-    const ownerOfAdvert = new Map<number, number>()
-    for (const user of [...dataset.users].sort(byId)) await this.users.create(user)
-    for (const advert of [...dataset.adverts].sort(byId)) {
-      ownerOfAdvert.set(advert.id, advert.user_id)
-      await this.account(advert.user_id).adverts.create(advert)
+    this.#loading = true
+    try {
+      this.clear()
+      const ownerOfAdvert = new Map<number, number>()
+      for (const user of [...dataset.users].sort(byId)) await this.users.create(user)
+      for (const advert of [...dataset.adverts].sort(byId)) {
+        ownerOfAdvert.set(advert.id, advert.user_id)
+        await this.account(advert.user_id).adverts.create(advert)
+      }
+      for (const campaign of [...dataset.campaigns].sort(byId))
+        await this.account(must(ownerOfAdvert.get(campaign.advert_id), "a campaign's advert")).campaigns.create(
+          campaign,
+        )
+      if (lastIds) for (const kind of ['users', 'adverts', 'campaigns'] as const) this.#ids[kind].advance(lastIds[kind])
+    } finally {
+      this.#loading = false
+      for (const watcher of this.#watchers) watcher({ kind: 'load' })
     }
-    for (const campaign of [...dataset.campaigns].sort(byId))
-      await this.account(must(ownerOfAdvert.get(campaign.advert_id), "a campaign's advert")).campaigns.create(campaign)
-    if (lastIds) for (const kind of ['users', 'adverts', 'campaigns'] as const) this.#ids[kind].advance(lastIds[kind])
   }
 
   /** The whole state as a dataset that `load` accepts. */

@@ -6,9 +6,10 @@ import { createControlOperations } from '../control-plane/control-operations.js'
 import { createFaults } from '../domain/faults.js'
 import { checkedControls, type MockControls } from '../control-plane/checked-controls.js'
 import { createOverrideHandler, type Override, type OverrideHandlerFactory } from './override.js'
-import { createOverrides } from '../domain/overrides.js'
+import { createOverrides, type Overrides } from '../domain/overrides.js'
 import { createRateLimiter } from '../domain/rate-limit.js'
 import { createStateChanges, type StateListener } from '../domain/state-changes.js'
+import type { StateStore } from '../domain/domain-context.js'
 import {
   createRequestJournal,
   DEFAULT_JOURNAL_SIZE,
@@ -76,6 +77,12 @@ export interface MockApiOptions {
    * its captured account (what a reset restores) and its document. Not with `fixtures`, `generate` or `profile`.
    */
   twin?: TwinFile
+  /**
+   * Keep the state in a store that several mocks share (Node: a tenant of `connectRedisStore`, or
+   * startListener's `store`): every write, rate-limit count, journal entry and setting goes there,
+   * and the store's state is loaded at start (docs/sandbox.md).
+   */
+  store?: StateStore
 }
 
 /**
@@ -164,14 +171,16 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     adminBase: options.adminBase ?? '*/__admin',
     adminToken: options.adminToken,
     rateLimiter: createRateLimiter(),
-    overrides: createOverrides<RequestHandler>(),
+    overrides: shareOverrides(options.store, createOverrides<RequestHandler>()),
     faults: createFaults(faults),
     journal: createRequestJournal(journalSize, { apiPath: basePath(apiBase) }),
     writeQueue: createWriteQueue((reason) => changes.notify({ reason })),
     changes,
     initial: { tiers: structuredClone(tiers), faults, clock: clockStart(clock) },
   }
+  if (options.store) Object.assign(context, options.store.attach(context))
   await loadFixtures(context.store, fixtures)
+  await options.store?.open(context)
   const control = createControlOperations(context)
   const overrideHandler = createOverrideHandler(context.apiBase)
   const { addCheckedOverride: _, ...overrides } = overrideControls(context)
@@ -193,6 +202,11 @@ export async function createMockApi(options: MockApiOptions = {}): Promise<MockA
     journal: { entries: () => context.journal.entries(), clear: async () => context.journal.clear() },
     subscribe: (listener) => changes.subscribe(listener),
   }
+}
+
+/** The overrides registry, kept in the store when there is one. */
+function shareOverrides<R>(store: StateStore | undefined, local: Overrides<R>): Overrides<R> {
+  return store ? store.shareOverrides(local) : local
 }
 
 /** The fixtures given, a generated dataset that fits the profile (faker loaded only now), or the default fixtures. */
