@@ -10,7 +10,8 @@ import { CORPUS_KEYS } from './support/differential/corpus-client.js'
 // profile each passes (it keeps every statement of the spec: every check on all 15 operations
 // ran and held, nothing left unexercised); under the contract profile, against our document,
 // what the suite finds is what the style's table of differences says it reports: every finding's
-// check is one its rows name, and every check a row names made a finding.
+// check is one its rows name, and every row is seen by one of the checks it names (a check that
+// fails only as a knock-on of another's finding names none of its own).
 //
 // The rate-limit flow is left off (each style's minute would be waited out); the headers are
 // judged by corpus-headers.test.ts instead.
@@ -46,14 +47,22 @@ it.concurrent.each(STYLE_NAMES)(
 )
 
 it.concurrent.each(STYLE_NAMES)(
-  'finds in the %s style, against our document, the checks its table of differences names, and no other',
+  'finds in the %s style, against our document, only checks its table of differences names, each row by one of its checks',
   async (style) => {
     const result = await judge(style, 'contract')
+    // One finding per cause: a check whose failure follows another's is a knock-on and names no
+    // finding of its own, so a row is seen where one of the checks it names made a finding.
     const found = new Set(groupFindings(result.failures).map((finding) => finding.check))
-    const declared = new Set(STYLES[style].differences.flatMap((row) => row.reportedBy))
+    const rows = STYLES[style].differences.filter((row) => row.reportedBy.length > 0)
+    const declared = new Set(rows.flatMap((row) => row.reportedBy))
     expect(result.verdict).toBe('FAILED')
     expect(result.errors).toEqual([])
-    expect([...found].sort(), formatReport(result)).toEqual([...declared].sort())
+    expect(
+      [...found].filter((check) => !declared.has(check)),
+      formatReport(result),
+    ).toEqual([])
+    const unseen = rows.filter((row) => !row.reportedBy.some((check) => found.has(check))).map((row) => row.id)
+    expect(unseen, formatReport(result)).toEqual([])
   },
   60_000,
 )

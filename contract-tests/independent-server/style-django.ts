@@ -122,6 +122,7 @@ export const DJANGO: StyleDeclaration = {
       'pageSize',
       '`page_size`: 10 by default, more than 100 served as 100; `per_page` ignored',
       'negative_data_rejection',
+      'pagination_conformance',
     ),
     differs(
       'invalid-page-404',

@@ -112,6 +112,7 @@ export const PROBLEM_DETAILS: StyleDeclaration = {
       'pageSize',
       '`size`: 20 by default, 1 to 100, more refused; `per_page` ignored',
       'negative_data_rejection',
+      'pagination_conformance',
     ),
     COMMON_ROWS.queryBounds,
     COMMON_ROWS.idOrder,

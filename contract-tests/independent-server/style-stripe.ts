@@ -121,6 +121,7 @@ export const STRIPE: StyleDeclaration = {
       'pageSize',
       '`limit`: 10 by default, 1 to 100, more refused; `per_page` and `page` ignored',
       'negative_data_rejection',
+      'pagination_conformance',
     ),
     COMMON_ROWS.advertIdZero,
     differs(
