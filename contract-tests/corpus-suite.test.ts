@@ -52,7 +52,7 @@ it.concurrent.each(STYLE_NAMES)(
     const result = await judge(style, 'contract')
     // One finding per cause: a check whose failure follows another's is a knock-on and names no
     // finding of its own, so a row is seen where one of the checks it names made a finding.
-    const found = new Set(groupFindings(result.failures).map((finding) => finding.check))
+    const found = new Set<string>(groupFindings(result.failures).map((finding) => finding.check))
     const rows = STYLES[style].differences.filter((row) => row.reportedBy.length > 0)
     const declared = new Set(rows.flatMap((row) => row.reportedBy))
     expect(result.verdict).toBe('FAILED')

@@ -1,7 +1,7 @@
 import type { Evidence } from '../profile/twin-file.js'
 import { findBoundary, type Boundary } from './boundary-search.js'
 import { accepted, dataOf, errorSeen, isJson, type Json, type LearnContext } from './learn-context.js'
-import { documentedSchema } from './probe-resources.js'
+import { documentedSchema } from './learn-fields.js'
 
 // Inputs, by updating the learner's own advert and campaign (so nothing new is created): whether
 // an unknown field is refused, how many decimals and how large a cpm is taken, and how long a

@@ -30,12 +30,15 @@ export interface ListParams {
 /**
  * Learns the list's parameters on /adverts when it holds two records or more (else says why, and
  * answers undefined); the names are kept on the context for every later read of a list.
- * @example await learnParams(ctx) // { page: 'page', perPage: 'limit' }
+ * @example await learnParams(learning) // { page: 'page', perPage: 'limit' }
  */
 export async function learnParams(ctx: LearnContext): Promise<ListParams | undefined> {
   if (ctx.listParams) return ctx.listParams
   const read = (query: Record<string, number>) =>
     ctx.send({ method: 'GET', path: '/adverts', query, purpose: 'list parameters' })
+  // With fewer than two records a size of one shows nothing, nor page 2 another record: asked again later.
+  const held = itemsOf(await read({}))?.length ?? 0
+  if (held < 2) return undefined
   let perPage: string | undefined
   let first: number | undefined
   for (const name of SIZE_NAMES) {

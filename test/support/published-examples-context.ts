@@ -67,6 +67,8 @@ import type { Profile } from '@dist/src/profile/profile.js'
 import type { Evidence, TwinFile } from '@dist/src/profile/twin-file.js'
 import type { Observations } from '@dist/src/twin/observations.js'
 import type { LearnedTwin } from '@dist/src/twin/learn-twin.js'
+import type { LearnContext } from '@dist/src/twin/learn-context.js'
+import type { ProfiledSchemas } from '@dist/src/schemas/profiled.js'
 export declare const api: MockApi
 export declare const mock: NodeMock
 export declare const ctx: MockContext
@@ -107,6 +109,9 @@ export declare const twin: TwinFile
 export declare const again: TwinFile
 export declare const observations: Observations
 export declare const learned: LearnedTwin
+export declare const learning: LearnContext
+export declare const schemas: ProfiledSchemas
+export declare const data: unknown
 export declare const evidence: Evidence
 export declare const chunks: number[][]
 export declare const c: number
