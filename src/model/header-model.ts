@@ -46,6 +46,8 @@ export interface HeaderDoc {
   required: true
   schema: { type: 'integer'; minimum: number } | { type: 'string' }
   example: number | string
+  /** The header's value as its template writes it (`{reset}`, `{reset_after}`): what a client may read it as. */
+  'x-value': string
 }
 
 /** Rate-limit headers under one profile. */
@@ -95,6 +97,7 @@ export function headerModel({ headers }: RateLimitChoices): HeaderModel {
           required: true,
           schema: known.minimum === undefined ? { type: 'string' } : { type: 'integer', minimum: known.minimum },
           example: known.example,
+          'x-value': header.value,
         }
       const parts = placeholdersOf(header.value).map(
         (name) => `${name}: ${HEADER_SLOT_DOCS[name]?.description ?? name}`,
@@ -108,6 +111,7 @@ export function headerModel({ headers }: RateLimitChoices): HeaderModel {
         required: true,
         schema: { type: 'string' },
         example,
+        'x-value': header.value,
       }
     },
     nameOf: (slot) => headers.find((header) => exact(header) === slot)?.name,
