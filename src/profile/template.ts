@@ -57,6 +57,7 @@ export const LIST_SLOTS = {
   per_page: 'records per page',
   total: 'records in the whole list',
   pages: 'pages in the whole list',
+  last_page: "the last page's number: the pages in the whole list, and 1 for an empty one (Laravel's `last_page`)",
   count: 'records on this page',
   next_page: 'the next page number, or null on the last',
   prev_page: 'the previous page number, or null on the first',

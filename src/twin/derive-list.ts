@@ -34,6 +34,7 @@ function figures({ page, perPage, total }: PageExample, count: number): Record<s
     per_page: perPage,
     total,
     pages,
+    last_page: Math.max(pages, 1),
     count,
     next_page: page < pages ? page + 1 : null,
     prev_page: page > 1 ? page - 1 : null,
@@ -48,7 +49,8 @@ const HINTS: readonly [RegExp, string][] = [
   [/^(current_?page|page|page_?number|number)$/i, 'page'],
   [/^(per_?page|page_?size|limit|size)$/i, 'per_page'],
   [/^(total|total_?count|count|total_?entries|total_?items|total_?results)$/i, 'total'],
-  [/^(total_?pages|last_?page|pages|page_?count|num_?pages)$/i, 'pages'],
+  [/^last_?page$/i, 'last_page'],
+  [/^(total_?pages|pages|page_?count|num_?pages)$/i, 'pages'],
   [/next/i, 'next_page'],
   [/prev/i, 'prev_page'],
   [/^from$/i, 'from'],
@@ -80,12 +82,14 @@ export function deriveList(examples: readonly PageExample[]): DerivedList {
     if (isObject(node))
       return Object.fromEntries(Object.entries(node).map(([name, child]) => [name, walk(child, [...path, name])]))
     if (Array.isArray(node)) return node
+    // The spec's envelope flag: `success: true` on every success, never a figure of the page.
+    if (path.length === 1 && key === 'success') return node
     const values = examples.map((example) => at(example.body, path))
     const link = linkOf(values, examples, key)
     if (link) return link
     const slot = figureOf(values, examples, counts, key)
     if (slot) return { $slot: slot }
-    if (path.length > 0 && !(path.length === 1 && key === 'success')) literal.push(path.join('.'))
+    if (path.length > 0) literal.push(path.join('.'))
     return node
   }
   return { template: walk(first.body, []), literal }
@@ -100,7 +104,13 @@ function figureOf(
 ) {
   if (values.some((value) => value === undefined)) return undefined
   const all = examples.map((example, index) => figures(example, counts[index] ?? 0))
-  const slots = Object.keys(all[0] ?? {}).filter((slot) => all.every((figure, index) => figure[slot] === values[index]))
+  // A value the same on every page read fits a figure only where the figure varies too, or the key names it
+  // (one page of a cursor list is read: `has_more: true` there, as any other flag).
+  const varies = (slot: string) => new Set(all.map((figure) => JSON.stringify(figure[slot]))).size > 1
+  const named = (slot: string) => HINTS.some(([pattern, hinted]) => hinted === slot && pattern.test(key))
+  const slots = Object.keys(all[0] ?? {})
+    .filter((slot) => all.every((figure, index) => figure[slot] === values[index]))
+    .filter((slot) => typeof values[0] !== 'boolean' || varies(slot) || named(slot))
   if (slots.length <= 1) return slots[0]
   const hinted = HINTS.find(([pattern, slot]) => pattern.test(key) && slots.includes(slot))
   return hinted?.[1] ?? slots[0]

@@ -50,9 +50,14 @@ export function formatSummary(choices: readonly LearnedChoice[]): string {
     (choice) =>
       `  ${labelOf(choice.path)}: ${choice.learned === 'conflicting' ? 'conflicting: ' : ''}${choice.reason ?? ''}`,
   )
+  // What the learner says beside a value it learned (a bound between two values, literals kept as they came).
+  const notes = choices
+    .filter((choice) => choice.learned === 'learned' && choice.note)
+    .map((choice) => `  note, ${labelOf(choice.path)}: ${choice.note}`)
   return [
     `learned ${choices.length - kept.length} of ${choices.length}; ${kept.length} kept the mock's default`,
     ...lines,
+    ...notes,
   ].join('\n')
 }
 

@@ -133,7 +133,9 @@ async function probePastLastPage(ctx: LearnContext): Promise<'empty' | 'not_foun
   }
   ctx.observations.cannot(
     'lists.beyondLastPage',
-    accepted(exchange) ? `page ${past} held ${items?.length ?? 'no'} items` : `answered ${errorSeen(exchange)}`,
+    accepted(exchange)
+      ? `page ${past} held ${items?.length ?? 'no'} item${items?.length === 1 ? '' : 's'}`
+      : `answered ${errorSeen(exchange)}`,
     ctx.evidence(exchange, errorSeen(exchange)),
   )
   return undefined

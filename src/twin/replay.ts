@@ -187,11 +187,21 @@ function compare(exchange: Exchange, answer: Answer, lengths: boolean): string[]
     found.push(`media type ${media(answer.headers)}, not ${media(response.headers)}`)
   const [theirs, ours] = [shapeOf(response.json, lengths), shapeOf(answer.json, lengths)]
   if (theirs !== ours) found.push(`body ${ours}, not ${theirs}`)
+  // The envelope's flags (`success`, `has_more`), beside the shape: a flag the twin writes otherwise is no shape's difference.
+  for (const [key, value] of flagsOf(response.json))
+    if (flagsOf(answer.json).get(key) !== undefined && flagsOf(answer.json).get(key) !== value)
+      found.push(`${key} ${String(!value)}, not ${String(value)}`)
   if (response.status >= 400) {
     const [code, wanted] = [findCode(answer.json as never), findCode(response.json as never)]
     if (code !== wanted) found.push(`code ${code ?? 'none'}, not ${wanted ?? 'none'}`)
   }
   return found
+}
+
+/** The top-level true-or-false members of a body, by key. */
+function flagsOf(body: unknown): Map<string, boolean> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return new Map()
+  return new Map(Object.entries(body).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean'))
 }
 
 /** A body's shape: its keys and the types of their values, arrays by their items' shape and length. */
@@ -218,8 +228,9 @@ function describe(request: LearnRequest): string {
         : typeof request.credentials === 'object'
           ? ' (a wrong key)'
           : ''
-  const query = request.query
-    ? `?${new URLSearchParams(Object.entries(request.query).map(([k, v]) => [k, String(v)]))}`
-    : ''
+  const query =
+    request.query && Object.keys(request.query).length > 0
+      ? `?${new URLSearchParams(Object.entries(request.query).map(([k, v]) => [k, String(v)]))}`
+      : ''
   return `${request.method} ${request.path}${query}${who}`
 }
