@@ -212,12 +212,13 @@ it('refuses a profile that is not one, naming the field', async () => {
 })
 
 // A profile that deletes an advert with its campaigns, checks an unknown path's key first without
-// counting it: each seen from every transport, the store read back after the delete.
+// counting it, and stamps at an offset: each seen from every transport, the store read back after the delete.
 const CASCADING: Profile = {
   ...OTHER,
   errors: { ...OTHER.errors, authenticateUnknownRoutes: true },
   rateLimits: { ...OTHER.rateLimits, countsUnrouted: false },
   resources: { ...OTHER.resources, advertInUse: 'cascade' },
+  stamps: { ...OTHER.stamps, format: { fraction: 6, zone: '+01:00' } },
 }
 
 describe.each([...transports, { name: 'listener', create: listenerTransport }])(
@@ -239,6 +240,20 @@ describe.each([...transports, { name: 'listener', create: listenerTransport }])(
       for (const id of using) expect((await send('GET', `/campaigns/${id}`)).status).toBe(404)
       const after = (await send('GET', '/campaigns?per_page=3')).body.data as { id: number }[]
       expect(after.map((row) => row.id)).toEqual(before.filter((row) => !using.includes(row.id)).map((row) => row.id))
+    })
+
+    it('stamps a new advert to the microsecond at its fixed offset', async () => {
+      const before = Date.now()
+      const made = await transport.send({
+        method: 'POST',
+        path: '/adverts',
+        headers: key(DEMO_API_KEY),
+        body: { advert: { title: 'Stamped' } },
+      })
+      expect(made.status).toBe(201)
+      expect(made.body.data.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}000\+01:00$/)
+      expect(Date.parse(made.body.data.created_at)).toBeGreaterThanOrEqual(before - 1)
+      expect(Date.parse(made.body.data.created_at)).toBeLessThanOrEqual(Date.now())
     })
 
     it('answers an unknown path with a key 404, without counting it or saying the limits', async () => {

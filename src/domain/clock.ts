@@ -43,11 +43,22 @@ export function createClock(realNow: () => number = Date.now): Clock {
  * @example isoTimestamp(0, { fraction: 0, zone: 'Z' }) // '1970-01-01T00:00:00Z'
  */
 export function isoTimestamp(epochMs: number, format: StampFormat = MOCK_FORMAT): string {
-  const iso = new Date(epochMs).toISOString()
-  const { fraction, zone } = format
-  if (fraction === 3 && zone === 'Z') return iso
-  const digits = fraction === 0 ? '' : fraction === 3 ? iso.slice(19, 23) : `${iso.slice(19, 23)}000`
-  return `${iso.slice(0, 19)}${digits}${zone}`
+  const { fraction, zone, trimmed } = format
+  if (fraction === 3 && zone === 'Z' && !trimmed) return new Date(epochMs).toISOString()
+  // The wall time at the zone's offset, written with that offset.
+  const iso = new Date(epochMs + offsetMinutes(zone) * 60_000).toISOString()
+  // The clock counts milliseconds: digits past the third are zeros.
+  let digits = `${iso.slice(20, 23)}000000`.slice(0, fraction)
+  if (trimmed) digits = digits.replace(/0+$/, '')
+  return `${iso.slice(0, 19)}${digits ? `.${digits}` : ''}${zone}`
+}
+
+/** A zone's offset from UTC in minutes: 0 for `Z`, 60 for `+01:00` or `+0100`. */
+function offsetMinutes(zone: string): number {
+  const match = /^([+-])(\d\d):?(\d\d)$/.exec(zone)
+  if (!match) return 0
+  const minutes = Number(match[2]) * 60 + Number(match[3])
+  return match[1] === '-' ? -minutes : minutes
 }
 
 /** The mock's own format, read once (the journal stamps every request with it). */

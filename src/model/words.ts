@@ -108,10 +108,12 @@ function orderWords({ field, direction }: Profile['lists']['order']): string {
 }
 
 /** A timestamp format in words: `with a trailing \`Z\``, or its precision and zone. */
-function stampWords({ fraction, zone }: Profile['stamps']['format']): string {
-  if (fraction === 3 && zone === 'Z') return 'with a trailing `Z`'
-  const to = { 0: 'to the second', 3: 'to the millisecond', 6: 'to the microsecond' }[fraction]
-  return `${to}, ending ${code(zone)}`
+function stampWords({ fraction, zone, trimmed }: Profile['stamps']['format']): string {
+  if (fraction === 3 && zone === 'Z' && !trimmed) return 'with a trailing `Z`'
+  const to =
+    { 0: 'to the second', 3: 'to the millisecond', 6: 'to the microsecond' }[fraction] ??
+    `to ${fraction} decimals of a second`
+  return `${to}${trimmed ? ' (trailing zeros left out)' : ''}, ending ${code(zone)}`
 }
 
 /**

@@ -154,10 +154,16 @@ export const InputChoices = z.strictObject({
 })
 export type InputChoices = z.infer<typeof InputChoices>
 
-/** How a timestamp is written: its fraction of a second (0, 3 or 6 digits) and its zone (`Z` or `+00:00`). */
+/**
+ * How a timestamp is written: its fraction of a second (0 to 9 digits: 3 to the millisecond, 6 to
+ * the microsecond, 7 as .NET writes), its zone (`Z`, or a fixed offset: `+00:00`, `+01:00`,
+ * `-0500`), and whether trailing zeros of the fraction are left out (Go's RFC 3339 with
+ * nanoseconds; no fraction at all on a whole second).
+ */
 export const StampFormat = z.strictObject({
-  fraction: z.union([z.literal(0), z.literal(3), z.literal(6)]),
-  zone: z.enum(['Z', '+00:00']),
+  fraction: z.int().check(z.minimum(0), z.maximum(9)),
+  zone: z.string().check(z.regex(/^(Z|[+-](0\d|1[0-4]):?[0-5]\d)$/)),
+  trimmed: z.optional(z.boolean()),
 })
 export type StampFormat = z.infer<typeof StampFormat>
 

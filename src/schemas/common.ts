@@ -26,14 +26,19 @@ export const Timestamp = meta(z.iso.datetime({ offset: false }), {
  */
 export function timestampOf(format: StampFormat): z.ZodMiniType<string> {
   if (format === DEFAULT_PROFILE.stamps.format) return Timestamp
-  const fraction = format.fraction === 0 ? '' : `.${'123456'.slice(0, format.fraction)}`
-  return meta(z.iso.datetime({ offset: true }), {
-    description: `ISO 8601 UTC timestamp, to the ${FRACTIONS[format.fraction]}, ending ${format.zone}`,
+  const fraction = format.fraction === 0 ? '' : `.${'123456789'.slice(0, format.fraction)}`
+  const trimmed = format.trimmed ? ' (trailing zeros of the fraction left out)' : ''
+  // An offset without its colon (`-0500`) is ISO 8601 but not RFC 3339's date-time: a pattern says it.
+  const schema = /^[+-]\d{4}$/.test(format.zone)
+    ? z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:?\d\d)$/))
+    : z.iso.datetime({ offset: true })
+  return meta(schema, {
+    description: `ISO 8601 timestamp, to ${FRACTIONS[format.fraction] ?? `${format.fraction} decimals of a second`}${trimmed}, ending ${format.zone}`,
     examples: [`2026-01-15T09:30:00${fraction}${format.zone}`],
   })
 }
 
-const FRACTIONS = { 0: 'second', 3: 'millisecond', 6: 'microsecond' } as const
+const FRACTIONS: Readonly<Record<number, string>> = { 0: 'the second', 3: 'the millisecond', 6: 'the microsecond' }
 
 /** The largest amount of US dollars any balance or total may hold. */
 export const MAX_USD = 1_000_000_000

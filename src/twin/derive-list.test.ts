@@ -79,7 +79,7 @@ it('reads Laravel-style meta (from, to, last_page) and links, and keeps a consta
       current_page: { $slot: 'page' },
       from: { $slot: 'from' },
       to: { $slot: 'to' },
-      last_page: { $slot: 'pages' },
+      last_page: { $slot: 'last_page' },
       per_page: { $slot: 'per_page' },
       total: { $slot: 'total' },
     },

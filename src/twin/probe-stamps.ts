@@ -10,10 +10,20 @@ const STAMP_FIELDS = ['created_at', 'updated_at']
 
 /** Learns the stamps' format, the first id and the id step. */
 export async function probeStamps(ctx: LearnContext): Promise<void> {
+  // Where the fraction's length varies from stamp to stamp (but never its zone), its trailing zeros are left out.
+  const all = ctx.history.flatMap((exchange) => stampsIn(exchange.response.json))
+  const lengths = new Set(all.map((stamp) => formatOf(stamp)?.fraction))
+  const trimmed = lengths.size > 1 && !lengths.has(undefined)
+  const widest = Math.max(0, ...[...lengths].filter((length) => length !== undefined))
   for (const exchange of ctx.history) {
     const stamps = stampsIn(exchange.response.json)
     if (stamps.length === 0) continue
-    const formats = new Set(stamps.map((stamp) => JSON.stringify(formatOf(stamp) ?? null)))
+    const formats = new Set(
+      stamps.map((stamp) => {
+        const format = formatOf(stamp)
+        return JSON.stringify(format && trimmed ? { fraction: widest, zone: format.zone, trimmed } : (format ?? null))
+      }),
+    )
     const [only] = formats
     if (formats.size === 1 && only !== 'null')
       ctx.observations.learn('stamps.format', JSON.parse(only!), ctx.evidence(exchange, `e.g. ${stamps[0]}`))
@@ -136,12 +146,11 @@ function learnFirstId(ctx: LearnContext): void {
   })
 }
 
-/** A stamp's format: its fraction of a second (0, 3 or 6 digits) and its zone (`Z` or `+00:00`); undefined for another. */
-function formatOf(stamp: string): { fraction: 0 | 3 | 6; zone: 'Z' | '+00:00' } | undefined {
-  const match = /T\d{2}:\d{2}:\d{2}(?:\.(\d+))?(Z|\+00:00)$/.exec(stamp)
-  const digits = match?.[1]?.length ?? 0
-  if (!match || (digits !== 0 && digits !== 3 && digits !== 6)) return undefined
-  return { fraction: digits as 0 | 3 | 6, zone: match[2] as 'Z' | '+00:00' }
+/** A stamp's format: its fraction of a second (0 to 9 digits) and its zone (`Z`, `+01:00`, `-0500`); undefined for another. */
+function formatOf(stamp: string): { fraction: number; zone: string } | undefined {
+  const match = /T\d{2}:\d{2}:\d{2}(?:\.(\d{1,9}))?(Z|[+-]\d\d:?\d\d)$/.exec(stamp)
+  if (!match || Number.isNaN(Date.parse(stamp))) return undefined
+  return { fraction: match[1]?.length ?? 0, zone: match[2]! }
 }
 
 /** Every created_at and updated_at string in a body, however deep. */
