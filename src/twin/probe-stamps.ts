@@ -1,8 +1,8 @@
 import { idOf, isJson, type LearnContext } from './learn-context.js'
 
 // Timestamps and ids, from what the other probes were answered (no request of its own): the format
-// of every created_at and updated_at seen (its fraction of a second and its zone), answer by
-// answer; the first id, guessed as the smallest id among the account's records as they were (the
+// of the created_at and updated_at the deployment writes now (in the answers to the learner's own
+// writes: its fraction of a second, trailing zeros kept or not, and its zone), answer by answer; the first id, guessed as the smallest id among the account's records as they were (the
 // learner's own say only where the counter stands now); and the step between two ids the learner
 // was given one after the other.
 
@@ -10,12 +10,21 @@ const STAMP_FIELDS = ['created_at', 'updated_at']
 
 /** Learns the stamps' format, the first id and the id step. */
 export async function probeStamps(ctx: LearnContext): Promise<void> {
-  // Where the fraction's length varies from stamp to stamp (but never its zone), its trailing zeros are left out.
-  const all = ctx.history.flatMap((exchange) => stampsIn(exchange.response.json))
+  // The stamps the deployment writes now: those of the answers to the learner's own writes (records
+  // stored long ago may keep an older format); every answer's where it accepted no write.
+  const writes = ctx.history.filter(
+    (exchange) =>
+      exchange.request.method !== 'GET' &&
+      exchange.response.status < 300 &&
+      stampsIn(exchange.response.json).length > 0,
+  )
+  const answers = writes.length > 0 ? writes : ctx.history
+  // Where the fraction's length varies from stamp to stamp, its trailing zeros are left out.
+  const all = answers.flatMap((exchange) => stampsIn(exchange.response.json))
   const lengths = new Set(all.map((stamp) => formatOf(stamp)?.fraction))
   const trimmed = lengths.size > 1 && !lengths.has(undefined)
   const widest = Math.max(0, ...[...lengths].filter((length) => length !== undefined))
-  for (const exchange of ctx.history) {
+  for (const exchange of answers) {
     const stamps = stampsIn(exchange.response.json)
     if (stamps.length === 0) continue
     const formats = new Set(
