@@ -2,6 +2,7 @@ import { afterEach, expect, it } from 'vitest'
 import { startListener, type Listener } from '../src/listener/listener.js'
 import { DEFAULT_PROFILE, type StampFormat } from '../src/profile/profile.js'
 import { learnTwin } from '../src/twin/learn-twin.js'
+import type { TwinFile } from '../src/profile/twin-file.js'
 import { TWIN_DATASET, TWIN_KEY_1, TWIN_KEY_2 } from './support/twin-fixtures.js'
 
 // Stamps as deployments write them beyond the mock's own: a fixed offset (with or without its
@@ -25,7 +26,7 @@ it.each<StampFormat>([
     const profile = { ...DEFAULT_PROFILE, stamps: { ...DEFAULT_PROFILE.stamps, format } }
     const deployment = await startListener({ port: 0, profile, fixtures: TWIN_DATASET })
     started.push(deployment)
-    const serve = async (twin: Parameters<typeof startListener>[0]['twin']) => {
+    const serve = async (twin: TwinFile) => {
       const listener = await startListener({ port: 0, twin })
       return { baseUrl: listener.baseUrl, adminUrl: `${listener.origin}/__admin`, close: () => listener.close() }
     }

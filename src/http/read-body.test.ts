@@ -29,6 +29,14 @@ it('refuses any other body with a 422 on the body itself, whatever its type', as
   }
 })
 
+it('takes an empty JSON object as none where told (the control plane), and nothing more in it', async () => {
+  const asNone = (request: Request) => refuseMockBody(fromFetchRequest(request), { emptyObject: true })
+  await expect(asNone(post('{}'))).resolves.toBeUndefined()
+  await expect(asNone(post(' { } '))).resolves.toBeUndefined()
+  await expect(asNone(post('{"dataset":"default"}'))).rejects.toMatchObject({ code: 'validation_failed' })
+  await expect(asNone(post('[]'))).rejects.toMatchObject({ code: 'validation_failed' })
+})
+
 it('refuses a body it cannot read before refusing it for being there: over 1 MiB (413), compressed (415)', async () => {
   const large = await refuseBody(post(`"${'x'.repeat(1_048_577)}"`)).catch((caught: unknown) => caught)
   expect(large).toMatchObject({ code: 'payload_too_large' })

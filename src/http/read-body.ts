@@ -32,11 +32,15 @@ export async function readJsonBody(request: MockRequest, { optional = false } = 
 /**
  * For an operation that takes no body: a 422 on the body itself (`field: ''`) when the request
  * carries one, so that `{"user": {...}}` sent to reset the key is refused rather than ignored.
- * A body of white space only counts as none, as it does where a body is optional.
+ * A body of white space only counts as none, as it does where a body is optional; so does an
+ * empty JSON object where `emptyObject` says (the control plane: scripts send `-d '{}'` with
+ * every POST), never on the API, where a client that sends one to toggle is told.
  * @example const body = operation.body ? await readJsonBody(request) : await refuseBody(request) // undefined, or a 422
  */
-export async function refuseBody(request: MockRequest): Promise<undefined> {
-  if (!request.hasBody || (await readBodyText(request)).trim() === '') return undefined
+export async function refuseBody(request: MockRequest, { emptyObject = false } = {}): Promise<undefined> {
+  if (!request.hasBody) return undefined
+  const text = (await readBodyText(request)).trim()
+  if (text === '' || (emptyObject && /^\{\s*\}$/.test(text))) return undefined
   // As the listener's body reader does before any operation: a body it cannot read is refused as such.
   assertNoEncoding(request)
   throw validationFailed(MESSAGES.validation_failed.bodyRefused(), [

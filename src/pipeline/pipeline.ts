@@ -259,11 +259,11 @@ function httpDate(ms: number): string {
  * takes none is a 422; a GET's is never read (fetch cannot send one, the listener drops it unread).
  */
 async function readBody(
-  { operation, refuseBody: wordRefusal }: OperationRoute,
+  { operation, plane, refuseBody: wordRefusal }: OperationRoute,
   request: MockRequest,
 ): Promise<unknown> {
   const schema = operation.body
-  if (!schema) return operation.method === 'get' ? undefined : refuseBody(request)
+  if (!schema) return operation.method === 'get' ? undefined : refuseBody(request, { emptyObject: plane === 'admin' })
   const optional = schema.safeParse(undefined).success
   const value = await readJsonBody(request, { optional })
   try {
