@@ -20,6 +20,12 @@ export interface Words {
   when(code: ErrorCode): string
   /** The document's description: the conventions, and each choice where the spec is silent. `demoKey`: a key the reader may try. */
   description(demoKey?: string): string
+  /**
+   * An operation's description with its choices written in: `{order}` (`newest first`), `{starts}`
+   * (`enabled`), `{with_advert}`, `{foreign}` (`a 404`, `a 403 \`forbidden\``), `{as_if_missing}`, `{refused:code}`
+   * (`a 422 resource_limit_reached`). The declarations say each choice by its token, once.
+   */
+  operation(description: string): string
 }
 
 /**
@@ -53,9 +59,22 @@ export function wordsOf(profile: Profile, errors: ErrorModel, headers: HeaderMod
     request_timeout: 'The request did not arrive in time; answered by the listener before any operation.',
     method_not_allowed: 'The path has no operation for this method; `Allow` lists those it has.',
   }
+  const tokens: Record<string, (arg?: string) => string> = {
+    order: () => orderWords(profile.lists.order),
+    starts: () => (profile.resources.newCampaignEnabled ? 'enabled' : 'disabled'),
+    with_advert: () => (profile.resources.campaignDetailEmbedsAdvert ? ' with its advert' : ''),
+    foreign: () =>
+      foreignIsMissing
+        ? `a ${errors.status('not_found')}`
+        : `a ${errors.status('forbidden')} ${code(errors.wireName('forbidden'))}`,
+    as_if_missing: () => (foreignIsMissing ? ', as if it did not exist' : ''),
+    refused: (name) => `a ${errors.status(name as ErrorCode)} ${errors.wireName(name as ErrorCode)}`,
+  }
   return {
     when: (name) => WHEN[name] ?? name.replaceAll('_', ' '),
     description: (demoKey) => describe(profile, errors, headers, demoKey),
+    operation: (description) =>
+      description.replace(/\{(\w+)(?::(\w+))?\}/g, (all, name: string, arg?: string) => tokens[name]?.(arg) ?? all),
   }
 }
 
@@ -88,9 +107,9 @@ ${table(
 )}
 
 - **Rate limits**: per user, fixed windows aligned to the UTC clock (${RATE_LIMIT_WINDOWS.map((w) => `${w}: ${WINDOW_SECONDS[w]} s`).join(', ')}). Over a limit the answer is ${rateLimited}${headers.retryAfterName ? ` with ${code(headers.retryAfterName)}` : ''}; every authenticated response carries ${headers.names.map(code).join(', ')}. Requests that fail authentication count against no one.
-- **Lists** are ${orderWords(lists.order)}; ${lists.params.page === null ? 'no parameter picks a page (the first is answered)' : `${code(lists.params.page)} counts from 1`}, ${code(lists.params.perPage)} is ${lists.defaultPerPage} by default and at most ${lists.maxPerPage}${lists.abovePerPageMax === 'clamp' ? ' (more counts as the most)' : ''}; a page past the end is empty.
+- **Lists** are ${orderWords(lists.order)}; ${lists.params.page === null ? 'no parameter picks a page (the first is answered)' : `${code(lists.params.page)} counts from 1`}, ${code(lists.params.perPage)} is ${lists.defaultPerPage} by default and at most ${lists.maxPerPage}${lists.abovePerPageMax === 'clamp' ? ' (more counts as the most)' : ''}${lists.belowPerPageMin === 'default' ? ', and less than 1 counts as the default' : ''}; a page past the end is ${lists.beyondLastPage === 'empty' ? 'empty' : `a ${errors.status('not_found')}`}.
 - **Ids** are positive integers${stamps.firstId === 1 && stamps.idStep === 1 ? '' : ` (from ${stamps.firstId}, ${stamps.idStep} apart)`}; another account's resource ${foreign}.
-- **Timestamps** are ISO 8601 UTC ${stampWords(stamps.format)}; **money** is USD in whole cents.
+- **Timestamps** are ISO 8601${stamps.format.zone === 'Z' ? ' UTC' : ''} ${stampWords(stamps.format)}; **money** is USD in whole cents.
 - **Errors**: each code always comes with the same status:
 
 ${table(

@@ -81,7 +81,7 @@ export function describeOperations(
     const operation: OperationObject = {
       operationId: op.operationId,
       summary: op.summary,
-      description: op.description,
+      description: model.words.operation(op.description),
       tags: [op.tag],
       security,
       ...(parameters.length > 0 ? { parameters } : {}),

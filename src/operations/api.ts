@@ -67,7 +67,7 @@ export const listCampaigns = defineOperation({
   path: '/campaigns',
   tag: 'Campaigns',
   summary: 'List campaigns',
-  description: "The caller's campaigns, newest first, one page at a time, optionally filtered.",
+  description: "The caller's campaigns, {order}, one page at a time, optionally filtered.",
   query: CampaignListQuery,
   response: { status: 200, data: Campaign, list: true },
 })
@@ -79,7 +79,7 @@ export const createCampaign = defineOperation({
   path: '/campaigns',
   tag: 'Campaigns',
   summary: 'Create campaign',
-  description: `Creates a campaign on one of the caller's adverts. It starts enabled, with sending_count 0. An account holds at most ${DEFAULT_RESOURCE_CAPS.campaigns_per_user.toLocaleString('en-US')} campaigns by default; one more is a 422 resource_limit_reached.`,
+  description: `Creates a campaign on one of the caller's adverts. It starts {starts}, with sending_count 0. An account holds at most ${DEFAULT_RESOURCE_CAPS.campaigns_per_user.toLocaleString('en-US')} campaigns by default; one more is {refused:resource_limit_reached}.`,
   body: CampaignInput,
   errors: ['resource_limit_reached'],
   response: { status: 201, data: Campaign },
@@ -92,7 +92,7 @@ export const getCampaign = defineOperation({
   path: '/campaigns/{id}',
   tag: 'Campaigns',
   summary: 'Get campaign',
-  description: "One of the caller's campaigns with its advert. Another account's campaign is a 404.",
+  description: "One of the caller's campaigns{with_advert}. Another account's campaign is {foreign}.",
   response: { status: 200, data: CampaignDetailed },
 })
 
@@ -138,7 +138,7 @@ export const listAdverts = defineOperation({
   path: '/adverts',
   tag: 'Adverts',
   summary: 'List adverts',
-  description: "The caller's adverts, newest first, one page at a time.",
+  description: "The caller's adverts, {order}, one page at a time.",
   query: PaginationQuery,
   response: { status: 200, data: Advert, list: true },
 })
@@ -150,7 +150,7 @@ export const createAdvert = defineOperation({
   path: '/adverts',
   tag: 'Adverts',
   summary: 'Create advert',
-  description: `Creates an advert owned by the caller. An account holds at most ${DEFAULT_RESOURCE_CAPS.adverts_per_user.toLocaleString('en-US')} adverts by default; one more is a 422 resource_limit_reached.`,
+  description: `Creates an advert owned by the caller. An account holds at most ${DEFAULT_RESOURCE_CAPS.adverts_per_user.toLocaleString('en-US')} adverts by default; one more is {refused:resource_limit_reached}.`,
   body: AdvertInput,
   errors: ['resource_limit_reached'],
   response: { status: 201, data: Advert },
@@ -163,7 +163,7 @@ export const getAdvert = defineOperation({
   path: '/adverts/{id}',
   tag: 'Adverts',
   summary: 'Get advert',
-  description: "One of the caller's adverts. Another account's advert is a 404, as if it did not exist.",
+  description: "One of the caller's adverts. Another account's advert is {foreign}{as_if_missing}.",
   response: { status: 200, data: Advert },
 })
 
