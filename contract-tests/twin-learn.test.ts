@@ -247,6 +247,17 @@ it('when the deployment breaks midway, stops with LearningBroke and has still de
   expect(await accountSnapshot(listener.baseUrl, TWIN_KEY_1)).toEqual(before)
 })
 
+it('never returns a twin that does not serve: one its replay cannot start is a LearningBroke, nothing written', async () => {
+  const before = await accountSnapshot(listener.baseUrl, TWIN_KEY_1)
+  const serve = async () => {
+    throw new Error('the listener refused the twin')
+  }
+  const learning = learnTwin({ baseUrl: listener.baseUrl, key: TWIN_KEY_1, serve })
+  await expect(learning).rejects.toThrow(LearningBroke)
+  await expect(learning).rejects.toThrow(/did not serve its replay: the listener refused the twin; nothing is written$/)
+  expect(await accountSnapshot(listener.baseUrl, TWIN_KEY_1)).toEqual(before)
+})
+
 /** Every advert and campaign the mock holds, of every account (its control plane). */
 async function mockState(): Promise<unknown> {
   const state = (await (await fetch(`${listener.origin}/__admin/state`)).json()).data

@@ -9,7 +9,7 @@ import { buildOpenApi } from './build-openapi.js'
 
 /** Every operation's description in a document, by `METHOD path`. */
 function descriptions(profile: Profile): Record<string, string> {
-  const document = buildOpenApi({ profile }) as { paths: Record<string, Record<string, { description?: string }>> }
+  const document = buildOpenApi({ profile }) as unknown as { paths: Record<string, Record<string, { description?: string }>> }
   return Object.fromEntries(
     Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.entries(operations).map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation.description ?? '']),

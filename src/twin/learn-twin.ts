@@ -130,7 +130,13 @@ export async function learnTwin(options: LearnTwinOptions): Promise<LearnedTwin>
   const twin = withoutKeys({ ...fitted, choices, document: documentFor(fitted.profile) }, liveKeys)
   // Never a file the twin cannot serve: it is read back as `--twin` reads it.
   const checked = parseTwinFile(TwinFile.parse(twin))
-  const replay = options.serve ? await replayTwin(checked, ctx.sent, options.serve, explainer(choices)) : undefined
+  let replay: ReplayReport | undefined
+  try {
+    replay = options.serve ? await replayTwin(checked, ctx.sent, options.serve, explainer(choices)) : undefined
+  } catch (error) {
+    // A twin that does not start (or breaks midway through the replay) is never written.
+    throw new LearningBroke(`the twin it learned did not serve its replay: ${(error as Error).message}; nothing is written`)
+  }
   const notes = [ctx.account.note, ...dropped.map((line) => `left out of the file: ${line}`)].filter(Boolean)
   return {
     twin: checked,
