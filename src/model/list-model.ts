@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 import type { ListChoices } from '../profile/profile.js'
 import type { Json, LinkTarget, Template } from '../profile/template.js'
-import { renderTemplate, type SlotValues } from './render-template.js'
+import { compileTemplate, renderTemplate, type SlotValues } from './render-template.js'
+import type { JsonText } from '../store/kept-json.js'
 import { nodeAt, nodeHolding, templateSchema, type Binding } from './template-schema.js'
 import type { Namer } from '../schemas/namer.js'
 
@@ -42,6 +43,11 @@ export interface ListModel {
   readonly choices: ListChoices
   /** The envelope of one page; `request` is asked only where the envelope links to pages. */
   envelope(items: readonly Json[], facts: PageFacts, request?: () => ListRequest): Json
+  /**
+   * The envelope of one page as JSON text, its records' kept JSON put in as it is: what
+   * JSON.stringify of `envelope` gives, byte for byte, without serializing the records again.
+   */
+  write(items: readonly JsonText[] | readonly Json[], facts: PageFacts, request?: () => ListRequest): string
   /** The schema of a page's envelope, for items of `item`. */
   schema(item: z.ZodMiniType): z.ZodMiniType
   /** The key of the object beside the items that says where the page is (`pagination`, `meta`), if there is one. */
@@ -78,11 +84,16 @@ export function listModel(choices: ListChoices, namer: Namer): ListModel {
       'Position of this page in the whole list.',
     )
   const pagingAt = pagingPath?.join('/')
+  const writeEnvelope = compileTemplate(template)
   return {
     choices,
     envelope(items, facts, request) {
       const { slots, link } = pageSlots(items, facts, request)
       return renderTemplate(template, slots, { link })
+    },
+    write(items, facts, request) {
+      const { slots, link } = pageSlots(items, facts, request)
+      return writeEnvelope(slots, { link })
     },
     schema: (item) =>
       templateSchema(template, {
@@ -109,14 +120,14 @@ function pageQueryOf({ page, perPage }: ListChoices['params']) {
 
 /** The slots of one page, and where its links point. */
 function pageSlots(
-  items: readonly Json[],
+  items: readonly JsonText[] | readonly Json[],
   { page, per_page, total }: PageFacts,
   request: (() => ListRequest) | undefined,
 ) {
   const pages = Math.ceil(total / per_page)
   const first = (page - 1) * per_page + 1
   const slots: SlotValues = {
-    items: items as Json[],
+    items: items as SlotValues[string],
     page,
     per_page,
     total,

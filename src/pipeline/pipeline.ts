@@ -10,7 +10,7 @@ import type { Operation } from '../operations/define-operation.js'
 import type { ApiModel } from '../model/api-model.js'
 import type { UserRecord } from '../store/models.js'
 import { BASE_MARK, type Json } from '../profile/template.js'
-import { renderTemplate } from '../model/render-template.js'
+import { compileTemplate, type SlotValues, type TemplateWriter } from '../model/render-template.js'
 import type { ListRequest } from '../model/list-model.js'
 import { basePath } from './base-path.js'
 import type { MockContext } from './mock-context.js'
@@ -134,15 +134,19 @@ async function answerControlPlane(route: Route, request: MockRequest, params: Pa
   })
 }
 
-/** An answer in JSON. */
-export function jsonAnswer(status: number, body: unknown): MockAnswer {
-  return { status, headers: { 'content-type': JSON_CONTENT_TYPE }, body: JSON.stringify(body) }
+/** An answer whose JSON is written already. */
+function jsonText(status: number, body: string): MockAnswer {
+  return { status, headers: { 'content-type': JSON_CONTENT_TYPE }, body }
 }
+
+/** The success envelope around `data`, compiled once: a record's kept JSON goes in as it is. */
+const writeEnvelope = compileTemplate({ success: true, data: { $slot: 'data' } })
 
 /**
  * The success answer, with the operation's status: the envelope around `data`; a list's page in
  * the profile's envelope (its links below this request's base); a DELETE's body as its template
- * says; no body where the operation answers none.
+ * says; no body where the operation answers none. Data kept as JSON (JsonText) was written in the
+ * profile's field order already, and goes in as it is.
  */
 function success(
   model: ApiModel,
@@ -155,18 +159,27 @@ function success(
   if (model.order && plane === 'api') data = model.order(data, operation.response.data)
   if (body !== undefined) {
     const id = (data as { id?: number } | undefined)?.id
-    return jsonAnswer(status, renderTemplate(body, { record: data as Json, id }))
+    return jsonText(status, compiledBody(body)({ record: data as Json, id }))
   }
-  if (!page) return jsonAnswer(status, { success: true, data })
+  if (!page) return jsonText(status, writeEnvelope({ data: data as SlotValues[string] }))
   const lists = plane === 'api' ? model.lists : model.adminLists
   // A page past the last, where the profile answers it 404 (as Django's paginator does); page 1 is there even empty.
   if (lists.choices.beyondLastPage === 'not_found' && page.page > 1 && (page.page - 1) * page.per_page >= page.total)
     throw new ApiError('not_found', MESSAGES.not_found.page(page.page, Math.ceil(page.total / page.per_page)))
   const base = plane === 'api' ? ctx.apiBase : ctx.adminBase
-  return jsonAnswer(
+  return jsonText(
     status,
-    lists.envelope(data as Json[], page, () => listRequest(request, base)),
+    lists.write(data as Json[], page, () => listRequest(request, base)),
   )
+}
+
+/** Each success body template (a DELETE's), compiled the first time it answers. */
+const compiledBodies = new WeakMap<object, TemplateWriter>()
+function compiledBody(body: Json): TemplateWriter {
+  if (body === null || typeof body !== 'object') return compileTemplate(body)
+  let writer = compiledBodies.get(body)
+  if (!writer) compiledBodies.set(body, (writer = compileTemplate(body)))
+  return writer
 }
 
 /** An answer in JSON, a field written from the API's base URL (a twin's `url`) given this request's. */

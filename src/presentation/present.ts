@@ -3,7 +3,8 @@ import type { Advert } from '../schemas/advert.js'
 import type { Campaign, CampaignDetailed } from '../schemas/campaign.js'
 import { fieldShown, initialValues, type Template } from '../profile/template.js'
 import type { Balance, User } from '../schemas/user.js'
-import type { Page, PageQuery } from '../store/indexed-collection.js'
+import type { IndexedCollection, Page, PageQuery, RowSchema, RowValues } from '../store/indexed-collection.js'
+import type { JsonForm, JsonText } from '../store/kept-json.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
 import { exactUsdToMicros, microsToUsd } from '../store/money.js'
 
@@ -87,11 +88,19 @@ function withExtra<T extends object>(shown: T, record: object, extra: Extra): T 
 }
 
 /**
- * One page of records as a list operation resolves it: the records presented, and where the page
- * stands (the model wraps them in the profile's envelope).
+ * One page of records as their kept JSON (each written once, until it changes: IndexedCollection.json),
+ * and where the page stands. No closure per page: the form and what it reads are passed along.
  */
-export function presentPage<T, D>({ rows, total }: Page<T>, query: PageQuery, present: (row: T) => D): ListPage<D> {
-  return { data: rows.map(present), page: { page: query.page, per_page: query.per_page, total } }
+export function keptPage<S extends RowSchema, R extends RowValues<S>, U>(
+  { rows, total }: Page<R>,
+  query: PageQuery,
+  collection: IndexedCollection<S>,
+  form: JsonForm<R, U>,
+  using: U,
+): ListPage<JsonText> {
+  const data: JsonText[] = []
+  for (const row of rows) data.push(collection.json(row, form, using))
+  return { data, page: { page: query.page, per_page: query.per_page, total } }
 }
 
 /** Where a page of the control plane's lists stands, as the control plane answers it in-process (its paging is the mock's own). */

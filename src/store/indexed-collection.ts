@@ -2,6 +2,7 @@ import { Collection, Query } from '@msw/data'
 import type * as z from 'zod/mini'
 import { IdChunks } from './id-chunks.js'
 import type { IdCounter } from './id-counter.js'
+import { JsonText, KeptTexts, type JsonForm } from './kept-json.js'
 
 /** A zod/mini object schema of records with a numeric id. */
 export type RowSchema = z.ZodMiniType<{ id: number }>
@@ -83,6 +84,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
   readonly #byId = new Map<number, LibraryRow<S>>()
   #order = new IdChunks()
   readonly #rules: IndexedCollectionOptions<S>
+  readonly #json = new KeptTexts()
 
   constructor(schema: S, rules: IndexedCollectionOptions<S>) {
     super({ schema })
@@ -92,6 +94,26 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
   /** The record with this id, in O(1). */
   get(id: number): LibraryRow<S> | undefined {
     return this.#byId.get(id)
+  }
+
+  /**
+   * A stored record's JSON as `form` writes it: written once, and kept until the record is written
+   * (or `forgetJson`). A record that is not the one stored under its id (deleted, or replaced since it
+   * was read) is written afresh and not kept.
+   */
+  json<R extends RowValues<S>, U>(row: R, form: JsonForm<R, U>, using: U): JsonText {
+    const key = form as JsonForm<never, never>
+    const current = (this.#byId.get(row.id) as unknown) === row
+    const kept = current ? this.#json.get(key, row.id) : undefined
+    if (kept) return kept
+    const text = new JsonText(form(row, using))
+    if (current) this.#json.set(key, row.id, text)
+    return text
+  }
+
+  /** Drops every record's kept JSON: what they show of another record (their advert's title) changed. */
+  forgetJson(): void {
+    this.#json.clear()
   }
 
   /** How many records it holds. */
@@ -173,7 +195,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     }
     this.#byId.set(id, record)
     this.#order.push(id)
-    this.#rules.written?.(record, undefined)
+    this.#written(record, undefined)
     return record
   }
 
@@ -198,7 +220,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     })
     if (next) {
       this.#byId.set(next.id, next)
-      this.#rules.written?.(next, previous)
+      this.#written(next, previous)
     }
     return next as LibraryRow<S>
   }
@@ -232,7 +254,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     super.delete(target as LibraryRow<S>)
     this.#byId.delete(target.id)
     this.#order.remove(target.id)
-    this.#rules.written?.(undefined, target)
+    this.#written(undefined, target)
     return target
   }
 
@@ -249,6 +271,13 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     super.clear()
     this.#byId.clear()
     this.#order = new IdChunks()
+    this.#json.clear()
     for (const row of rows) this.#rules.written?.(undefined, row)
+  }
+
+  /** Every write passes here: the record's kept JSON is dropped, then the `written` hook is told. */
+  #written(next: LibraryRow<S> | undefined, previous: LibraryRow<S> | undefined): void {
+    this.#json.drop((next ?? previous)!.id)
+    this.#rules.written?.(next, previous)
   }
 }

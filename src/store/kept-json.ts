@@ -1,0 +1,61 @@
+// Serialize once per change, not once per request: a record's JSON, as an answer shows it, is
+// written the first time it is asked for and kept beside the record until that record is written
+// again (IndexedCollection drops it in the same step that tells the collection's `written` hook).
+// An answer puts the kept text in as it is (model/render-template.ts writes around it).
+
+/**
+ * JSON already written: an answer writes it as it is where it would serialize a value. Should
+ * anything serialize it again (JSON.stringify of a value holding it), `toJSON` reads it back, so the
+ * bytes are the same either way.
+ * @example JSON.stringify({ data: new JsonText('{"id":1}') }) // '{"data":{"id":1}}'
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+
+  toJSON(): unknown {
+    return JSON.parse(this.text) as unknown
+  }
+}
+
+/** Whether a value is JSON already written, or a list of it (a page's records). */
+export function isJsonText(value: unknown): value is JsonText | JsonText[] {
+  return value instanceof JsonText || (Array.isArray(value) && value[0] instanceof JsonText)
+}
+
+/**
+ * How a kind of record is written in one form (a campaign as a list shows it, or as its detail
+ * does), from the record and what else the form reads (`using`: the account's other records).
+ */
+export type JsonForm<R, U> = (row: R, using: U) => string
+
+/**
+ * Whether records keep their JSON: on, unless a test switches it off to compare every answer with
+ * the caches on and off (test/kept-json-property.test.ts).
+ */
+export const keptJson = { enabled: true }
+
+/** The kept JSON of one collection's records: for each form, the text by record id. */
+export class KeptTexts {
+  readonly #forms = new Map<JsonForm<never, never>, Map<number, JsonText>>()
+
+  get(form: JsonForm<never, never>, id: number): JsonText | undefined {
+    return this.#forms.get(form)?.get(id)
+  }
+
+  set(form: JsonForm<never, never>, id: number, text: JsonText): void {
+    if (!keptJson.enabled) return
+    let texts = this.#forms.get(form)
+    if (!texts) this.#forms.set(form, (texts = new Map()))
+    texts.set(id, text)
+  }
+
+  /** Drops a record's texts in every form: it was written. */
+  drop(id: number): void {
+    for (const texts of this.#forms.values()) texts.delete(id)
+  }
+
+  /** Drops every text: what the records show of another changed (an advert's title), or they all went. */
+  clear(): void {
+    this.#forms.clear()
+  }
+}
