@@ -178,15 +178,26 @@ function nodeRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): 
   }
 }
 
-/** Writes an answer back: status, CORS and its headers (in lower case, as Fetch's would be), the body and its length. */
+/** The CORS headers as writeHead takes a list of them (name, value, name, value…): built once. */
+const CORS_LIST = Object.entries(CORS_HEADERS).flat()
+
+/**
+ * Writes an answer back: status, CORS and its headers (in lower case, as Fetch's would be; an
+ * answer's own already are), the body and its length. The headers go as one flat list, the CORS
+ * part of it built once.
+ */
 function writeAnswer(res: ServerResponse, { status, headers, body }: MockAnswer): void {
   // A network error (an override's HttpResponse.error()): the client sees the connection fail.
   if (status === 0) return void res.destroy()
-  const lowerCase: Record<string, string> = { ...CORS_HEADERS }
-  for (const [name, value] of Object.entries(headers)) lowerCase[name.toLowerCase()] = value
+  const list = CORS_LIST.slice()
+  for (const name in headers) {
+    const lowerCase = name.toLowerCase()
+    // The body's own length wins over one an override's answer gave.
+    if (body === null || lowerCase !== 'content-length') list.push(lowerCase, headers[name]!)
+  }
   // writeHead fixes the framing at once: without a length it would be chunked.
-  if (body !== null) lowerCase['content-length'] = String(Buffer.byteLength(body))
-  res.writeHead(status, lowerCase).end(body ?? undefined)
+  if (body !== null) list.push('content-length', String(Buffer.byteLength(body)))
+  res.writeHead(status, list).end(body ?? undefined)
 }
 
 /**

@@ -1,4 +1,5 @@
 import { assertAdminToken, authenticate } from '../domain/auth.js'
+import { httpDate } from '../domain/clock.js'
 import { ApiError, internalError } from '../errors/api-error.js'
 import { parseId, validate, validateQuery } from '../errors/validate.js'
 import { ADMIN_TOKEN_HEADER } from '../http/credentials.js'
@@ -216,7 +217,7 @@ async function answerSafely(
  */
 async function admit(ctx: MockContext, user: UserRecord, headers: Record<string, string>): Promise<void> {
   const decision = await ctx.rateLimiter.consume(user.id, ctx.tiers[user.api_tier], ctx.clock.now())
-  Object.assign(headers, ctx.model.headers.render(decision))
+  ctx.model.headers.write(decision, headers)
   if (!decision.allowed) {
     const { window, limit } = decision.binding
     throw new ApiError(
@@ -253,16 +254,6 @@ function readQuery(operation: Operation, request: MockRequest, model?: ApiModel)
 /** Query strings each operation has validated, and what to: at most MAX_CACHED_QUERIES each. */
 const validQueries = new WeakMap<Operation, Map<string, unknown>>()
 const MAX_CACHED_QUERIES = 256
-
-/** The last Date header written, kept for the second it names: most answers in a second share it. */
-let lastDate = { second: Number.NaN, text: '' }
-
-/** An HTTP date for a moment of the mock's clock. */
-function httpDate(ms: number): string {
-  const second = Math.floor(ms / 1000)
-  if (second !== lastDate.second) lastDate = { second, text: new Date(second * 1000).toUTCString() }
-  return lastDate.text
-}
 
 /**
  * The body, validated by the operation's schema. One that cannot be read: not JSON (415),
