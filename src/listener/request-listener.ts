@@ -4,7 +4,7 @@ import { ApiError, internalError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import { MAX_BODY_BYTES } from '../http/read-body.js'
 import type { TLSSocket } from 'node:tls'
-import type { MockAnswer, MockRequest } from '../http/mock-request.js'
+import type { KeptBody, MockAnswer, MockRequest } from '../http/mock-request.js'
 import { MockHandler } from '../msw/mock-handler.js'
 import { answerRequest } from '../pipeline/pipeline.js'
 import { errorAnswer } from '../pipeline/error-answer.js'
@@ -186,7 +186,7 @@ const CORS_LIST = Object.entries(CORS_HEADERS).flat()
  * answer's own already are), the body and its length. The headers go as one flat list, the CORS
  * part of it built once.
  */
-function writeAnswer(res: ServerResponse, { status, headers, body }: MockAnswer): void {
+function writeAnswer(res: ServerResponse, { status, headers, body, kept }: MockAnswer): void {
   // A network error (an override's HttpResponse.error()): the client sees the connection fail.
   if (status === 0) return void res.destroy()
   const list = CORS_LIST.slice()
@@ -195,9 +195,19 @@ function writeAnswer(res: ServerResponse, { status, headers, body }: MockAnswer)
     // The body's own length wins over one an override's answer gave.
     if (body === null || lowerCase !== 'content-length') list.push(lowerCase, headers[name]!)
   }
+  if (body === null) return void res.writeHead(status, list).end()
+  const bytes = kept && kept.text === body ? bytesOf(kept) : undefined
   // writeHead fixes the framing at once: without a length it would be chunked.
-  if (body !== null) list.push('content-length', String(Buffer.byteLength(body)))
-  res.writeHead(status, list).end(body ?? undefined)
+  list.push('content-length', String(bytes ? bytes.length : Buffer.byteLength(body)))
+  res.writeHead(status, list).end(bytes ?? body)
+}
+
+/** A kept body's bytes, encoded the first time it answers and kept with it: what is written again and again is encoded once. */
+const keptBytes = new WeakMap<KeptBody, Buffer>()
+function bytesOf(kept: KeptBody): Buffer {
+  let bytes = keptBytes.get(kept)
+  if (!bytes) keptBytes.set(kept, (bytes = Buffer.from(kept.text)))
+  return bytes
 }
 
 /**

@@ -3,11 +3,12 @@ import { httpDate } from '../domain/clock.js'
 import { ApiError, internalError } from '../errors/api-error.js'
 import { parseId, validate, validateQuery } from '../errors/validate.js'
 import { ADMIN_TOKEN_HEADER } from '../http/credentials.js'
-import type { MockAnswer, MockRequest } from '../http/mock-request.js'
+import type { KeptBody, MockAnswer, MockRequest } from '../http/mock-request.js'
 import { readJsonBody, refuseBody } from '../http/read-body.js'
 import type { Operation } from '../operations/define-operation.js'
 import type { ApiModel } from '../model/api-model.js'
 import type { UserRecord } from '../store/models.js'
+import { JsonText, KeptBy } from '../store/kept-json.js'
 import { BASE_MARK, type Json } from '../profile/template.js'
 import { compileTemplate, type SlotValues, type TemplateWriter } from '../model/render-template.js'
 import type { ListRequest } from '../model/list-model.js'
@@ -133,13 +134,28 @@ async function answerControlPlane(route: Route, request: MockRequest, params: Pa
   })
 }
 
-/** An answer whose JSON is written already. */
-function jsonText(status: number, body: string): MockAnswer {
-  return { status, headers: { 'content-type': JSON_CONTENT_TYPE }, body }
+/** An answer whose JSON is written already (`kept`: from kept JSON, unchanged since). */
+function jsonText(status: number, body: string, kept?: KeptBody): MockAnswer {
+  return { status, headers: { 'content-type': JSON_CONTENT_TYPE }, body, kept }
 }
 
 /** The success envelope around `data`, compiled once: a record's kept JSON goes in as it is. */
 const writeEnvelope = compileTemplate({ success: true, data: { $slot: 'data' } })
+
+/** The envelope around a record's kept JSON, kept as long as that JSON is (the record unchanged), 10,000 at most. */
+const envelopes = new KeptBy<JsonText, KeptBody>(10_000)
+
+/**
+ * The success envelope around `data`: around a record's kept JSON that a read answers, written once
+ * and kept with it (a write's answer is a record just written, not asked for again as it is).
+ */
+function envelopeAnswer(status: number, data: unknown, read: boolean): MockAnswer {
+  if (!(read && data instanceof JsonText && data.kept))
+    return jsonText(status, writeEnvelope({ data: data as SlotValues[string] }))
+  let kept = envelopes.get(data)
+  if (!kept) envelopes.set(data, (kept = { text: writeEnvelope({ data }) }))
+  return jsonText(status, kept.text, kept)
+}
 
 /**
  * The success answer, with the operation's status: the envelope around `data`; a list's page in
@@ -160,16 +176,14 @@ function success(
     const id = (data as { id?: number } | undefined)?.id
     return jsonText(status, compiledBody(body)({ record: data as Json, id }))
   }
-  if (!page) return jsonText(status, writeEnvelope({ data: data as SlotValues[string] }))
+  if (!page) return envelopeAnswer(status, data, operation.method === 'get')
   const lists = plane === 'api' ? model.lists : model.adminLists
   // A page past the last, where the profile answers it 404 (as Django's paginator does); page 1 is there even empty.
   if (lists.choices.beyondLastPage === 'not_found' && page.page > 1 && (page.page - 1) * page.per_page >= page.total)
     throw new ApiError('not_found', MESSAGES.not_found.page(page.page, Math.ceil(page.total / page.per_page)))
   const base = plane === 'api' ? ctx.apiBase : ctx.adminBase
-  return jsonText(
-    status,
-    lists.write(data as Json[], page, () => listRequest(request, base)),
-  )
+  const written = lists.write(data as Json[], page, () => listRequest(request, base))
+  return jsonText(status, written.text, written.kept ? written : undefined)
 }
 
 /** Each success body template (a DELETE's), compiled the first time it answers. */
@@ -184,7 +198,8 @@ function compiledBody(body: Json): TemplateWriter {
 /** An answer in JSON, a field written from the API's base URL (a twin's `url`) given this request's. */
 function answerWithBase(answer: MockAnswer, request: MockRequest, ctx: MockContext): MockAnswer {
   if (!answer.body?.includes(BASE_MARK)) return answer
-  return { ...answer, body: answer.body.replaceAll(BASE_MARK, listRequest(request, ctx.apiBase).base) }
+  // Another body than the one kept: nothing is kept of it.
+  return { ...answer, body: answer.body.replaceAll(BASE_MARK, listRequest(request, ctx.apiBase).base), kept: undefined }
 }
 
 /** The base URL and path a list's links are written below: this request's origin and the mock's base path. */

@@ -7,10 +7,11 @@ import {
   updateCampaign,
 } from '../domain/campaigns.js'
 import { ownedCampaign } from '../domain/ownership.js'
-import { keptPage, presentCampaign, presentCampaignDetailed } from '../presentation/present.js'
+import { keptPage, presentAdvert, presentCampaign, presentCampaignDetailed } from '../presentation/present.js'
 import * as op from '../operations/api.js'
-import type { JsonForm } from '../store/kept-json.js'
-import type { CampaignRecord, UserRecord } from '../store/models.js'
+import { JsonText, type JsonForm } from '../store/kept-json.js'
+import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
+import type { CampaignDetailed } from '../schemas/campaign.js'
 import { implementOperation } from '../pipeline/implement-operation.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import type { OperationRoute } from '../pipeline/route.js'
@@ -22,17 +23,24 @@ export function campaignRoutes(ctx: MockContext): OperationRoute[] {
   const advertExtra = ctx.profile.resources.extraFields.advert
   const present = (campaign: CampaignRecord, user: UserRecord) =>
     presentCampaign(campaign, advertOf(ctx, user, campaign).title, extra)
-  // The forms a campaign is written in, each once per change: as lists and writes show it, and as its
-  // detail does (with its advert, where the profile embeds it; the detail's declared type is the default profile's).
+  // A campaign is kept written as lists and writes show it, once per change. Its detail (with its
+  // advert, where the profile embeds it) is that JSON with the advert's kept JSON as its last field,
+  // where the profile's order leaves it last (the detail is the campaign's fields, then `advert`):
+  // no second text of every campaign is kept. The detail's declared type is the default profile's.
   const listed: JsonForm<CampaignRecord, UserRecord> = (campaign, user) =>
     model.json(present(campaign, user), 'campaign')
-  const detailed: JsonForm<CampaignRecord, UserRecord> = ctx.profile.resources.campaignDetailEmbedsAdvert
-    ? (campaign, user) =>
-        model.json(presentCampaignDetailed(campaign, advertOf(ctx, user, campaign), extra, advertExtra), 'campaign')
-    : listed
+  const advertForm: JsonForm<AdvertRecord, undefined> = (advert) =>
+    model.json(presentAdvert(advert, advertExtra), 'advert')
+  const advertLast = !ctx.profile.resources.fieldOrder.campaign.includes('advert')
   const campaignsOf = (user: UserRecord) => ctx.store.account(user.id).campaigns
-  const kept = (user: UserRecord, campaign: CampaignRecord, form = listed) =>
-    campaignsOf(user).json(campaign, form, user)
+  const kept = (user: UserRecord, campaign: CampaignRecord) => campaignsOf(user).json(campaign, listed, user)
+  const detail = (user: UserRecord, campaign: CampaignRecord): JsonText | CampaignDetailed => {
+    if (!ctx.profile.resources.campaignDetailEmbedsAdvert) return kept(user, campaign)
+    const advert = advertOf(ctx, user, campaign)
+    if (!advertLast) return presentCampaignDetailed(campaign, advert, extra, advertExtra)
+    const advertText = ctx.store.account(user.id).adverts.json(advert, advertForm, undefined).text
+    return new JsonText(`${kept(user, campaign).text.slice(0, -1)},"advert":${advertText}}`)
+  }
   return [
     implementOperation(ctx, op.listCampaigns, async ({ user, query }) =>
       keptPage(listCampaigns(ctx, user, query), query, campaignsOf(user), listed, user),
@@ -41,7 +49,7 @@ export function campaignRoutes(ctx: MockContext): OperationRoute[] {
       data: kept(user, await createCampaign(ctx, user, body.campaign)),
     })),
     implementOperation(ctx, op.getCampaign, async ({ user, id }) => ({
-      data: kept(user, ownedCampaign(ctx, user, id), detailed),
+      data: detail(user, ownedCampaign(ctx, user, id)),
     })),
     implementOperation(ctx, op.updateCampaign, async ({ user, id, body }) => ({
       data: kept(user, await updateCampaign(ctx, user, id, body.campaign)),

@@ -10,7 +10,11 @@
  * @example JSON.stringify({ data: new JsonText('{"id":1}') }) // '{"data":{"id":1}}'
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  /** `kept`: held by its collection until the record changes (what is written from it may be kept as long). */
+  constructor(
+    readonly text: string,
+    readonly kept = false,
+  ) {}
 
   toJSON(): unknown {
     return JSON.parse(this.text) as unknown
@@ -57,5 +61,30 @@ export class KeptTexts {
   /** Drops every text: what the records show of another changed (an advert's title), or they all went. */
   clear(): void {
     this.#forms.clear()
+  }
+}
+
+/**
+ * What is written from kept JSON (a page around its records' texts, an envelope around a record's),
+ * by what it was written from: it goes when that goes (a WeakMap), and the whole map is let go after
+ * `max` entries, so what is kept of it stays bounded however many pages and records are read.
+ */
+export class KeptBy<K extends object, V> {
+  #map = new WeakMap<K, V>()
+  #count = 0
+
+  constructor(readonly max: number) {}
+
+  get(key: K): V | undefined {
+    return this.#map.get(key)
+  }
+
+  set(key: K, value: V): void {
+    if (!keptJson.enabled) return
+    if (++this.#count > this.max) {
+      this.#map = new WeakMap()
+      this.#count = 1
+    }
+    this.#map.set(key, value)
   }
 }
