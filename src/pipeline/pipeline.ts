@@ -8,7 +8,7 @@ import { readJsonBody, refuseBody } from '../http/read-body.js'
 import type { Operation } from '../operations/define-operation.js'
 import type { ApiModel } from '../model/api-model.js'
 import type { UserRecord } from '../store/models.js'
-import { JsonText, KeptBy } from '../store/kept-json.js'
+import { caches, JsonText, KeptBy } from '../store/kept-json.js'
 import { BASE_MARK, type Json } from '../profile/template.js'
 import { compileTemplate, type SlotValues, type TemplateWriter } from '../model/render-template.js'
 import type { ListRequest } from '../model/list-model.js'
@@ -255,11 +255,12 @@ function readQuery(operation: Operation, request: MockRequest, model?: ApiModel)
   if (!operation.query) return undefined
   const { search } = request.url
   let cache = validQueries.get(operation)
-  const known = cache?.get(search)
+  const known = caches.enabled ? cache?.get(search) : undefined
   if (known !== undefined) return known
   const validated = validateQuery(operation.query, Object.fromEntries(request.url.searchParams))
   // A public list's paging under the profile's names, read back as the mock's.
   const query = model && operation.response.list ? model.lists.pageQuery(validated as object) : validated
+  if (!caches.enabled) return query
   if (!cache) validQueries.set(operation, (cache = new Map()))
   if (cache.size >= MAX_CACHED_QUERIES) cache.clear()
   cache.set(search, query)

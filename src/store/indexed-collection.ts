@@ -2,7 +2,7 @@ import { Collection, Query } from '@msw/data'
 import type * as z from 'zod/mini'
 import { IdChunks } from './id-chunks.js'
 import type { IdCounter } from './id-counter.js'
-import { JsonText, keptJson, KeptTexts, type JsonForm } from './kept-json.js'
+import { JsonText, caches, KeptTexts, type JsonForm } from './kept-json.js'
 
 /** A zod/mini object schema of records with a numeric id. */
 export type RowSchema = z.ZodMiniType<{ id: number }>
@@ -106,7 +106,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     const current = (this.#byId.get(row.id) as unknown) === row
     const kept = current ? this.#json.get(key, row.id) : undefined
     if (kept) return kept
-    const text = new JsonText(form(row, using), current && keptJson.enabled)
+    const text = new JsonText(form(row, using), current && caches.enabled)
     if (text.kept) this.#json.set(key, row.id, text)
     return text
   }

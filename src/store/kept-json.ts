@@ -33,10 +33,11 @@ export function isJsonText(value: unknown): value is JsonText | JsonText[] {
 export type JsonForm<R, U> = (row: R, using: U) => string
 
 /**
- * Whether records keep their JSON: on, unless a test switches it off to compare every answer with
- * the caches on and off (test/kept-json-property.test.ts).
+ * Whether the request path keeps what it wrote or checked once (records' JSON, pages, envelopes,
+ * validated queries): on, unless a test switches it off to compare every answer with the caches on
+ * and off (test/caches-property.test.ts).
  */
-export const keptJson = { enabled: true }
+export const caches = { enabled: true }
 
 /** The kept JSON of one collection's records: for each form, the text by record id. */
 export class KeptTexts {
@@ -47,7 +48,7 @@ export class KeptTexts {
   }
 
   set(form: JsonForm<never, never>, id: number, text: JsonText): void {
-    if (!keptJson.enabled) return
+    if (!caches.enabled) return
     let texts = this.#forms.get(form)
     if (!texts) this.#forms.set(form, (texts = new Map()))
     texts.set(id, text)
@@ -80,7 +81,7 @@ export class KeptBy<K extends object, V> {
   }
 
   set(key: K, value: V): void {
-    if (!keptJson.enabled) return
+    if (!caches.enabled) return
     if (++this.#count > this.max) {
       this.#map = new WeakMap()
       this.#count = 1
