@@ -2,12 +2,23 @@ import type { Summary } from './stats.js'
 import type { RequestKind } from './workload.js'
 
 /** The targets the listener section runs, ours first. */
-export const LOAD_TARGETS = ['listener', 'bare', 'express', 'prism', 'wiremock', 'twin', 'store', 'replicas'] as const
+export const LOAD_TARGETS = [
+  'listener',
+  'before',
+  'bare',
+  'express',
+  'prism',
+  'wiremock',
+  'twin',
+  'store',
+  'replicas',
+] as const
 export type LoadTarget = (typeof LOAD_TARGETS)[number]
 
 /** How each load target reads in the report. */
 export const LOAD_TARGET_LABELS: Readonly<Record<LoadTarget, string>> = {
   listener: 'our listener (node:http + the mock handler)',
+  before: 'our listener as another checkout has it (--before)',
   bare: 'bare node:http, same bytes',
   express: 'plain Express res.json, same body',
   prism: 'Prism 5 mock, our response as its example',

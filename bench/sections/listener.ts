@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { ensurePrism, freePort, startPrism, writePrismDocument } from '../lib/prism.js'
 import { startWorker, stopProcess, waitForStatus, type Pinning, type Worker } from '../lib/processes.js'
 import type { ListenerResults, LoadRun, LoadTarget } from '../lib/results.js'
@@ -19,6 +19,8 @@ export interface ListenerSettings {
   kindWarmupSec: number
   cacheDir: string
   document: string
+  /** Another checkout (an earlier commit's files, their node_modules linked), whose listener runs beside ours on every kind ours runs but filtered: before and after in one run. */
+  before?: string
 }
 
 interface Job {
@@ -47,6 +49,10 @@ const JOBS: Job[] = [
   { target: 'listener', kind: 'create' },
   { target: 'listener', kind: 'update' },
   { target: 'prism', kind: 'update' },
+  { target: 'before', kind: 'list' },
+  { target: 'before', kind: 'get' },
+  { target: 'before', kind: 'create' },
+  { target: 'before', kind: 'update' },
 ]
 
 const SERVER_SCRIPTS = {
@@ -92,7 +98,20 @@ export async function benchListener(
     const listenerOrigin = origin(listener.ready.port)
     const answer = await readListAnswer(listenerOrigin, subjects.read, settings.cacheDir)
     const peers = await startPeers(settings, answer, pinning.serverCpu, stops, log)
-    const targets = { listener: { origin: listenerOrigin, prefix: '/api/v1' }, ...peers.endpoints }
+    const targets: Partial<Record<LoadTarget, Endpoint>> = {
+      listener: { origin: listenerOrigin, prefix: '/api/v1' },
+      ...peers.endpoints,
+    }
+    if (settings.before) {
+      log(`Starting the listener of ${settings.before}…`)
+      const before = await startWorker<{ port: number }>(
+        resolve(settings.before, SERVER_SCRIPTS.listener),
+        [String(settings.campaigns)],
+        { cpu: pinning.serverCpu },
+      )
+      stops.push(() => before.worker.stop())
+      targets.before = { origin: origin(before.ready.port), prefix: '/api/v1' }
+    }
     await checkSameAnswer(targets, answer)
 
     const load = await startWorker<{ ready: true }>('bench/workers/load.ts', [], { cpu: pinning.loadCpu })
@@ -238,8 +257,8 @@ export function createJobRunner(
       )
     }
     // Creates would grow the store run after run: put the dataset back.
-    if (target === 'listener' && kind === 'create')
-      await waitForStatus(`${targets.listener!.origin}/__admin/reset`, { method: 'POST' })
+    if ((target === 'listener' || target === 'before') && kind === 'create')
+      await waitForStatus(`${targets[target]!.origin}/__admin/reset`, { method: 'POST' })
     return report
   }
 }
