@@ -1,6 +1,6 @@
 import { createAdvert, deleteAdvert, listAdverts, updateAdvert } from '../domain/adverts.js'
 import { ownedAdvert } from '../domain/ownership.js'
-import { keptPage, presentAdvert as present } from '../presentation/present.js'
+import { presentAdvert as present } from '../presentation/present.js'
 import type { JsonForm } from '../store/kept-json.js'
 import type { AdvertRecord, UserRecord } from '../store/models.js'
 import * as op from '../operations/api.js'
@@ -18,7 +18,7 @@ export function advertRoutes(ctx: MockContext): OperationRoute[] {
   const kept = (user: UserRecord, advert: AdvertRecord) => advertsOf(user).json(advert, written, undefined)
   return [
     implementOperation(ctx, op.listAdverts, async ({ user, query }) =>
-      keptPage(listAdverts(ctx, user, query), query, advertsOf(user), written, undefined),
+      advertsOf(user).jsonPage(listAdverts(ctx, user, query), query, written, undefined),
     ),
     implementOperation(ctx, op.createAdvert, async ({ user, body }) => ({
       data: kept(user, await createAdvert(ctx, user, body.advert)),

@@ -7,7 +7,7 @@ import {
   updateCampaign,
 } from '../domain/campaigns.js'
 import { ownedCampaign } from '../domain/ownership.js'
-import { keptPage, presentAdvert, presentCampaign, presentCampaignDetailed } from '../presentation/present.js'
+import { presentAdvert, presentCampaign, presentCampaignDetailed } from '../presentation/present.js'
 import * as op from '../operations/api.js'
 import { JsonText, type JsonForm } from '../store/kept-json.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
@@ -43,7 +43,7 @@ export function campaignRoutes(ctx: MockContext): OperationRoute[] {
   }
   return [
     implementOperation(ctx, op.listCampaigns, async ({ user, query }) =>
-      keptPage(listCampaigns(ctx, user, query), query, campaignsOf(user), listed, user),
+      campaignsOf(user).jsonPage(listCampaigns(ctx, user, query), query, listed, user),
     ),
     implementOperation(ctx, op.createCampaign, async ({ user, body }) => ({
       data: kept(user, await createCampaign(ctx, user, body.campaign)),

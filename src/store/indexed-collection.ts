@@ -111,6 +111,21 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     return text
   }
 
+  /**
+   * One page of stored records as their kept JSON (each written once, until it changes), and where
+   * the page stands: what a list answers. No closure per page: the form and what it reads are passed along.
+   */
+  jsonPage<R extends RowValues<S>, U>(
+    { rows, total }: Page<R>,
+    { page, per_page }: PageQuery,
+    form: JsonForm<R, U>,
+    using: U,
+  ): { data: JsonText[]; page: PageQuery & { total: number } } {
+    const data: JsonText[] = []
+    for (const row of rows) data.push(this.json(row, form, using))
+    return { data, page: { page, per_page, total } }
+  }
+
   /** Drops every record's kept JSON: what they show of another record (their advert's title) changed. */
   forgetJson(): void {
     this.#json.clear()
