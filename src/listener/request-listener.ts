@@ -125,7 +125,7 @@ export function createRequestListener(
     if (req.method === 'OPTIONS') return void res.writeHead(204, CORS_HEADERS).end()
     try {
       const body = carriesBody(req) ? await readBodyBytes(req, res) : undefined
-      const request = nodeRequest(req, url, body)
+      const request = new NodeRequest(req, url, body)
       const answer = edge
         ? await edge.answer(mock, request, () => answerRequest(index, request))
         : await answerRequest(index, request)
@@ -155,26 +155,42 @@ function readBodyBytes(req: IncomingMessage, res: ServerResponse): Promise<Buffe
 const BODY_FRAMING = new Set(['content-encoding', 'content-length'])
 
 /**
- * Node's request as the pipeline reads it. A body the reader inflated no longer has its
- * Content-Encoding or Content-Length.
+ * Node's request as the pipeline reads it: one object per request, its methods shared (no closure
+ * per request). A body the reader inflated no longer has its Content-Encoding or Content-Length.
  */
-function nodeRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): MockRequest {
-  const decoded = req.headers['content-encoding'] !== undefined
-  let text: string | undefined
-  return {
-    method: req.method ?? 'GET',
-    url,
-    header(name) {
-      if (decoded && BODY_FRAMING.has(name)) return null
-      const value = req.headers[name]
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
-    },
-    headerEntries() {
-      const names = Object.keys(req.headers).filter((name) => !decoded || !BODY_FRAMING.has(name))
-      return names.map((name): [string, string] => [name, this.header(name) ?? ''])
-    },
-    hasBody: body !== undefined && body.length > 0,
-    text: async () => (text ??= body ? utf8.decode(body) : ''),
+class NodeRequest implements MockRequest {
+  readonly method: string
+  readonly hasBody: boolean
+  readonly #req: IncomingMessage
+  readonly #body: Buffer | undefined
+  readonly #decoded: boolean
+  #text: string | undefined
+
+  constructor(
+    req: IncomingMessage,
+    readonly url: URL,
+    body: Buffer | undefined,
+  ) {
+    this.#req = req
+    this.#body = body
+    this.method = req.method ?? 'GET'
+    this.hasBody = body !== undefined && body.length > 0
+    this.#decoded = req.headers['content-encoding'] !== undefined
+  }
+
+  header(name: string): string | null {
+    if (this.#decoded && BODY_FRAMING.has(name)) return null
+    const value = this.#req.headers[name]
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+  }
+
+  headerEntries(): [string, string][] {
+    const names = Object.keys(this.#req.headers).filter((name) => !this.#decoded || !BODY_FRAMING.has(name))
+    return names.map((name): [string, string] => [name, this.header(name) ?? ''])
+  }
+
+  async text(): Promise<string> {
+    return (this.#text ??= this.#body ? utf8.decode(this.#body) : '')
   }
 }
 

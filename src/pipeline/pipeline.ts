@@ -46,26 +46,27 @@ export function findRoute(index: RouteIndex, request: MockRequest): Found | unde
  * Answers a request the mock serves, or undefined when it is not the mock's: the listener's path.
  * @example const answer = await answerRequest(index, request)
  */
-export async function answerRequest(index: RouteIndex, request: MockRequest): Promise<MockAnswer | undefined> {
+export function answerRequest(index: RouteIndex, request: MockRequest): Promise<MockAnswer | undefined> {
   const found = findRoute(index, request)
-  return found && answerFound(found, request)
+  return found ? answerFound(found, request) : Promise.resolve(undefined)
 }
 
 /** Answers a found route; a HEAD gets its GET's status and headers, the body's length and no body. */
-export async function answerFound({ route, params, head, allow }: Found, request: MockRequest): Promise<MockAnswer> {
+export function answerFound({ route, params, head, allow }: Found, request: MockRequest): Promise<MockAnswer> {
   const answer =
-    route.plane === 'api'
-      ? await answerApi(route, request, params, allow)
-      : await answerControlPlane(route, request, params)
-  if (!head) return answer
-  const length = new TextEncoder().encode(answer.body ?? '').byteLength
-  return { status: answer.status, headers: { ...answer.headers, 'content-length': String(length) }, body: null }
+    route.plane === 'api' ? answerApi(route, request, params, allow) : answerControlPlane(route, request, params)
+  return head ? answer.then(headAnswer) : answer
+}
+
+/** A HEAD's answer: its GET's status and headers, the body's length and no body. */
+function headAnswer({ status, headers, body }: MockAnswer): MockAnswer {
+  const length = new TextEncoder().encode(body ?? '').byteLength
+  return { status, headers: { ...headers, 'content-length': String(length) }, body: null }
 }
 
 /**
- * The public API's steps: latency, (an unknown route,) authenticate, rate limit, faults and Prefer, override, id, query, body,
- * resolve (public writes one at a time, in the write queue); then the response's headers and the
- * journal entry, for a success and an error alike.
+ * The public API's answer: its steps (apiSteps), their failure as the error answer, then for a
+ * success and an error alike the response's headers and the journal entry.
  */
 async function answerApi(
   route: Route,
@@ -77,47 +78,72 @@ async function answerApi(
   const at = ctx.clock.now()
   const started = performance.now()
   const headers: Record<string, string> = {}
-  let user: UserRecord | undefined
-  const answer = await answerSafely(ctx, request, async () => {
-    if (ctx.faults.active) await holdLatency(ctx)
-    // A path or method no operation has is answered before the key, unless the profile authenticates it first.
-    const { errors } = ctx.profile
-    const first = allow.length > 0 ? errors.authenticateUnsupportedMethods : errors.authenticateUnknownRoutes
-    if (route.notFound && !first) throw routeNotFound(route, request, allow)
-    user = authenticate(ctx.store, request.header('authorization'))
-    // Once its key is checked, an unknown route counts (and says its limits) where the profile says so.
-    if (!route.notFound || ctx.profile.rateLimits.countsUnrouted) await admit(ctx, user, headers)
-    if (route.notFound) throw routeNotFound(route, request, allow)
-    const { operation } = route
-    if (ctx.faults.active || request.header('prefer') !== null) await applyFaults(ctx, request, operation, headers)
-    const overridden = ctx.overrides.size > 0 ? await answerOverride(route, request, params, headers) : undefined
-    if (overridden) return overridden
-    const id = readId(params)
-    const query = readQuery(operation, request, ctx.model)
-    const body = await readBody(route, request)
-    const resolved =
-      operation.method === 'get'
-        ? await route.resolve({ user, id, query, body }, ctx)
-        : await ctx.writeQueue(() => {
-            // A write re-reads its caller in the queue: one queued before it may have reset the key
-            // (then this one is a 401, as the old key must be at once) or changed the user.
-            user = authenticate(ctx.store, request.header('authorization'))
-            return route.resolve({ user, id, query, body }, ctx)
-          })
-    const answered = success(ctx.model, route, request, resolved)
-    return ctx.model.usesBase ? answerWithBase(answered, request, ctx) : answered
-  })
+  const caller: Caller = { user: undefined }
+  let answer: MockAnswer
+  try {
+    answer = await apiSteps(route, request, params, allow, headers, caller)
+  } catch (error) {
+    answer = failed(ctx, request, error)
+  }
   Object.assign(answer.headers, headers)
   // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
   answer.headers.date = httpDate(ctx.clock.now())
-  await journal(route, request, answer, user, at, started)
+  const requestBody = request.hasBody ? await request.text().catch(() => null) : null
+  journal(route, request, answer, caller.user, at, started, requestBody)
   return answer
+}
+
+/** Who a request acts for, once `authenticate` has said (the journal records it, a failure too). */
+interface Caller {
+  user: UserRecord | undefined
+}
+
+/**
+ * The public API's steps: latency, (an unknown route,) authenticate, rate limit, faults and Prefer, override, id, query, body,
+ * resolve (public writes one at a time, in the write queue), the success answer.
+ */
+async function apiSteps(
+  route: Route,
+  request: MockRequest,
+  params: PathParams,
+  allow: readonly string[],
+  headers: Record<string, string>,
+  caller: Caller,
+): Promise<MockAnswer> {
+  const { ctx } = route
+  if (ctx.faults.active) await holdLatency(ctx)
+  // A path or method no operation has is answered before the key, unless the profile authenticates it first.
+  const { errors } = ctx.profile
+  const first = allow.length > 0 ? errors.authenticateUnsupportedMethods : errors.authenticateUnknownRoutes
+  if (route.notFound && !first) throw routeNotFound(route, request, allow)
+  let user = (caller.user = authenticate(ctx.store, request.header('authorization')))
+  // Once its key is checked, an unknown route counts (and says its limits) where the profile says so.
+  if (!route.notFound || ctx.profile.rateLimits.countsUnrouted) await admit(ctx, user, headers)
+  if (route.notFound) throw routeNotFound(route, request, allow)
+  const { operation } = route
+  if (ctx.faults.active || request.header('prefer') !== null) await applyFaults(ctx, request, operation, headers)
+  const overridden = ctx.overrides.size > 0 ? await answerOverride(route, request, params, headers) : undefined
+  if (overridden) return overridden
+  const id = readId(params)
+  const query = readQuery(operation, request, ctx.model)
+  const body = operation.method === 'get' && !operation.body ? undefined : await readBody(route, request)
+  const resolved =
+    operation.method === 'get'
+      ? await route.resolve({ user, id, query, body }, ctx)
+      : await ctx.writeQueue(() => {
+          // A write re-reads its caller in the queue: one queued before it may have reset the key
+          // (then this one is a 401, as the old key must be at once) or changed the user.
+          user = caller.user = authenticate(ctx.store, request.header('authorization'))
+          return route.resolve({ user, id, query, body }, ctx)
+        })
+  const answered = success(ctx.model, route, request, resolved)
+  return ctx.model.usesBase ? answerWithBase(answered, request, ctx) : answered
 }
 
 /** The control plane's steps: admin token, id, query, body, resolve; no latency, headers or journal. */
 async function answerControlPlane(route: Route, request: MockRequest, params: PathParams): Promise<MockAnswer> {
   const { ctx } = route
-  return answerSafely(ctx, request, async () => {
+  try {
     assertAdminToken(ctx.adminToken, request.header(ADMIN_TOKEN_HEADER), ADMIN_TOKEN_HEADER)
     if (route.notFound) throw routeNotFound(route, request)
     const { operation } = route
@@ -125,23 +151,17 @@ async function answerControlPlane(route: Route, request: MockRequest, params: Pa
     const query = readQuery(operation, request)
     const body = await readBody(route, request)
     return success(ctx.model, route, request, await route.resolve({ user: undefined, id, query, body }, ctx))
-  })
+  } catch (error) {
+    return failed(ctx, request, error)
+  }
 }
 
-/** Runs the steps and turns any failure into the error answer: ApiErrors as they are, anything else as a 500. */
-async function answerSafely(
-  ctx: MockContext,
-  request: MockRequest,
-  answer: () => Promise<MockAnswer>,
-): Promise<MockAnswer> {
-  try {
-    return await answer()
-  } catch (error) {
-    const scene = { request: { method: request.method, path: request.url.pathname }, now: () => ctx.clock.now() }
-    if (error instanceof ApiError) return errorAnswer(error, ctx.model, scene)
-    console.error('[ad-campaign-mock] unexpected error:', error)
-    return errorAnswer(internalError(), ctx.model, scene)
-  }
+/** A failure as the error answer: ApiErrors as they are, anything else as a 500. */
+function failed(ctx: MockContext, request: MockRequest, error: unknown): MockAnswer {
+  const scene = { request: { method: request.method, path: request.url.pathname }, now: () => ctx.clock.now() }
+  if (error instanceof ApiError) return errorAnswer(error, ctx.model, scene)
+  console.error('[ad-campaign-mock] unexpected error:', error)
+  return errorAnswer(internalError(), ctx.model, scene)
 }
 
 /**
@@ -211,14 +231,15 @@ async function readBody(
 }
 
 /** Records a public-API request in the journal, as it was answered, with both bodies (the journal keeps keys out). */
-async function journal(
+function journal(
   { ctx, operation }: Route,
   request: MockRequest,
   answer: MockAnswer,
   user: UserRecord | undefined,
   at: number,
   started: number,
-): Promise<void> {
+  requestBody: string | null,
+): void {
   const { pathname, search } = request.url
   // As answered: the journal redacts the key and writes the time only when it is read.
   ctx.journal.record({
@@ -229,7 +250,7 @@ async function journal(
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
     user_id: user?.id ?? null,
     operation_id: operation?.operationId ?? null,
-    request_body: request.hasBody ? await request.text().catch(() => null) : null,
+    request_body: requestBody,
     response_body: answer.body,
     key: request.header('authorization'),
   })
