@@ -215,7 +215,12 @@ it('refuses a profile that is not one, naming the field', async () => {
 // counting it, and stamps at an offset: each seen from every transport, the store read back after the delete.
 const CASCADING: Profile = {
   ...OTHER,
-  errors: { ...OTHER.errors, authenticateUnknownRoutes: true },
+  // A spent limit answered 403, as GitHub answers its secondary limits.
+  errors: {
+    ...OTHER.errors,
+    authenticateUnknownRoutes: true,
+    statuses: { ...OTHER.errors.statuses, rate_limit_exceeded: 403 },
+  },
   rateLimits: { ...OTHER.rateLimits, countsUnrouted: false },
   resources: { ...OTHER.resources, advertInUse: 'cascade' },
   stamps: { ...OTHER.stamps, format: { fraction: 6, zone: '+01:00' } },
@@ -240,6 +245,16 @@ describe.each([...transports, { name: 'listener', create: listenerTransport }])(
       for (const id of using) expect((await send('GET', `/campaigns/${id}`)).status).toBe(404)
       const after = (await send('GET', '/campaigns?per_page=3')).body.data as { id: number }[]
       expect(after.map((row) => row.id)).toEqual(before.filter((row) => !using.includes(row.id)).map((row) => row.id))
+    })
+
+    it('answers a fault asked for by its status with that status, whatever status the profile gives its code', async () => {
+      const forced = await transport.send({
+        method: 'GET',
+        path: '/campaigns',
+        headers: { ...key(DEMO_API_KEY), Prefer: 'code=429' },
+      })
+      expect(forced.status).toBe(429)
+      expect(forced.body.error.code).toBe('rate_limit_exceeded')
     })
 
     it('stamps a new advert to the microsecond at its fixed offset', async () => {

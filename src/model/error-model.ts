@@ -24,6 +24,8 @@ export interface ErrorFacts {
   problems?: readonly Problem[]
   /** The request's method and path, for the `method` and `path` slots. */
   request?: { method: string; path: string }
+  /** A status asked for as such (a forced fault), in place of the one the profile gives the code. */
+  status?: number
 }
 
 /** The codes whose bodies carry the problem list. */
@@ -118,12 +120,13 @@ export function errorModel(choices: ErrorChoices, namer: Namer, stamps: StampFor
     unsupportedMethod: choices.unsupportedMethod,
     status,
     wireName,
-    body({ code, message, problems, request }, nowMs) {
+    body({ code, message, problems, request, status: forced }, nowMs) {
+      const shown = forced ?? status(code)
       const slots: SlotValues = {
         code: wireName(code),
         message,
-        status: status(code),
-        status_text: reasonPhrase(status(code)),
+        status: shown,
+        status_text: reasonPhrase(shown),
         title: titleOf(code),
         path: request?.path,
         method: request?.method,

@@ -23,11 +23,11 @@ export interface ErrorScene {
 export function errorAnswer(error: ApiError, model: ApiModel = DEFAULT_MODEL, scene: ErrorScene = {}): MockAnswer {
   const { errors } = model
   const body = errors.body(
-    { code: error.code, message: error.message, problems: error.fields, request: scene.request },
+    { code: error.code, message: error.message, problems: error.fields, request: scene.request, status: error.forced },
     (scene.now ?? Date.now)(),
   )
   const answer: MockAnswer = {
-    status: errors.status(error.code),
+    status: error.forced ?? errors.status(error.code),
     headers: { 'content-type': errors.contentType },
     body: JSON.stringify(body),
   }

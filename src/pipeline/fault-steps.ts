@@ -40,7 +40,7 @@ export async function applyFaults(
   if (code !== undefined) preferenceApplied(headers, `code=${code}`)
   const forcedCode = faultCode(forced.status)
   if (forcedCode === 'rate_limit_exceeded') headers[ctx.model.headers.retryAfterName ?? 'Retry-After'] = '1'
-  throw new ApiError(forcedCode, injectedFault(forced.status, forced.reason))
+  throw new ApiError(forcedCode, injectedFault(forced.status, forced.reason), undefined, undefined, forced.status)
 }
 
 /** The error a fault rule forces on this request, matched on the path below the API's base. */

@@ -135,7 +135,9 @@ export async function learnTwin(options: LearnTwinOptions): Promise<LearnedTwin>
     replay = options.serve ? await replayTwin(checked, ctx.sent, options.serve, explainer(choices)) : undefined
   } catch (error) {
     // A twin that does not start (or breaks midway through the replay) is never written.
-    throw new LearningBroke(`the twin it learned did not serve its replay: ${(error as Error).message}; nothing is written`)
+    throw new LearningBroke(
+      `the twin it learned did not serve its replay: ${(error as Error).message}; nothing is written`,
+    )
   }
   const notes = [ctx.account.note, ...dropped.map((line) => `left out of the file: ${line}`)].filter(Boolean)
   return {
