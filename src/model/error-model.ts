@@ -80,6 +80,8 @@ export interface ErrorModel {
   readonly codes: readonly ErrorCode[]
   /** The media type of an error body. */
   readonly contentType: string
+  /** The media type one kind of error comes in: `contentType`, or its own (an HTML page). */
+  mediaOf(code: ErrorCode): string
   /** The code another account's resource answers with. */
   readonly foreign: ErrorCode
   /** The code a method the path does not have answers with. */
@@ -116,6 +118,7 @@ export function errorModel(choices: ErrorChoices, namer: Namer, stamps: StampFor
   return {
     codes,
     contentType: choices.contentType,
+    mediaOf: (code) => choices.media[code] ?? choices.contentType,
     foreign: choices.foreign,
     unsupportedMethod: choices.unsupportedMethod,
     status,

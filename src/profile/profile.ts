@@ -56,6 +56,11 @@ export const ErrorChoices = z.strictObject({
   body: TemplateOf('error'),
   /** The body of a kind of error where it is not `body` (a 401 without the problem list, a 404 of its own). */
   bodies: z.partialRecord(z.enum(ERROR_CODE_NAMES), TemplateOf('error')),
+  /**
+   * The media type of a kind of error where it is not `contentType`: an unknown route answered by a
+   * framework's own HTML page (Express's `Cannot GET /x`), whose body is then a text (`$text`), sent as it is.
+   */
+  media: z.partialRecord(z.enum(ERROR_CODE_NAMES), z.string().check(z.regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/))),
 })
 export type ErrorChoices = z.infer<typeof ErrorChoices>
 
@@ -235,6 +240,7 @@ export const DEFAULT_PROFILE: Profile = {
     contentType: 'application/json; charset=utf-8',
     body: ERROR_BODY,
     bodies: {},
+    media: {},
   },
   rateLimits: {
     headers: [

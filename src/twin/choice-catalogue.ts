@@ -66,6 +66,7 @@ export const CHOICES: readonly { path: string; label: string }[] = [
   { path: 'errors.authenticateUnknownRoutes', label: 'unknown paths checked for a key first' },
   { path: 'errors.authenticateUnsupportedMethods', label: 'unsupported methods checked for a key first' },
   { path: 'errors.contentType', label: 'media type of an error' },
+  { path: 'errors.media', label: 'kinds of error answered by a page of their own (media types)' },
   { path: 'errors.body', label: 'error body (template)' },
   ...LEARNED_STATUSES.map((code) => ({ path: `errors.bodies.${code}`, label: `error body of ${code} (template)` })),
   { path: 'rateLimits.headers', label: 'rate-limit headers (templates)' },
