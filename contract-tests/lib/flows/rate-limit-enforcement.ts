@@ -2,8 +2,9 @@ import { describeResponse, FlowStopped, isSuccess, type CheckContext, type Flow 
 import type { ControlPlaneUser, TierLimits } from '../client/control-plane.js'
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest, Credentials } from '../client/http-client.js'
-import { readRateLimit, remainingOf, secondsUntilReset } from '../client/rate-limit-reading.js'
+import { readRateLimit, remainingOf, sameWindow, secondsUntilReset, windowEnd } from '../client/rate-limit-reading.js'
 import type { DocumentedOperation } from '../document/document.js'
+import { documentedResetForm } from '../document/reset-forms.js'
 import { spendingOperation } from '../document/spending-operation.js'
 import { errorCauseOf } from '../checks/causes.js'
 import { retryAfterDisagreements } from '../checks/retry-after-agreement.js'
@@ -120,10 +121,10 @@ async function spendWindow(
       Number(last.response.headers['x-ratelimit-remaining']),
     ]
     if (!Number.isFinite(before) || !Number.isFinite(now) || now < before) continue
-    const newWindow = last.response.headers['x-ratelimit-reset'] !== previous.response.headers['x-ratelimit-reset']
+    const newWindow = !sameReset(ctx, previous, last)
     if (newWindow && rolloversLeft > 0) return spendWindow(ctx, target, last, send, budget, rolloversLeft - 1)
     // Within one window a count that does not fall is rate_limit_countdown's finding (it judges every answer).
-    if (ctx.enabled('rate_limit_countdown') && countdownJudges(previous, last)) {
+    if (ctx.enabled('rate_limit_countdown') && countdownJudges(ctx, previous, last)) {
       throw new FlowStopped(
         `rate_limit_enforcement: X-RateLimit-Remaining did not count down (see rate_limit_countdown); the flow stopped there`,
         [target.label],
@@ -144,17 +145,29 @@ async function spendWindow(
   return undefined
 }
 
-/** Whether rate_limit_countdown judges the step between two answers: both state the count, the same limit and the same reset. */
-function countdownJudges(before: Exchange, after: Exchange): boolean {
+/** Whether rate_limit_countdown judges the step between two answers: both state the count, the same limit and the end of one window. */
+function countdownJudges(ctx: CheckContext, before: Exchange, after: Exchange): boolean {
   const [a, b] = [readRateLimit(before.response.headers), readRateLimit(after.response.headers)]
+  const counted = documentedResetForm(ctx.document, 'x-ratelimit-reset').form === 'delta'
   return (
     a.remaining !== undefined &&
     b.remaining !== undefined &&
     a.limit !== undefined &&
     a.limit === b.limit &&
-    a.reset !== undefined &&
-    a.reset === b.reset
+    sameWindow(windowEnd(a, counted), windowEnd(b, counted))
   )
+}
+
+/**
+ * Whether two answers state one reset: the same X-RateLimit-Reset as sent, or, where the document
+ * says it counts seconds, the same end of the window (a count that falls with the clock).
+ */
+function sameReset(ctx: CheckContext, before: Exchange, after: Exchange): boolean {
+  const [a, b] = [before.response.headers['x-ratelimit-reset'], after.response.headers['x-ratelimit-reset']]
+  if (a === b) return true
+  const counted = documentedResetForm(ctx.document, 'x-ratelimit-reset').form === 'delta'
+  const end = (exchange: Exchange) => windowEnd(readRateLimit(exchange.response.headers), counted)
+  return counted && sameWindow(end(before), end(after))
 }
 
 /** Why the flow did not spend the window, and what would let it: a key of a lower tier, or a larger CONTRACT_MAX_REQUESTS. */
