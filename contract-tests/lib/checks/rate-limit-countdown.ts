@@ -6,9 +6,10 @@ import { accountOf } from './resource-ledger.js'
 
 /**
  * What is left never exceeds the limit, and counts down: within one window (the same
- * X-RateLimit-Limit, and an X-RateLimit-Reset that names the same end: see windowEnd) every admitted answer has at least one request fewer
- * left than the answer before it for the same account (requests the run cannot see only make it
- * fewer), and a refused one no more. Judged on every answer, without spending the window.
+ * X-RateLimit-Limit, and an X-RateLimit-Reset that names the same end: see windowEnd) every
+ * admitted answer has at least one request fewer left than the answer before it for the same
+ * account (requests the run cannot see only make it fewer), and a refused one no more. Judged on
+ * every answer, without spending the window; without a reset, the bound alone.
  */
 export const rateLimitCountdown: Check = {
   kind: 'response',
@@ -35,11 +36,12 @@ export const rateLimitCountdown: Check = {
         })
     }
     const { limit, remaining, reset } = reading
-    if (limit === undefined || remaining === undefined || reset === undefined) {
+    if (limit === undefined || remaining === undefined) {
       if (!judged) unread(ctx, exchange.response.headers)
       return judged
     }
-    const received = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset}`
+    // Without a reset (Laravel's X-RateLimit-Limit and -Remaining alone) the bound is judged, the count between answers not.
+    const received = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset ?? '(none)'}`
     if (remaining > limit)
       ctx.fail('X-RateLimit-Remaining is above X-RateLimit-Limit', {
         received,

@@ -40,20 +40,11 @@ export interface ErrorEnvelope {
 /** The data schema spec section 7 names Error. */
 export const ERROR_SCHEMA = '#/components/schemas/Error'
 
+/** The keys a code sits under, in findCode's order (src/twin/derive-error.ts: the library reads the same way, without importing it). */
 const CODE_KEYS = ['code', 'error_code', 'errorcode', 'error', 'type', 'reason', 'kind', 'error_type', 'name', 'slug']
-const MESSAGE_KEYS = [
-  'message',
-  'detail',
-  'details',
-  'error_description',
-  'description',
-  'msg',
-  'error_message',
-  'reason',
-  'issue',
-  'text',
-  'title',
-]
+
+/** The keys a message sits under, the likeliest first (an error body's, a problem's of its list). */
+export const MESSAGE_NAMES = ['message', 'detail', 'reason', 'issue', 'msg', 'title', 'description']
 
 const cache = new WeakMap<ContractDocument, Map<string, ErrorEnvelope | undefined>>()
 
@@ -87,7 +78,7 @@ function readEnvelope(
   const pointer = response.schemaPointer
   const root = objectView(document, document.at(pointer), pointer)
   const code = locate(document, root, CODE_KEYS, (types) => types.has('string') || types.has('number'))
-  const message = locate(document, root, MESSAGE_KEYS, (types) => types.has('string'), code?.path)
+  const message = locate(document, root, MESSAGE_NAMES, (types) => types.has('string'), code?.path)
   const success = root.properties.success
   const errorAt = errorSchemaAt(document, root)
   return {

@@ -4,6 +4,13 @@ import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest, Credentials } from '../client/http-client.js'
 import { readRateLimit, remainingOf, sameWindow, secondsUntilReset, windowEnd } from '../client/rate-limit-reading.js'
 import type { DocumentedOperation } from '../document/document.js'
+import {
+  describeEnvelope,
+  errorEnvelope,
+  memberText,
+  memberValue,
+  type EnvelopeMember,
+} from '../document/error-envelope.js'
 import { documentedResetForm } from '../document/reset-forms.js'
 import { spendingOperation } from '../document/spending-operation.js'
 import { errorCauseOf } from '../checks/causes.js'
@@ -242,17 +249,24 @@ async function askAgainWithinWindow(
 }
 
 /**
- * The 429's error: the code the document's examples state for it, else a code and a message.
- * A code its schema pins is response_schema_conformance's to judge, not judged twice here.
+ * The 429's error: the code the document's examples state for it, else a code and a message,
+ * where the error body the document gives a 429 keeps them (error-envelope.ts: ours, `error.code`
+ * and `error.message`). A code its schema pins is response_schema_conformance's to judge, not judged twice here.
  */
 function errorCodeHolds(ctx: CheckContext, target: DocumentedOperation, limited: Exchange): boolean {
-  const error = (limited.response.json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
   const documented = ctx.document.response(target, 429)
   const stated = documented ? ctx.document.errorCode(documented) : undefined
   if (stated?.in === 'schema') return true
+  const envelope = errorEnvelope(ctx.document, target, 429)
+  const members = [envelope?.code, envelope?.message].filter((m): m is EnvelopeMember => m !== undefined)
+  const said = (member: EnvelopeMember) => {
+    const value = memberValue(limited.response.json, member.path)
+    return typeof value === 'string' || typeof value === 'number' ? value : undefined
+  }
   const code = stated?.code
-  if (code !== undefined && error?.code !== code) {
-    const expected = `error.code "${code}" (${documented?.key} ${documented?.description})`
+  const where = envelope?.code ? memberText(envelope.code.path) : 'error.code'
+  if (code !== undefined && (envelope?.code ? said(envelope.code) : undefined) !== code) {
+    const expected = `${where} "${code}" (${documented?.key} ${documented?.description})`
     ctx.fail('The 429 has another error code than the document states', {
       exchange: limited,
       received: describeResponse(limited),
@@ -262,12 +276,11 @@ function errorCodeHolds(ctx: CheckContext, target: DocumentedOperation, limited:
     })
     return false
   }
-  if (code === undefined && (typeof error?.code !== 'string' || typeof error.message !== 'string')) {
-    const expected = '{"success": false, "error": {"code": string, "message": string}}'
+  if (code === undefined && envelope && members.some((member) => said(member) === undefined)) {
     ctx.fail('The 429 does not say what failed', {
       exchange: limited,
       received: describeResponse(limited),
-      documented: expected,
+      documented: describeEnvelope(ctx.document, envelope),
     })
     return false
   }
