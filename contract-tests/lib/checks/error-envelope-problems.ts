@@ -15,7 +15,7 @@ export interface EnvelopeProblem {
  * first that shows: not an object; `success` other than documented (or there where the document
  * has none); its code or message missing where the document puts them; another required member
  * missing; then, besides, `data` where the document has none. Empty when it is the documented body.
- * @example envelopeProblems(document, envelope, 401, { success: false })[0]?.title // 'error.code or error.message is missing'
+ * @example envelopeProblems(document, { pointer: '#/components/responses/Unauthorized/content/application~1json/schema', mediaTypes: ['application/json'], exact: true, members: ['success', 'error'], required: ['success', 'error'], success: { value: false } }, 401, {})[0]?.title // 'success is missing on a 401'
  */
 export function envelopeProblems(
   document: ContractDocument,

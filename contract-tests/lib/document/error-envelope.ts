@@ -230,7 +230,7 @@ export function memberText(path: MemberPath): string {
 /**
  * The error body in one line, as a failure's "Documented" says it: its required members, the code
  * and message inside the member that holds them, and its media type where that is not plain JSON.
- * @example describeEnvelope(envelope) // '{"success": false, "error": {"code": string, "message": string}}'
+ * @example describeEnvelope(document, errorEnvelope(document, operation, 401)!) // '{"success": false, "error": {"code": string, "message": string}}'
  */
 export function describeEnvelope(document: ContractDocument, envelope: ErrorEnvelope): string {
   const root = objectView(document, document.at(envelope.pointer), envelope.pointer)

@@ -23,7 +23,7 @@ const cache = new WeakMap<ContractDocument, Map<ResetHeader, DocumentedResetForm
  * The form of a reset header's value, from the template the document gives it (its `x-value`, as
  * src/model/header-model.ts writes it): `{reset}` an epoch instant, `{reset_after}` seconds until
  * the reset; the header's usual form where no response of the document states either.
- * @example documentedResetForm(twinDocument, 'x-ratelimit-reset') // { form: 'delta', stated: true } where its x-value is `{reset_after}`
+ * @example documentedResetForm(document, 'x-ratelimit-reset') // { form: 'epoch', stated: true } for ours (`{reset}`); `{reset_after}` gives { form: 'delta', stated: true }
  */
 export function documentedResetForm(document: ContractDocument, header: ResetHeader): DocumentedResetForm {
   let known = cache.get(document)
