@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { loadContractDocument } from './lib/document/load-document.js'
 import { formatReport } from './lib/report/format-report.js'
 import { CONSISTENCY_VARIANTS } from './support/broken-consistency-variants.js'
 import { BROKEN_VARIANTS } from './support/broken-variants.js'
 import { QUALITY_VARIANTS } from './support/broken-quality-variants.js'
+import { asProblemDetails, problemDetailsDocument, SHAPE_VARIANTS } from './support/broken-shape-variants.js'
 import { VERDICT_VARIANTS } from './support/broken-verdict-variants.js'
 import { leftovers } from './support/leftovers.js'
 import { useSuiteAgainstMock } from './support/use-suite-against-mock.js'
@@ -120,4 +123,25 @@ it('asks again halfway to the reset, so that a Retry-After of the whole window i
   })
   expect(unbroken.failures).toEqual([])
   expect(unbroken.tallies.find((tally) => tally.check === 'retry_after_agreement')?.runs).toBe(2)
+})
+
+// A deployment with other choices, judged by its own document (as its twin's document states them):
+// problem details for errors and a reset in seconds are what it documents, so nothing is found in
+// them; each thing broken of those choices is caught, as our own are by the table above.
+describe('a deployment that answers errors as problem details and counts its reset in seconds, by its own document', () => {
+  const document = async () =>
+    loadContractDocument(problemDetailsDocument(JSON.parse(await readFile('openapi/openapi.json', 'utf8'))) as never)
+
+  it('is judged by that document: nothing found', async () => {
+    const result = await runAgainst(asProblemDetails, { document: await document() })
+    expect(result.failures, formatReport(result)).toEqual([])
+    expect(result.tallies.find((tally) => tally.check === 'envelope_conformance')?.runs).toBeGreaterThan(0)
+    expect(result.tallies.find((tally) => tally.check === 'rate_limit_reset_conformance')?.runs).toBeGreaterThan(0)
+  })
+
+  it.each(SHAPE_VARIANTS)('with $name is caught by $caughtBy', async ({ rewrite, caughtBy }) => {
+    const result = await runAgainst(rewrite, { document: await document() })
+    expect(result.ok).toBe(false)
+    expect([...new Set(result.failures.map((failure) => failure.check))], formatReport(result)).toContain(caughtBy)
+  })
 })

@@ -7,7 +7,8 @@ import { listResponse, statesList, type ListResponse } from './list-response.js'
 /**
  * A list page is the one asked for: `page` and `per_page` are honoured (or the documented
  * defaults when absent), a page holds no more than per_page items, and the totals agree with
- * each other and with the items (full pages before the last, none past it). The page's position
+ * each other and with the items (full pages before the last, none past it; a last page's number,
+ * `last_page`, may be 1 on an empty list, whose first page is empty). The page's position
  * is read wherever the answer keeps it (paging-reading.ts): under another key than the
  * document's (`meta`), the body's own members or the headers; what it does not say is judged by
  * the items (a default page of a list longer than it holds the default number).
@@ -35,7 +36,8 @@ export const paginationConformance: Check = {
         kind: 'defect',
       })
     const [askedPage, askedSize] = [asked(paging.page), asked(paging.per_page)]
-    const state = preview({ items, ...list.paging })
+    const { lastPageNumber, ...position } = list.paging
+    const state = preview({ items, ...position })
     // What the page size and number are is the deployment's choice; totals that disagree with the items are a defect.
     const fail = (title: string, documented: string, rootCause?: string) =>
       ctx.fail(title, { received: state, documented, ...(rootCause ? { rootCause } : {}) })
@@ -73,13 +75,17 @@ export const paginationConformance: Check = {
     if (items > size) totalsFailure(`A page holds more items than ${paging.per_page}`, `at most ${size} items`)
     if (totalCount === undefined) return
     const last = Math.ceil(totalCount / size)
-    if (totalPages !== undefined && size > 0 && totalPages !== last)
+    // The number of the last page may be 1 on an empty list: its (empty) first page (Laravel's, Django's paginators).
+    const agrees = totalPages === last || (lastPageNumber === true && totalCount === 0 && totalPages === 1)
+    if (totalPages !== undefined && size > 0 && !agrees)
       totalsFailure(
         'total_pages does not follow from total_count and per_page',
-        `total_pages = ceil(${totalCount} / ${size}) = ${last}`,
+        lastPageNumber
+          ? `the last page = ceil(${totalCount} / ${size}) = ${last}, or 1 for an empty list`
+          : `total_pages = ceil(${totalCount} / ${size}) = ${last}`,
       )
     const at = page ?? askedPage
-    if (at === undefined || items > size || (totalPages !== undefined && totalPages !== last)) return
+    if (at === undefined || items > size || (totalPages !== undefined && !agrees)) return
     const due = at < last ? size : at === last ? totalCount - (at - 1) * size : 0
     if (items !== due)
       totalsFailure(
