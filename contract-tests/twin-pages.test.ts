@@ -6,8 +6,9 @@ import { learnTwin } from '../src/twin/learn-twin.js'
 import { TWIN_DATASET, TWIN_KEY_1, TWIN_KEY_2 } from './support/twin-fixtures.js'
 
 // A deployment built on a web framework that never routes an unknown path to the API: Express's own
-// HTML page answers it (`Cannot GET /api/v1/x`, text/html), whatever the key. The twin learns the
-// page as a text with the method and path as slots, in its media type, and its replay finds every
+// HTML page answers it (`Cannot GET /api/v1/x`, text/html), whatever the key; and it answers a new
+// advert 200 (the spec shows only POST /campaigns's 201). The twin learns the page as a text with
+// the method and path as slots, in its media type, and the create's status; its replay finds every
 // exchange answered alike; the twin then answers a path it was never asked about with that page.
 
 const PAGE = (method: string, path: string) =>
@@ -34,7 +35,8 @@ beforeAll(async () => {
     })
     const headers = Object.fromEntries(answer.headers)
     for (const name of ['content-length', 'transfer-encoding', 'content-encoding', 'connection']) delete headers[name]
-    res.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()))
+    const created = req.method === 'POST' && url.endsWith('/adverts') && answer.status === 201
+    res.writeHead(created ? 200 : answer.status, headers).end(Buffer.from(await answer.arrayBuffer()))
   })
   await new Promise<void>((resolve) => deployment.listen(0, '127.0.0.1', resolve))
   baseUrl = `http://127.0.0.1:${(deployment.address() as { port: number }).port}/api/v1`
@@ -44,7 +46,7 @@ afterAll(async () => {
   await mock.close()
 })
 
-it("learns an unknown route answered by the framework's HTML page, and serves that page", async () => {
+it("learns an unknown route answered by the framework's HTML page and a create answered 200, and serves them", async () => {
   const serve = async (twin: TwinFile) => {
     const listener = await startListener({ port: 0, twin })
     return { baseUrl: listener.baseUrl, adminUrl: `${listener.origin}/__admin`, close: () => listener.close() }
@@ -52,6 +54,7 @@ it("learns an unknown route answered by the framework's HTML page, and serves th
   const { twin, replay } = await learnTwin({ baseUrl, key: TWIN_KEY_1, key2: TWIN_KEY_2, serve })
   expect(twin.profile.errors.media).toEqual({ route_not_found: 'text/html; charset=utf-8' })
   expect(twin.profile.errors.bodies.route_not_found).toEqual({ $text: PAGE('{method}', '{path}') })
+  expect(twin.profile.resources.statuses).toEqual({ createAdvert: 200 })
   expect(replay?.differences).toEqual([])
   const served = await startListener({ port: 0, twin })
   try {
@@ -59,6 +62,12 @@ it("learns an unknown route answered by the framework's HTML page, and serves th
     expect(answer.status).toBe(404)
     expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(await answer.text()).toBe(PAGE('DELETE', '/api/v1/never-asked'))
+    const made = await fetch(`${served.baseUrl}/adverts`, {
+      method: 'POST',
+      headers: { authorization: twin.account.user.api_key, 'content-type': 'application/json' },
+      body: JSON.stringify({ advert: { title: 'Made' } }),
+    })
+    expect(made.status).toBe(200)
     // The API's own errors stay JSON.
     const missing = await fetch(`${served.baseUrl}/adverts/999999`, {
       headers: { authorization: twin.account.user.api_key },

@@ -86,6 +86,7 @@ export const CHOICES: readonly { path: string; label: string }[] = [
   { path: 'resources.deletes.campaign', label: 'campaign delete answer' },
   { path: 'resources.deletes.advert', label: 'advert delete answer' },
   { path: 'resources.advertInUse', label: 'deleting an advert in use' },
+  { path: 'resources.statuses', label: 'success statuses of writes, where not the mock’s' },
   { path: 'resources.newCampaignEnabled', label: 'new campaigns enabled' },
   { path: 'resources.broadcastingTypes', label: 'broadcasting types' },
   { path: 'resources.extraFields.user', label: 'extra user fields' },
