@@ -1,7 +1,6 @@
 import { causeKey } from './causes.js'
-import { uncheckedParameters } from './negative-data-rejection.js'
 import { renamedCauseAt } from './schema-findings.js'
-import { preview, type Check } from './check.js'
+import { preview, type Check, type FailureDetail } from './check.js'
 import { listResponse, statesList, type ListResponse } from './list-response.js'
 
 /**
@@ -39,8 +38,8 @@ export const paginationConformance: Check = {
     const { lastPageNumber, ...position } = list.paging
     const state = preview({ items, ...position })
     // What the page size and number are is the deployment's choice; totals that disagree with the items are a defect.
-    const fail = (title: string, documented: string, rootCause?: string) =>
-      ctx.fail(title, { received: state, documented, ...(rootCause ? { rootCause } : {}) })
+    const fail = (title: string, documented: string, cause?: Pick<FailureDetail, 'rootCause' | 'knockOnOf'>) =>
+      ctx.fail(title, { received: state, documented, ...cause })
     const defect = (title: string, documented: string) =>
       ctx.fail(title, { received: state, documented, kind: 'defect' })
     if (page !== undefined && askedPage !== undefined && page !== askedPage)
@@ -53,8 +52,7 @@ export const paginationConformance: Check = {
         : undefined)
     if (askedSize !== undefined && served !== undefined && served !== askedSize) {
       // A page of another size: the totals cannot be weighed against the size asked.
-      const unchecked = uncheckedParameters(ctx.state).has(paging.per_page)
-      return sizeFailure(list, paging.per_page, askedSize, served, fail, unchecked)
+      return sizeFailure(list, paging.per_page, askedSize, served, fail)
     }
     const size = perPage ?? askedSize
     if (size === undefined) return
@@ -95,14 +93,18 @@ export const paginationConformance: Check = {
   },
 }
 
-/** The page size served is not the one asked (or the default): the default differs, the asked one is clamped, or ignored. */
+/**
+ * The page size served is not the one asked (or the default): the default differs, the asked one
+ * is clamped, or ignored. Where the run finds the parameter not checked at all (its wrong type
+ * taken: the deployment pages by another name, `size` or `page_size`), whenever it finds that, a
+ * size not honoured is that cause's knock-on.
+ */
 function sizeFailure(
   list: ListResponse,
   name: string,
   asked: number,
   served: number,
-  fail: (title: string, documented: string, rootCause?: string) => void,
-  unchecked: boolean,
+  fail: (title: string, documented: string, cause?: Pick<FailureDetail, 'rootCause' | 'knockOnOf'>) => void,
 ): void {
   if (!list.query.has(name))
     return fail(
@@ -111,11 +113,13 @@ function sizeFailure(
     )
   // Fewer than asked of a list that holds more: the deployment serves its own largest page instead.
   const clamped = served < asked && served > 1
-  fail(
-    `${name} is not honoured`,
-    `${name}: ${asked}, as asked`,
-    clamped ? causeKey.bound(name, 'maximum', 'clamped') : undefined,
-  )
+  fail(`${name} is not honoured`, `${name}: ${asked}, as asked`, {
+    ...(clamped ? { rootCause: causeKey.bound(name, 'maximum', 'clamped') } : {}),
+    knockOnOf: {
+      cause: causeKey.unchecked(name),
+      says: `pages of another size than ${name} asks (pagination_conformance)`,
+    },
+  })
 }
 
 function defaultOf(list: ListResponse, name: string): unknown {

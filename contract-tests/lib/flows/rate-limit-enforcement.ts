@@ -205,7 +205,8 @@ async function recover(ctx: CheckContext, target: DocumentedOperation, first: Ex
   const again = await send('after Retry-After')
   if (!isSuccess(again.response.status)) {
     const documented = `a 2xx after waiting Retry-After (${limited.response.headers['retry-after'] ?? 'missing'}) seconds`
-    // A Retry-After shorter than the reset its own answer states is retry_after_agreement's finding: this is its knock-on.
+    // Refused after a Retry-After shorter than the reset: this flow's finding (a token bucket may admit before the reset, this one
+    // did not). After one longer than the reset its own answer states, retry_after_agreement's finding: this is its knock-on.
     const [cause] = ctx.enabled('retry_after_agreement')
       ? (retryAfterDisagreements(limited.response.headers, (limited.receivedAt ?? 0) - (limited.sentAt ?? 0)) ?? [])
       : []
