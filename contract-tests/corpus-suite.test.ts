@@ -1,20 +1,23 @@
 import { expect, it } from 'vitest'
+import { isFindingOf } from './independent-server/house-differences.js'
 import { STYLE_NAMES, STYLES, type StyleName } from './independent-server/house-styles.js'
 import { startIndependentServer } from './independent-server/server.js'
 import { formatReport } from './lib/report/format-report.js'
 import { groupFindings } from './lib/report/findings.js'
+import type { Finding } from './lib/run/results.js'
 import { runContractSuite, type ContractSuiteResult } from './lib/run/run-suite.js'
 import { CORPUS_KEYS } from './support/differential/corpus-client.js'
 
 // The contract suite on each house style, in this process, every style at once: under the spec
 // profile each passes (it keeps every statement of the spec: every check on all 15 operations
 // ran and held, nothing left unexercised); under the contract profile, against our document,
-// what the suite finds is what the style's table of differences says it reports: every finding's
-// check is one its rows name, and every row is seen by one of the checks it names (a check that
-// fails only as a knock-on of another's finding names none of its own).
+// the suite makes one finding per cause and the style's table has one row per cause: each finding
+// is exactly one row's (by its check and title), each row a check sees exactly one finding's, so
+// the findings are as many as those rows (a check that fails only as a knock-on of another's
+// finding makes none of its own).
 //
-// The rate-limit flow is left off (each style's minute would be waited out); the headers are
-// judged by corpus-headers.test.ts instead.
+// The rate-limit flow is left off (each style's minute would be waited out), and with it the rows
+// that need it; the headers are judged by corpus-headers.test.ts instead.
 
 /** The suite against a fresh server of a style, its seeded first account and a second one. */
 async function judge(style: StyleName, profile: 'spec' | 'contract'): Promise<ContractSuiteResult> {
@@ -47,22 +50,39 @@ it.concurrent.each(STYLE_NAMES)(
 )
 
 it.concurrent.each(STYLE_NAMES)(
-  'finds in the %s style, against our document, only checks its table of differences names, each row by one of its checks',
+  'finds in the %s style, against our document, one finding per row of its table of differences that a check sees, and nothing else',
   async (style) => {
     const result = await judge(style, 'contract')
-    // One finding per cause: a check whose failure follows another's is a knock-on and names no
-    // finding of its own, so a row is seen where one of the checks it names made a finding.
-    const found = new Set<string>(groupFindings(result.failures).map((finding) => finding.check))
-    const rows = STYLES[style].differences.filter((row) => row.reportedBy.length > 0)
-    const declared = new Set(rows.flatMap((row) => row.reportedBy))
+    const report = formatReport(result)
+    // One finding per cause, one row per cause: every finding is exactly one row's (by its check
+    // and title, and cause where titles repeat), and every row a check sees (the rate-limit flow
+    // left off) is exactly one finding's.
+    const findings = groupFindings(result.failures)
+    const rows = STYLES[style].differences.filter((row) => row.reportedBy.length > 0 && row.needs === undefined)
+    const rowsOf = (finding: Finding) => rows.filter((row) => isFindingOf(row, finding))
     expect(result.verdict).toBe('FAILED')
     expect(result.errors).toEqual([])
     expect(
-      [...found].filter((check) => !declared.has(check)),
-      formatReport(result),
+      findings
+        .filter((finding) => rowsOf(finding).length !== 1)
+        .map(
+          (finding) =>
+            `${finding.check}: ${finding.title} (${finding.rootCause}): rows ${
+              rowsOf(finding)
+                .map((row) => row.id)
+                .join(', ') || 'none'
+            }`,
+        ),
+      report,
     ).toEqual([])
-    const unseen = rows.filter((row) => !row.reportedBy.some((check) => found.has(check))).map((row) => row.id)
-    expect(unseen, formatReport(result)).toEqual([])
+    expect(
+      rows
+        .filter((row) => findings.filter((finding) => rowsOf(finding).includes(row)).length !== 1)
+        .map((row) => row.id),
+      report,
+    ).toEqual([])
+    expect(findings).toHaveLength(rows.length)
+    console.log(`${style}: ${findings.length} findings, ${rows.length} rows a check sees: ${report.split('\n')[1]}`)
   },
   60_000,
 )

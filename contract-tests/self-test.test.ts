@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { loadContractDocument } from './lib/document/load-document.js'
 import { formatReport } from './lib/report/format-report.js'
 import { CONSISTENCY_VARIANTS } from './support/broken-consistency-variants.js'
 import { BROKEN_VARIANTS } from './support/broken-variants.js'
 import { QUALITY_VARIANTS } from './support/broken-quality-variants.js'
-import { VERDICT_VARIANTS } from './support/broken-verdict-variants.js'
+import { asProblemDetails, problemDetailsDocument, SHAPE_VARIANTS } from './support/broken-shape-variants.js'
+import { retryAfterHalved, VERDICT_VARIANTS } from './support/broken-verdict-variants.js'
 import { leftovers } from './support/leftovers.js'
 import { useSuiteAgainstMock } from './support/use-suite-against-mock.js'
 
@@ -87,16 +90,24 @@ it('under the spec profile, takes another 4xx for invalid input on the spec oper
   ).toBe(true)
 })
 
-it('asks again halfway to the reset, so that a Retry-After of the whole window is caught even when the 429 comes at its start', async () => {
-  // The mock's clock stopped half a second into a minute: the flow's 429 comes where a whole window is the truth.
-  const minute = Math.ceil(Date.now() / 60_000) * 60_000 + 500
+/** Stops the mock's clock at an instant (epoch ms): the rate-limit flow's windows then move only by its waits. */
+async function setMockClock(at: number): Promise<void> {
   await mock().handle(
     new Request(`${mock().adminUrl}/clock`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ set: new Date(minute).toISOString() }),
+      body: JSON.stringify({ set: new Date(at).toISOString() }),
     }),
   )
+}
+
+/** Half a second into the next minute: the flow's first 429 comes at a window's start. */
+const nextMinute = () => Math.ceil(Date.now() / 60_000) * 60_000 + 500
+
+it('asks again halfway to the reset, so that a Retry-After of the whole window is caught even when the 429 comes at its start', async () => {
+  // The mock's clock stopped half a second into a minute: the flow's 429 comes where a whole window is the truth.
+  const minute = nextMinute()
+  await setMockClock(minute)
   const fullWindow = VERDICT_VARIANTS.find((broken) => broken.name === 'Retry-After always the whole window')!
   const result = await runAgainst(fullWindow.rewrite, { checks: ['rate_limit_enforcement', 'retry_after_agreement'] })
   expect(new Set(result.failures.map((failure) => failure.check))).toEqual(new Set(['retry_after_agreement']))
@@ -108,16 +119,43 @@ it('asks again halfway to the reset, so that a Retry-After of the whole window i
     /^Retry-After: 60; X-RateLimit-Reset: \d+; Date: .*; RateLimit: .*"minute";r=0;t=30/,
   )
   // The unbroken mock, asked the same way, is right both times.
-  await mock().handle(
-    new Request(`${mock().adminUrl}/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ set: new Date(minute + 60_000).toISOString() }),
-    }),
-  )
+  await setMockClock(minute + 60_000)
   const unbroken = await runAgainst((request, next) => next(request), {
     checks: ['rate_limit_enforcement', 'retry_after_agreement'],
   })
   expect(unbroken.failures).toEqual([])
   expect(unbroken.tallies.find((tally) => tally.check === 'retry_after_agreement')?.runs).toBe(2)
+})
+
+it("takes a Retry-After shorter than the reset (a token bucket admits sooner), but a refusal after waiting it is the flow's finding", async () => {
+  await setMockClock(nextMinute())
+  const result = await runAgainst(retryAfterHalved, { checks: ['rate_limit_enforcement', 'retry_after_agreement'] })
+  // Every 429 was judged (at the window's start, halfway to its reset, after its short Retry-After): none says longer than the reset.
+  expect(result.tallies.find((tally) => tally.check === 'retry_after_agreement')?.runs).toBe(3)
+  expect(new Set(result.failures.map((failure) => failure.check))).toEqual(new Set(['rate_limit_enforcement']))
+  expect(result.findings.map((finding) => [finding.title, finding.kind])).toEqual([
+    ['Still refused after Retry-After', 'defect'],
+  ])
+  expect(result.findings[0]!.example.documented).toBe('a 2xx after waiting Retry-After (15) seconds')
+})
+
+// A deployment with other choices, judged by its own document (as its twin's document states them):
+// problem details for errors and a reset in seconds are what it documents, so nothing is found in
+// them; each thing broken of those choices is caught, as our own are by the table above.
+describe('a deployment that answers errors as problem details and counts its reset in seconds, by its own document', () => {
+  const document = async () =>
+    loadContractDocument(problemDetailsDocument(JSON.parse(await readFile('openapi/openapi.json', 'utf8'))) as never)
+
+  it('is judged by that document: nothing found', async () => {
+    const result = await runAgainst(asProblemDetails, { document: await document() })
+    expect(result.failures, formatReport(result)).toEqual([])
+    expect(result.tallies.find((tally) => tally.check === 'envelope_conformance')?.runs).toBeGreaterThan(0)
+    expect(result.tallies.find((tally) => tally.check === 'rate_limit_reset_conformance')?.runs).toBeGreaterThan(0)
+  })
+
+  it.each(SHAPE_VARIANTS)('with $name is caught by $caughtBy', async ({ rewrite, caughtBy }) => {
+    const result = await runAgainst(rewrite, { document: await document() })
+    expect(result.ok).toBe(false)
+    expect([...new Set(result.failures.map((failure) => failure.check))], formatReport(result)).toContain(caughtBy)
+  })
 })

@@ -116,8 +116,20 @@ function expectRows(result: ContractSuiteResult, rows: readonly Row[]): void {
 }
 
 // The corpus: each house style judged against its own twin's document finds nothing but the
-// style's deliberate defect (a real bug, which the twin must not copy into a choice), and the twin
-// passes against the same document. Every style and its twin in parallel, as corpus-suite.test.ts does.
+// style's deliberate defect (a real bug, which the twin must not copy into a choice) and what no
+// Profile holds (below), at most two findings; and the twin passes against the same document.
+// Every style and its twin in parallel, as corpus-suite.test.ts does.
+
+/** What a twin's document cannot say of a style, by the finding's title, and why. */
+const BEYOND_A_PROFILE_BY_STYLE: Partial<Record<(typeof STYLE_NAMES)[number], { title: RegExp; why: string }[]>> = {
+  github: [
+    {
+      title:
+        /^Invalid input answered 400|^Undocumented property errors$|^Required property resource is missing$|^errors\[\]\.code must be one of/,
+      why: 'GitHub refuses a value of the wrong type 400 and one out of bounds 422, its problems carrying codes of their own and a resource only in a body: a profile has one status, one code and one problem template for invalid input',
+    },
+  ],
+}
 describe.concurrent.each(STYLE_NAMES)('the %s style against its twin’s document', (style) => {
   it('finds only the style’s deliberate defect in it, and nothing in its twin', async () => {
     const deployment = await startDeployment(style)
@@ -140,11 +152,15 @@ describe.concurrent.each(STYLE_NAMES)('the %s style against its twin’s documen
       const defects = new Set(
         STYLES[style].differences.filter((row) => row.kind === 'defect').flatMap((row) => row.reportedBy),
       )
-      const found = groupFindings(atDeployment.failures).map((finding) => finding.check)
+      const beyond = BEYOND_A_PROFILE_BY_STYLE[style] ?? []
+      const findings = groupFindings(atDeployment.failures).filter(
+        (finding) => !beyond.some(({ title }) => title.test(finding.title)),
+      )
       expect(
-        found.filter((check) => !defects.has(check)),
+        findings.filter((finding) => !defects.has(finding.check)).map(({ check, title }) => `${check}: ${title}`),
         formatReport(atDeployment),
       ).toEqual([])
+      expect(findings.length).toBeLessThanOrEqual(2)
       expect(atDeployment.errors).toEqual([])
       expect(atTwin.verdict, formatReport(atTwin)).toBe('PASSED')
     } finally {

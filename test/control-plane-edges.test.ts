@@ -41,6 +41,28 @@ describe.each([
     expect(listed.body.data.map((entry: { operation_id: string }) => entry.operation_id)).toEqual(['listCampaigns'])
   })
 
+  it('takes an empty JSON object as no body on reset (scripts send one with every POST), and refuses anything in it, changing nothing', async () => {
+    const made = await transport().send({
+      method: 'POST',
+      path: '/adverts',
+      headers: { authorization: DEMO_API_KEY },
+      body: { advert: { title: 'Gone after the reset' } },
+    })
+    expect(made.status).toBe(201)
+    const refused = await expectNoChange(transport().api, () =>
+      admin({ method: 'POST', path: '/__admin/reset', body: { dataset: 'default' } }),
+    )
+    expectError(refused, { status: 422, code: 'validation_failed', field: '' })
+    const reset = await admin({ method: 'POST', path: '/__admin/reset', body: {} })
+    expect(reset.status).toBe(200)
+    const gone = await transport().send({
+      method: 'GET',
+      path: `/adverts/${made.body.data.id}`,
+      headers: { authorization: DEMO_API_KEY },
+    })
+    expect(gone.status).toBe(404)
+  })
+
   it('answers a misspelt arrange helper with a 404 listing the helpers there are', async () => {
     const answer = await expectNoChange(transport().api, () =>
       admin({ method: 'POST', path: '/__admin/arrange/users', body: {} }),

@@ -1,3 +1,5 @@
+import type { NeededOption } from './differences.js'
+
 // What a house style of the independent server is, as data: the conventions it serves wherever
 // the interface spec is silent, the account it starts with, and where it differs from our
 // document. A style module (style-*.ts) is one value of StyleDeclaration; the house core
@@ -207,8 +209,19 @@ export interface StyleDifference {
   theirs: string
   /** The contract checks expected to report it against our document; none where no check sees it. */
   reportedBy: readonly string[]
+  /** The one finding it makes, by its check and title (and cause, where titles repeat); any finding of reportedBy's checks where absent. */
+  reportedAs?: readonly FindingPattern[]
   /** A bug, not a choice: a twin should not learn it. */
   kind?: 'defect'
+  /** What a run needs before it shows (the rate-limit flow's spent quota); shown by any run where absent. */
+  needs?: NeededOption
+}
+
+/** A finding as a table names it: the check of its example, its title, and where titles repeat its cause key. */
+export interface FindingPattern {
+  check: string
+  title: RegExp
+  cause?: string
 }
 
 /** A house style: its conventions, its first account and its differences from our document. */

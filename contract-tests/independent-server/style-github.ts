@@ -1,5 +1,5 @@
 import type { StyleDeclaration } from './house-conventions.js'
-import { COMMON_ROWS, defect, differs } from './house-differences.js'
+import { COMMON_ROWS, defect, differs, FOUND, needing } from './house-differences.js'
 
 // The GitHub house: GitHub's REST API conventions. Errors `{message, documentation_url}` with no
 // code, a validation failure listing `errors: [{resource, field, code}]`; a 400 for a value of
@@ -70,50 +70,67 @@ export const GITHUB: StyleDeclaration = {
       'message-and-docs',
       'errorBody',
       '`{success: false, message, documentation_url}`, no code; `errors: [{resource, field, code}]`',
-      'response_schema_conformance',
-      'envelope_conformance',
-      'unsupported_method',
-      'in_use_deletion_refused',
+      FOUND.errorShape,
     ),
     differs(
       'type-400-rule-422',
       'validationStatus',
       'a value of the wrong type: 400; a broken rule: 422',
-      'negative_data_rejection',
-      'status_code_conformance',
+      FOUND.invalid400,
     ),
     COMMON_ROWS.unknownIgnored,
     differs(
       'link-header',
       'listEnvelope',
       'no page object: a `Link` header with next, last, first, prev',
-      'response_schema_conformance',
-      'pagination_conformance',
+      FOUND.pagingKey,
     ),
-    differs(
-      'per-page-30-clamped',
-      'pageSize',
-      '30 by default, more than 100 served as 100, below 1 the default',
-      'negative_data_rejection',
-    ),
-    COMMON_ROWS.queryBounds,
+    COMMON_ROWS.perPageUnchecked('`per_page` more than 100 served as 100, below 1 the default'),
+    COMMON_ROWS.defaultPageSize(30),
+    COMMON_ROWS.pageUnbounded,
+    COMMON_ROWS.advertIdZero,
     differs('updated-first', 'order', 'last updated first'),
     COMMON_ROWS.delete204,
     COMMON_ROWS.secondStamps,
     differs('ids-from-1296269', 'ids', 'one sequence, from 1296269'),
-    differs('active-ad-only', 'broadcastingTypes', 'only `active_ad`', 'positive_data_acceptance'),
-    differs('tier-core', 'tiers', '`core`', 'response_schema_conformance'),
-    differs('cpm-any-precision', 'cpm', 'any precision', 'negative_data_rejection'),
-    differs('title-max-256', 'titles', 'up to 256 characters', 'negative_data_rejection'),
-    differs('description-max-65536', 'descriptions', 'up to 65536 characters', 'negative_data_rejection'),
-    differs('node-id', 'extraFields', 'records carry a `node_id` made from their id', 'response_schema_conformance'),
+    COMMON_ROWS.broadcastingTypes('active-ad-only', 'only `active_ad`'),
+    COMMON_ROWS.tier('core'),
+    COMMON_ROWS.cpmDecimals('any precision'),
+    COMMON_ROWS.titleLonger(256),
+    COMMON_ROWS.descriptionLonger(65_536),
+    differs(
+      'user-node-id',
+      'extraFields',
+      'users carry a `node_id` made from their id',
+      FOUND.extra('User', 'node_id'),
+    ),
+    differs(
+      'advert-node-id',
+      'extraFields',
+      'adverts carry a `node_id` made from their id',
+      FOUND.extra('Advert', 'node_id'),
+    ),
+    differs(
+      'campaign-node-id',
+      'extraFields',
+      'campaigns carry a `node_id` made from their id',
+      FOUND.extra('Campaign', 'node_id'),
+    ),
     COMMON_ROWS.detailWithoutAdvert,
     differs(
       'github-rate-limit',
       'rateLimitHeaders',
       'X-RateLimit-Limit/Remaining/Reset/Used/Resource; no RateLimit',
-      'response_headers_conformance',
+      FOUND.missingHeaders('RateLimit-Policy, RateLimit'),
     ),
-    defect(differs('retry-after-full-window', 'retryAfter', 'Retry-After is always 60')),
+    defect(
+      needing(
+        'rate-limit',
+        differs('retry-after-full-window', 'retryAfter', 'Retry-After is always 60', {
+          check: 'retry_after_agreement',
+          title: /^Retry-After disagrees with X-RateLimit-Reset$/,
+        }),
+      ),
+    ),
   ],
 }

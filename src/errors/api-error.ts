@@ -15,18 +15,21 @@ export class ApiError extends Error {
   readonly fields: FieldError[] | undefined
   /** For `method_not_allowed`: the methods the path has, for the answer's `Allow` header. */
   readonly allow: readonly string[] | undefined
+  /** A status asked for as such (a forced fault, `Prefer: code=422`), whatever status the profile gives the code. */
+  readonly forced: number | undefined
 
-  constructor(code: ErrorCode, message: string, fields?: FieldError[], allow?: readonly string[]) {
+  constructor(code: ErrorCode, message: string, fields?: FieldError[], allow?: readonly string[], forced?: number) {
     super(message)
     this.name = 'ApiError'
     this.code = code
     this.fields = fields
     this.allow = allow
+    this.forced = forced
   }
 
-  /** The HTTP status its code has in the one table. */
+  /** The HTTP status: the one asked for, else the one its code has in the mock's own table. */
   get status(): number {
-    return ERROR_STATUS[this.code]
+    return this.forced ?? ERROR_STATUS[this.code]
   }
 }
 

@@ -20,7 +20,8 @@ export const ERROR_CODES = ERROR_CODE_NAMES.filter((code) => !PROFILED_ERROR_COD
 ]
 
 /**
- * The error code a forced fault answers with: the first code the mock's own table gives that status.
+ * The error code a forced fault answers with: the first code the mock's own table gives that
+ * status (the answer keeps the status asked for, whatever a profile gives the code).
  * @example faultCode(503) // 'service_unavailable'
  */
 export function faultCode(status: FaultStatus): ErrorCode {

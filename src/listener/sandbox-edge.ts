@@ -143,11 +143,23 @@ async function answerSandbox(sandbox: Sandbox, req: IncomingMessage, res: Server
     void res
       .writeHead(status, { ...CORS_HEADERS, 'content-type': 'application/json; charset=utf-8' })
       .end(JSON.stringify(body))
+  // Refusals in the error shape the model gives them, as every other answer's.
+  const refuse = (error: ApiError) => {
+    const answer = errorAnswer(error, sandbox.default.api.context.model)
+    void res.writeHead(answer.status, { ...CORS_HEADERS, ...answer.headers }).end(answer.body)
+  }
   const path = (req.url ?? '').split('?')[0]!
   const token = req.headers[ADMIN_TOKEN_HEADER]
   const expected = sandbox.default.api.context.adminToken
   if (req.method !== 'GET')
-    return send(405, { success: false, error: { code: 'method_not_allowed', message: 'Only GET' } })
+    return refuse(
+      new ApiError(
+        'method_not_allowed',
+        MESSAGES.method_not_allowed.allowed(req.method ?? '', path, ['GET']),
+        undefined,
+        ['GET'],
+      ),
+    )
   if (path === `${SANDBOX_PATH}/health`) {
     const redis = await sandbox.store.connection.command(['PING']).then(
       () => 'up',
@@ -157,12 +169,9 @@ async function answerSandbox(sandbox: Sandbox, req: IncomingMessage, res: Server
   }
   const name = /^\/__sandbox\/tenants\/([^/]+)$/.exec(path)?.[1] ?? ''
   if (!TENANT_NAME.test(name) || name === DEFAULT_TENANT)
-    return send(404, { success: false, error: { code: 'route_not_found', message: `No sandbox route ${path}` } })
+    return refuse(new ApiError('route_not_found', `No sandbox route ${path}`))
   if (expected !== undefined && token !== expected)
-    return send(403, {
-      success: false,
-      error: { code: 'admin_forbidden', message: MESSAGES.admin_forbidden.token(ADMIN_TOKEN_HEADER) },
-    })
+    return refuse(new ApiError('admin_forbidden', MESSAGES.admin_forbidden.token(ADMIN_TOKEN_HEADER)))
   const host = `http://${req.headers.host ?? '127.0.0.1'}`
   return send(200, {
     success: true,

@@ -24,6 +24,8 @@ export interface ErrorFacts {
   problems?: readonly Problem[]
   /** The request's method and path, for the `method` and `path` slots. */
   request?: { method: string; path: string }
+  /** A status asked for as such (a forced fault), in place of the one the profile gives the code. */
+  status?: number
 }
 
 /** The codes whose bodies carry the problem list. */
@@ -78,6 +80,8 @@ export interface ErrorModel {
   readonly codes: readonly ErrorCode[]
   /** The media type of an error body. */
   readonly contentType: string
+  /** The media type one kind of error comes in: `contentType`, or its own (an HTML page). */
+  mediaOf(code: ErrorCode): string
   /** The code another account's resource answers with. */
   readonly foreign: ErrorCode
   /** The code a method the path does not have answers with. */
@@ -114,16 +118,18 @@ export function errorModel(choices: ErrorChoices, namer: Namer, stamps: StampFor
   return {
     codes,
     contentType: choices.contentType,
+    mediaOf: (code) => choices.media[code] ?? choices.contentType,
     foreign: choices.foreign,
     unsupportedMethod: choices.unsupportedMethod,
     status,
     wireName,
-    body({ code, message, problems, request }, nowMs) {
+    body({ code, message, problems, request, status: forced }, nowMs) {
+      const shown = forced ?? status(code)
       const slots: SlotValues = {
         code: wireName(code),
         message,
-        status: status(code),
-        status_text: reasonPhrase(status(code)),
+        status: shown,
+        status_text: reasonPhrase(shown),
         title: titleOf(code),
         path: request?.path,
         method: request?.method,

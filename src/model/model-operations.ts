@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { DEFAULT_PROFILE, type Profile } from '../profile/profile.js'
+import { DEFAULT_PROFILE, type Profile, type WriteOperation } from '../profile/profile.js'
 import type { Template } from '../profile/template.js'
 import { arrangeSchemasOf } from '../schemas/arrange.js'
 import { profiledSchemas, schemaPairs, type ProfiledSchemas } from '../schemas/profiled.js'
@@ -62,6 +62,10 @@ function dataOf(operation: Operation, profile: Profile): z.ZodMiniType {
  * with its 404 where a page past the last is one; any other operation as it is.
  */
 function asProfiled(operation: Operation, profile: Profile): Operation {
+  // A write's success status where the profile gives one (a create answered 200).
+  const written = profile.resources.statuses[operation.operationId as WriteOperation]
+  if (written !== undefined && operation.auth !== 'admin')
+    return { ...operation, response: { ...operation.response, status: written } }
   if (
     profile !== DEFAULT_PROFILE &&
     operation.response.list &&

@@ -45,8 +45,12 @@ function schemaOf(node: Template, options: TemplateSchemaOptions, path: readonly
     if (options.bind('problems') === 'absent') return undefined
     const item = options.item ?? schemaOf((node.item ?? null) as Json, options, [...path, 'item']) ?? z.null()
     if (node.by === undefined) return z.array(item).check(z.minLength(1))
-    // By field: each field's item (nested: under each segment of the field).
-    return node.nested === true ? z.record(z.string(), z.unknown()) : z.record(z.string(), item)
+    // By field: each field's item (nested: under each segment of the field). An item that is a list
+    // of one (`["{message}"]`) holds every problem of its field, joined: a list of one or more.
+    const single = Array.isArray(node.item) && node.item.length === 1 ? (node.item[0] as Json) : undefined
+    const element = single === undefined ? undefined : schemaOf(single, options, [...path, 'item', '0'])
+    const held = element ? z.array(element).check(z.minLength(1)) : item
+    return node.nested === true ? z.record(z.string(), z.unknown()) : z.record(z.string(), held)
   }
   if ('$link' in node) return z.nullable(z.string())
   if (isSlotNode(node)) return z.unknown()

@@ -61,17 +61,22 @@ export function describeOperations(
     const each = statusCodes.map(component)
     // Headers every one of the codes promises, or none.
     const headers = statusCodes.every((code) => responseHeaders(plane, model, code)) ? responseHeaders(plane, model) : undefined
-    const media = mediaTypeOf(model)
-    return {
-      description: each.map((response) => response.description).join(' Or '),
-      ...(headers ? { headers } : {}),
-      content: {
-        [media]: {
-          schema: { anyOf: each.map((response) => response.content[media]!.schema) },
-          examples: Object.assign({}, ...each.map((response) => response.content[media]!.examples)),
-        },
-      },
-    }
+    // One content entry per media type the codes come in (an HTML page beside JSON bodies).
+    const medias = [...new Set(statusCodes.map((code) => mediaTypeOf(model, code)))]
+    const content = Object.fromEntries(
+      medias.map((media) => {
+        const bodies = each.filter((response) => response.content[media])
+        const schemas = bodies.map((response) => response.content[media]!.schema)
+        return [
+          media,
+          {
+            schema: schemas.length === 1 ? schemas[0]! : { anyOf: schemas },
+            examples: Object.assign({}, ...bodies.map((response) => response.content[media]!.examples)),
+          },
+        ]
+      }),
+    )
+    return { description: each.map((response) => response.description).join(' Or '), ...(headers ? { headers } : {}), content }
   }
 
   const paths: PathsObject = {}

@@ -38,9 +38,9 @@ export function responseHeaders(plane: Plane, { headers }: ApiModel, code?: Erro
   return Object.fromEntries(names.map((name) => [name, headerRef(name)]))
 }
 
-/** The media type of the model's error bodies, as the document's content key (`application/json`, `application/problem+json`). */
-export function mediaTypeOf({ errors }: ApiModel): string {
-  return errors.contentType.split(';')[0]!.trim()
+/** The media type of the model's error bodies (of one code's, where given), as the document's content key (`application/json`, `application/problem+json`, `text/html`). */
+export function mediaTypeOf({ errors }: ApiModel, code?: ErrorCode): string {
+  return (code ? errors.mediaOf(code) : errors.contentType).split(';')[0]!.trim()
 }
 
 /** An error response component: always one JSON body, with its schema and its example. */
@@ -65,6 +65,6 @@ export function errorResponseComponent(
   return {
     description: `${model.errors.status(code)} \`${wire}\`: ${model.words.when(code)}`,
     ...(headers ? { headers } : {}),
-    content: { [mediaTypeOf(model)]: { schema, examples: { [wire]: { summary: message, value: body } } } },
+    content: { [mediaTypeOf(model, code)]: { schema, examples: { [wire]: { summary: message, value: body } } } },
   }
 }

@@ -23,13 +23,15 @@ export interface ErrorScene {
 export function errorAnswer(error: ApiError, model: ApiModel = DEFAULT_MODEL, scene: ErrorScene = {}): MockAnswer {
   const { errors } = model
   const body = errors.body(
-    { code: error.code, message: error.message, problems: error.fields, request: scene.request },
+    { code: error.code, message: error.message, problems: error.fields, request: scene.request, status: error.forced },
     (scene.now ?? Date.now)(),
   )
+  const media = errors.mediaOf(error.code)
   const answer: MockAnswer = {
-    status: errors.status(error.code),
-    headers: { 'content-type': errors.contentType },
-    body: JSON.stringify(body),
+    status: error.forced ?? errors.status(error.code),
+    headers: { 'content-type': media },
+    // A body in a media type of its own (an HTML page) is its text as it is; any other is JSON.
+    body: typeof body === 'string' && !/json/i.test(media) ? body : JSON.stringify(body),
   }
   if (error.allow) answer.headers.allow = error.allow.join(', ')
   return answer

@@ -41,7 +41,7 @@ export async function applyFaults(
   const forcedCode = faultCode(forced.status)
   if (forcedCode === 'rate_limit_exceeded')
     headers[(ctx.model.headers.retryAfterName ?? 'Retry-After').toLowerCase()] = '1'
-  throw new ApiError(forcedCode, injectedFault(forced.status, forced.reason))
+  throw new ApiError(forcedCode, injectedFault(forced.status, forced.reason), undefined, undefined, forced.status)
 }
 
 /** The error a fault rule forces on this request, matched on the path below the API's base. */

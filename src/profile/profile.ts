@@ -1,8 +1,10 @@
 import * as z from 'zod/mini'
 import { TemplateOf, type Template } from './template.js'
 import { DEFAULT_ERROR_STATUSES, ERROR_CODE_NAMES } from './error-statuses.js'
+import { DEFAULT_BROADCASTING_TYPES, WRITE_OPERATIONS } from './names.js'
 
 export { DEFAULT_ERROR_STATUSES, ERROR_CODE_NAMES, type ErrorCode } from './error-statuses.js'
+export { DEFAULT_BROADCASTING_TYPES, DEFAULT_TIER_NAMES, WRITE_OPERATIONS, type WriteOperation } from './names.js'
 
 // The mock's choices where the interface spec is silent ("not shown"), as one value. The default
 // profile is the mock's own; a twin (docs/twin.md) carries one learned from a deployment. One model
@@ -22,12 +24,6 @@ const Status = z.int().check(z.minimum(100), z.maximum(599))
 
 /** Values beyond the document a resource carries, by field name: what a new record gets, or a `$map` that follows another field. */
 const ExtraFields = z.record(z.string().check(z.regex(/^[a-z][a-z0-9_]*$/)), TemplateOf('field'))
-
-/** The mock's own API tiers, by name (spec 2.2 leaves the values of api_tier open). */
-export const DEFAULT_TIER_NAMES = ['free', 'basic', 'pro', 'enterprise'] as const
-
-/** The mock's own broadcasting types: `active_ad` (named by the spec) and `passive_ad`. */
-export const DEFAULT_BROADCASTING_TYPES = ['active_ad', 'passive_ad'] as const
 
 /** An API tier's limits (spec 8). */
 export const TierLimitsChoice = z.strictObject({ per_minute: Count, per_day: Count, max_topups: Count })
@@ -56,6 +52,11 @@ export const ErrorChoices = z.strictObject({
   body: TemplateOf('error'),
   /** The body of a kind of error where it is not `body` (a 401 without the problem list, a 404 of its own). */
   bodies: z.partialRecord(z.enum(ERROR_CODE_NAMES), TemplateOf('error')),
+  /**
+   * The media type of a kind of error where it is not `contentType`: an unknown route answered by a
+   * framework's own HTML page (Express's `Cannot GET /x`), whose body is then a text (`$text`), sent as it is.
+   */
+  media: z.partialRecord(z.enum(ERROR_CODE_NAMES), z.string().check(z.regex(/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/))),
 })
 export type ErrorChoices = z.infer<typeof ErrorChoices>
 
@@ -117,6 +118,11 @@ export const ResourceChoices = z.strictObject({
   deletes: z.strictObject({ campaign: DeleteChoice, advert: DeleteChoice }),
   /** Deleting an advert a campaign uses: refused (advert_in_use), or done with its campaigns. */
   advertInUse: z.enum(['refuse', 'cascade']),
+  /**
+   * The success status of a write where it is not the mock's (the spec shows only POST /campaigns's
+   * 201): a create answered 200, a toggle 201. The body is the same; a DELETE's is in `deletes`.
+   */
+  statuses: z.partialRecord(z.enum(WRITE_OPERATIONS), z.union([z.literal(200), z.literal(201), z.literal(202)])),
   newCampaignEnabled: z.boolean(),
   broadcastingTypes: z.array(Name).check(z.minLength(1)),
   /** Fields beyond the document, by resource: the value a new record gets, or how it follows another field. */
@@ -235,6 +241,7 @@ export const DEFAULT_PROFILE: Profile = {
     contentType: 'application/json; charset=utf-8',
     body: ERROR_BODY,
     bodies: {},
+    media: {},
   },
   rateLimits: {
     headers: [
@@ -269,6 +276,7 @@ export const DEFAULT_PROFILE: Profile = {
     campaignDetailEmbedsAdvert: true,
     deletes: { campaign: DELETED_RECORD, advert: DELETED_RECORD },
     advertInUse: 'refuse',
+    statuses: {},
     newCampaignEnabled: true,
     broadcastingTypes: [...DEFAULT_BROADCASTING_TYPES],
     extraFields: { user: {}, advert: {}, campaign: {}, balance: {} },

@@ -40,6 +40,8 @@ export const Cpm = cpmOf(DEFAULT_PROFILE.inputs.cpm)
 export function sendingLimitOf(max: number | null) {
   return meta(z.int().check(z.positive(), ...(max === null ? [] : [z.maximum(max)])), {
     description: 'Most sends this campaign may make.',
+    // No largest value where the profile has none (a safe integer all the same).
+    ...(max === null ? { maximum: undefined } : {}),
   })
 }
 

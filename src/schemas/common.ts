@@ -63,6 +63,8 @@ function pageFields({ defaultPerPage, maxPerPage, abovePerPageMax, belowPerPageM
       z._default(z.coerce.number().check(z.int(), z.minimum(1), ...(maxPage === null ? [] : [z.maximum(maxPage)])), 1),
       {
         description: 'Page number, from 1.',
+        // No largest page where the profile has none (a whole number is still a safe integer).
+        ...(maxPage === null ? { maximum: undefined } : {}),
       },
     ),
     per_page:

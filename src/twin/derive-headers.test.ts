@@ -50,3 +50,12 @@ it("keeps the mock's own two-window lists as the slots that write them", () => {
     { name: 'RateLimit', value: '{ratelimit}' },
   ])
 })
+
+it('reads a number by its name before its move: a reset that moved by one between the two answers is still a reset', () => {
+  const first = { ratelimit: '"default";r=58;t=41', 'x-ratelimit-reset': '41' }
+  const second = { ratelimit: '"default";r=57;t=42', 'x-ratelimit-reset': '40' }
+  expect(deriveHeaders({ first, second, limits })).toEqual([
+    { name: 'X-RateLimit-Reset', value: '{reset_after}' },
+    { name: 'RateLimit', value: '"default";r={remaining};t={reset_after}' },
+  ])
+})

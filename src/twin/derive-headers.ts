@@ -83,17 +83,22 @@ function labelBefore(parts: readonly string[], at: number): string {
   return /([A-Za-z_-]+)\s*=\s*$/.exec(parts[at - 1] ?? '')?.[1] ?? ''
 }
 
-/** Which slot a number is, from how it moved between two answers and what it is called. */
+/**
+ * Which slot a number is: by what it is called first (a reset, a window, used, remaining, a limit:
+ * a `t` that moved by one between two answers is still a reset), then, unnamed, by how it moved
+ * between two answers.
+ */
 function slotOf(before: number, after: number, label: string, limits: HeaderExamples['limits']): string | undefined {
   const lower = label.toLowerCase()
-  if (after === before - 1 || (/remaining|^r$/.test(lower) && after <= before)) return 'remaining'
-  if (after === before + 1 || /used/.test(lower)) return 'used'
-  if (before === after && (after === limits.per_minute || after === limits.per_day) && !/^w$|window/.test(lower))
-    return 'limit'
   if (after > 1_000_000_000 && after < 100_000_000_000) return 'reset'
+  if (/reset|^t$/.test(lower)) return after <= 86_400 ? 'reset_after' : undefined
   if (/^w$|window|period/.test(lower)) return 'window'
-  if (/reset|^t$/.test(lower) && after <= 86_400) return 'reset_after'
+  if (/used/.test(lower)) return 'used'
+  if (/remaining|^r$/.test(lower)) return 'remaining'
   if (/limit|^q$/.test(lower)) return 'limit'
+  if (after === before - 1) return 'remaining'
+  if (after === before + 1) return 'used'
+  if (before === after && (after === limits.per_minute || after === limits.per_day)) return 'limit'
   return undefined
 }
 

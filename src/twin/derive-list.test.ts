@@ -90,3 +90,16 @@ it('reads Laravel-style meta (from, to, last_page) and links, and keeps a consta
   })
   expect(literal).toEqual(['object'])
 })
+
+it('reads figures written as strings as texts of their slots, and a flag the same on every page as it came', () => {
+  const { template, literal } = deriveList(
+    pages((page) => ({ paging: { page: String(page), total: '7', per_page: '3' }, cached: true })),
+  )
+  expect(template).toEqual({
+    success: true,
+    data: { $slot: 'items' },
+    paging: { page: { $text: '{page}' }, total: { $text: '{total}' }, per_page: { $text: '{per_page}' } },
+    cached: true,
+  })
+  expect(literal).toEqual(['cached'])
+})

@@ -89,6 +89,12 @@ export function deriveList(examples: readonly PageExample[]): DerivedList {
     if (link) return link
     const slot = figureOf(values, examples, counts, key)
     if (slot) return { $slot: slot }
+    // A figure written as a string (`"total": "42"`, as some PHP and Java serializers write numbers).
+    const numbers = values.map((value) =>
+      typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined,
+    )
+    const written = numbers.every((value) => value !== undefined) ? figureOf(numbers, examples, counts, key) : undefined
+    if (written) return { $text: `{${written}}` }
     if (path.length > 0) literal.push(path.join('.'))
     return node
   }

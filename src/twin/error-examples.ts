@@ -22,12 +22,16 @@ export function example(ctx: LearnContext, code: ErrorCode, exchange: Exchange, 
   }
   const body = exchange.response.json as Json | undefined
   const request = new URL(exchange.request.url)
-  const derived = deriveError({
-    status,
-    body: body === undefined ? null : body,
-    request: { method: exchange.request.method, path: request.pathname },
-    ...(field ? { field } : {}),
-  })
+  const media = exchange.response.headers['content-type'] ?? ''
+  const page = body === undefined ? pageTemplate(exchange.response.text, exchange.request.method, request) : undefined
+  const derived = page
+    ? { template: page, code: undefined }
+    : deriveError({
+        status,
+        body: body === undefined ? null : body,
+        request: { method: exchange.request.method, path: request.pathname },
+        ...(field ? { field } : {}),
+      })
   ctx.observations.learn(`errors.statuses.${code}`, status, ctx.evidence(exchange, seen))
   if (derived.code !== undefined)
     ctx.observations.learn(`errors.codes.${code}`, derived.code, ctx.evidence(exchange, seen))
@@ -38,8 +42,21 @@ export function example(ctx: LearnContext, code: ErrorCode, exchange: Exchange, 
       ctx.evidence(exchange, clip(exchange.response.text)),
     )
   const list = ctx.errorExamples.get(code) ?? []
-  list.push({ exchange, template: derived.template, contentType: exchange.response.headers['content-type'] ?? '' })
+  list.push({ exchange, template: derived.template, contentType: media, page: page !== undefined })
   ctx.errorExamples.set(code, list)
+}
+
+/**
+ * A body that is no JSON (a framework's HTML page, `Cannot GET /x`) as a text template, the
+ * request's method and path as its slots; none where it is empty or holds braces of its own.
+ */
+function pageTemplate(text: string, method: string, url: URL): Json | undefined {
+  if (text.trim() === '' || /[{}]/.test(text)) return undefined
+  const path = url.pathname + url.search
+  const slotted = text.includes(path)
+    ? text.replaceAll(`${method} ${path}`, '{method} {path}').replaceAll(path, '{path}')
+    : text.replaceAll(`${method} ${url.pathname}`, '{method} {path}').replaceAll(url.pathname, '{path}')
+  return { $text: slotted }
 }
 
 /**
@@ -74,7 +91,24 @@ export function learnErrorBodies(ctx: LearnContext): void {
         ctx.evidence(exchange, own ? clip(exchange.response.text) : 'the error body'),
       )
     }
-  const types = evidence.map(({ contentType, exchange }) => ({ type: contentType.split(';')[0]!.trim(), exchange }))
+  // A page of its own (HTML, text) comes in its media type; the JSON bodies in the errors' one.
+  const pages = evidence.filter(({ page }) => page)
+  ctx.observations.learn(
+    'errors.media',
+    Object.fromEntries(
+      [...ctx.errorExamples].flatMap(([code, examples]) =>
+        examples[0]?.page ? [[code, examples[0].contentType] as const] : [],
+      ),
+    ),
+    ...(pages.length > 0 ? pages : evidence)
+      .slice(0, 2)
+      .map(({ exchange, page }) =>
+        ctx.evidence(exchange, page ? `a page: ${exchange.response.headers['content-type'] ?? ''}` : 'a JSON body'),
+      ),
+  )
+  const types = evidence
+    .filter(({ page }) => !page)
+    .map(({ contentType, exchange }) => ({ type: contentType.split(';')[0]!.trim(), exchange }))
   const [main] = types
   if (main && main.type) {
     const value = main.type === 'application/json' ? 'application/json; charset=utf-8' : main.type

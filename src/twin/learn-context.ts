@@ -42,6 +42,8 @@ export interface ErrorExample {
   exchange: Exchange
   template: Template
   contentType: string
+  /** A body that is no JSON (an HTML page), kept as a text. */
+  page: boolean
 }
 
 /** The context each probe is given. */

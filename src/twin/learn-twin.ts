@@ -16,6 +16,7 @@ import { reconcileAccount } from './reconcile-account.js'
 import { replayTwin, type ReplayReport, type ServeTwin } from './replay.js'
 import { probeInputs } from './probe-inputs.js'
 import { probeLists } from './probe-lists.js'
+import { probeWriteStatuses } from './learn-write-statuses.js'
 import { probeRateLimits } from './probe-rate-limits.js'
 import { probeResources } from './probe-resources.js'
 import { probeStamps } from './probe-stamps.js'
@@ -65,7 +66,7 @@ export class LearningBroke extends Error {
 }
 
 /** The probes in the order they run: the resources first (the others use its advert and campaign), the stamps last (they read every answer). */
-const PROBES = [probeResources, probeErrors, probeInputs, probeLists, probeRateLimits, probeStamps]
+const PROBES = [probeResources, probeErrors, probeInputs, probeLists, probeRateLimits, probeStamps, probeWriteStatuses]
 
 /**
  * Learns a twin of a deployment. Throws the contract suite's PreflightError when the deployment

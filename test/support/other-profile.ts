@@ -72,6 +72,7 @@ export const OTHER_PROFILE: Profile = {
     campaignDetailEmbedsAdvert: false,
     deletes: { campaign: { status: 204, body: null }, advert: { status: 204, body: null } },
     advertInUse: 'refuse',
+    statuses: { createAdvert: 200 },
     newCampaignEnabled: false,
     broadcastingTypes: ['active_ad'],
     extraFields: {

@@ -2,6 +2,9 @@ import type { Exchange } from '../client/exchange.js'
 import type { CheckContext } from './check.js'
 import { readErrorBody } from './error-body.js'
 
+/** The families of rate-limit headers (headerFamily): one choice of the deployment's. */
+const RATE_LIMIT_FAMILIES: ReadonlySet<string> = new Set(['x-ratelimit', 'ratelimit'])
+
 /**
  * The keys of causes: what a deployment did, whichever check saw it. Failures with one key are
  * one finding (ContractFailure.rootCause): the check that provoked the answer gives its example,
@@ -10,8 +13,9 @@ import { readErrorBody } from './error-body.js'
  * - `status 204`: an answer's status where the document gives another (a 204 delete);
  * - `error 400 VALIDATION_ERROR`: a kind of error, by the status and code it is answered with;
  * - `members Error extra`: a schema's undocumented members, `members Campaign missing` its missing
- *   ones; `member the object {…} pagination`: one member answered under another name (the paging
- *   object's key, the problem list's);
+ *   ones, `members Campaign missing (delete)` those a DELETE's answer lacks (a receipt such as
+ *   `{id, deleted}`: a choice apart from what the other answers lack); `member the object {…}
+ *   pagination`: one member answered under another name (the paging object's key, the problem list's);
  * - `bound cpm maximum narrower`: a bound, and which way the deployment's lies (narrower, wider,
  *   or values beyond it clamped);
  * - `enum broadcasting_type`: an enum's values.
@@ -19,7 +23,9 @@ import { readErrorBody } from './error-body.js'
 export const causeKey = {
   status: (status: number) => `status ${status}`,
   error: (status: number, code: string | undefined) => `error ${status} ${code ?? '(no code)'}`,
-  members: (schema: string, side: 'extra' | 'missing') => `members ${schema} ${side}`,
+  /** A schema's extra or missing members; `within`: the kind of answer, where one shows a cause of its own (a delete's receipt). */
+  members: (schema: string, side: 'extra' | 'missing', within?: 'delete') =>
+    `members ${schema} ${side}${within ? ` (${within})` : ''}`,
   renamed: (schema: string, member: string) => `member ${schema} ${member}`,
   bound: (field: string, bound: string, way: 'narrower' | 'wider' | 'clamped') => `bound ${field} ${bound} ${way}`,
   enum: (field: string) => `enum ${field}`,
@@ -29,8 +35,13 @@ export const causeKey = {
   stamps: 'stamp format',
   /** A query parameter the deployment does not check, or does not have (it pages by another name). */
   unchecked: (parameter: string) => `param ${parameter} unchecked`,
-  /** Documented headers an answer lacks, by family (`x-ratelimit`, `ratelimit`, or each by its name). */
-  headers: (families: readonly string[]) => `headers missing ${[...new Set(families)].sort().join(' ')}`,
+  /**
+   * Documented headers an answer lacks, by family: the rate-limit families (`x-ratelimit`,
+   * `ratelimit`) are one choice of the deployment however many of them an answer lacks (Laravel's
+   * X-RateLimit-Reset on a 429 only, no RateLimit: one cause, not one per answer's set); any other by its name.
+   */
+  headers: (families: readonly string[]) =>
+    `headers missing ${[...new Set(families.map((family) => (RATE_LIMIT_FAMILIES.has(family) ? 'rate-limit' : family)))].sort().join(' ')}`,
 } as const
 
 /** The family a header belongs to: the X-RateLimit-* headers, the IETF RateLimit pair, else the header itself. */

@@ -6,7 +6,7 @@ import type { Profile } from '../document/profiles.js'
 import type { SchemaValidator } from '../document/schema-validator.js'
 import { isSpecOperation } from '../document/spec-facts.js'
 import type { CheckName } from './check-names.js'
-import type { FailureKind, MemberDifference } from './contract-failure.js'
+import type { ConditionalKnockOn, FailureKind, MemberDifference } from './contract-failure.js'
 
 /** What the run knows that checks and flows share. */
 export interface RunState {
@@ -92,6 +92,8 @@ export interface FailureDetail {
   facetsTitle?: string
   /** A knock-on effect of the root cause: said beside it, not as a finding of its own. */
   knockOn?: string
+  /** A cause it is a knock-on of whenever the run shows that cause, before or after (see ContractFailure). */
+  knockOnOf?: ConditionalKnockOn
   /** A difference from the document or a defect of consistency (default: what the check reported under finds). */
   kind?: FailureKind
   /** The request it showed in, when that is no documented operation (default: such an exchange's label, when `operation` names another). */

@@ -57,10 +57,22 @@ export interface ContractFailure {
    * its value (answered, or documented), by which a member answered under another name is told.
    */
   readonly member?: MemberDifference
-  /** The cause it was reported under, when the report found its member answered under another name (member-causes.ts). */
+  /**
+   * A cause it is a knock-on of whenever the run shows that cause, whichever check saw it and
+   * whether before or after (a page size not honoured where the parameter is not checked at all):
+   * the report groups it under that cause, `says` being its knock-on; else its own rootCause stands.
+   */
+  readonly knockOnOf?: ConditionalKnockOn
+  /** The cause it was reported under, when the report found its member answered under another name (member-causes.ts), or attached it to another cause (knockOnOf). */
   readonly aka?: string
   /** The failure in three lines: `check on operation: title`, `Received: …`, `Documented: …`. */
   readonly message: string
+}
+
+/** A cause a failure is a knock-on of, if the run shows it, and what the failure says beside it then. */
+export interface ConditionalKnockOn {
+  cause: string
+  says: string
 }
 
 /** A member a schema's answer lacks or adds, and the shape of its value: `object` with its keys, `array` of what, or a JSON type. */

@@ -1,14 +1,19 @@
+import { isJsonMediaType } from '../document/document.js'
+import { describeEnvelope, errorEnvelope } from '../document/error-envelope.js'
 import { describeResponse, everyOperation, isSuccess, operationOf, specOperations, type Check } from './check.js'
 import { causeKey } from './causes.js'
-import { membersCauseAt } from './schema-findings.js'
+import { envelopeProblems } from './error-envelope-problems.js'
 
 /**
- * Every JSON answer is the envelope: `success: true` with `data` on a 2xx (spec section 2.1),
- * `success: false` with an `error` object carrying `code` and `message` on an error (our document).
+ * Every JSON answer is the envelope: `success: true` with `data` on a 2xx (spec section 2.1); an
+ * error, the body the document gives its status (error-envelope.ts: ours is `{success: false,
+ * error: {code, message}}`; a twin's document may give problem details or an `errors` list), in
+ * a media type the document gives it.
  */
 export const envelopeConformance: Check = {
   kind: 'response',
-  description: '2xx: {success: true, data}; 4xx/5xx: {success: false, error: {code, message}}.',
+  description:
+    "2xx: {success: true, data}; 4xx/5xx: the document's error body for the status ({success: false, error: {code, message}}).",
   claims: { spec: specOperations, contract: everyOperation },
   run(ctx, exchange) {
     const { status, json } = exchange.response
@@ -31,28 +36,29 @@ export const envelopeConformance: Check = {
       return
     }
     if (status < 400 || !ctx.asserts('contract') || exchange.response.text === '') return false
-    const documented = '{"success": false, "error": {"code": string, "message": string}}'
-    // An error body of another shape (problem details, an `errors` array) is the deployment's one choice for
-    // every error: the members of the documented error body, whichever check sees them.
-    const operation = operationOf(ctx, exchange)
-    const pointer = operation ? ctx.document.response(operation, status)?.schemaPointer : undefined
-    const shape = (title: string, member?: string) =>
+    // Whatever shape it gives, the document's error body is the deployment's one choice for every error.
+    const envelope = errorEnvelope(ctx.document, operationOf(ctx, exchange), status)
+    if (!envelope) return false
+    const documented = describeEnvelope(ctx.document, envelope)
+    for (const { title, rootCause } of envelopeProblems(ctx.document, envelope, status, json))
       ctx.fail(title, {
         received: describeResponse(exchange),
         documented,
         profile: 'contract',
-        // The envelope itself is the error body's shape; its error object's members that Error schema's.
-        rootCause: member
-          ? pointer
-            ? membersCauseAt(ctx.document, pointer, member)
-            : causeKey.errorShape
-          : causeKey.errorShape,
+        ...(rootCause ? { rootCause } : {}),
       })
-    if (!body) return fail('contract', 'Error body is not a JSON object', documented)
-    if (body.success !== false) return shape(`success is ${JSON.stringify(body.success) ?? 'missing'} on a ${status}`)
-    const error = body.error as Record<string, unknown> | undefined
-    if (!error || typeof error.code !== 'string' || typeof error.message !== 'string')
-      return shape('error.code or error.message is missing', error ? 'error' : undefined)
-    if ('data' in body) shape('An error also carries data')
+    // A status the operation documents has its media type judged by content_type_conformance; another, here.
+    const received = exchange.response.headers['content-type']?.split(';')[0]?.trim().toLowerCase() ?? '(none)'
+    if (
+      !envelope.exact &&
+      envelope.mediaTypes.length > 0 &&
+      !envelope.mediaTypes.some((type) => type.toLowerCase() === received)
+    )
+      ctx.fail(`Undocumented media type ${received}`, {
+        received: `Content-Type ${exchange.response.headers['content-type'] ?? '(none)'}; ${describeResponse(exchange)}`,
+        documented: `${envelope.mediaTypes.join(', ')} (the error body the document gives a ${status})`,
+        profile: 'contract',
+        ...(isJsonMediaType(received) ? { rootCause: causeKey.errorShape } : {}),
+      })
   },
 }

@@ -1,3 +1,4 @@
+import { MESSAGE_NAMES } from '../document/error-envelope.js'
 import { isRecord } from '../document/schema-reading.js'
 
 /** One problem of invalid input an error body names: the field, as the deployment writes its path, and why. */
@@ -16,7 +17,6 @@ export interface ErrorBody {
 }
 
 const FIELD_NAMES = ['field', 'path', 'name', 'param', 'parameter', 'attribute', 'property', 'loc', 'location']
-const MESSAGE_NAMES = ['message', 'detail', 'reason', 'issue', 'msg', 'title', 'description']
 const LIST_NAMES = [
   'fields',
   'details',

@@ -4,7 +4,8 @@ import type { ContractDocument, DocumentedOperation } from '../document/document
 import { codeForStatus, errorCodes, receivedErrorCode, type StatedCode } from '../document/error-codes.js'
 import { isRecord } from '../document/schema-reading.js'
 import { validInstance } from '../document/valid-data.js'
-import { errorCauseOf } from './causes.js'
+import { causeKey, errorCauseOf } from './causes.js'
+import { readErrorBody } from './error-body.js'
 import { dataOf, describeResponse, isSuccess, type Check, type CheckContext } from './check.js'
 import { operationToProbe, pathOf } from './probe.js'
 
@@ -63,12 +64,22 @@ function judge(ctx: CheckContext, rule: InUseRule, refused: Exchange): void {
       ? 'Deleting a resource another one uses was refused with another code'
       : `Deleting a resource another one uses answered ${status}`
   // Refused otherwise, the kind of error it is answered as is the cause (what status_code_conformance sees in the same answer).
+  // The 422 the document gives, with no code at all: an error body of another shape, which has none (its knock-on, when the run finds that shape).
+  const codeless = status === 422 && readErrorBody(json).code === undefined
   ctx.fail(title, {
     exchange: refused,
     received: describeResponse(refused),
     documented,
     operation: rule.remove.label,
     ...(isSuccess(status) ? {} : { rootCause: errorCauseOf(refused) }),
+    ...(codeless
+      ? {
+          knockOnOf: {
+            cause: causeKey.errorShape,
+            says: 'the 422 for a resource in use carries no code (in_use_deletion_refused)',
+          },
+        }
+      : {}),
   })
 }
 

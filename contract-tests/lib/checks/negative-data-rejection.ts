@@ -191,10 +191,10 @@ const unchecked = new WeakMap<object, Set<string>>()
 
 /**
  * The query parameters of the run whose wrong type a list took (`per_page=abc`): parameters the
- * deployment does not check, or does not have. pagination_conformance reports a page size not
- * honoured under the same cause, when its parameter is one of them.
+ * deployment does not check, or does not have; a value past their bounds taken is that cause too,
+ * not a clamp. (pagination_conformance's page size not honoured joins the cause when the report groups.)
  */
-export function uncheckedParameters(key: object): Set<string> {
+function uncheckedParameters(key: object): Set<string> {
   let found = unchecked.get(key)
   if (!found) unchecked.set(key, (found = new Set()))
   return found

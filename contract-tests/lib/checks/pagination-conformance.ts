@@ -1,13 +1,13 @@
 import { causeKey } from './causes.js'
-import { uncheckedParameters } from './negative-data-rejection.js'
 import { renamedCauseAt } from './schema-findings.js'
-import { preview, type Check } from './check.js'
+import { preview, type Check, type FailureDetail } from './check.js'
 import { listResponse, statesList, type ListResponse } from './list-response.js'
 
 /**
  * A list page is the one asked for: `page` and `per_page` are honoured (or the documented
  * defaults when absent), a page holds no more than per_page items, and the totals agree with
- * each other and with the items (full pages before the last, none past it). The page's position
+ * each other and with the items (full pages before the last, none past it; a last page's number,
+ * `last_page`, may be 1 on an empty list, whose first page is empty). The page's position
  * is read wherever the answer keeps it (paging-reading.ts): under another key than the
  * document's (`meta`), the body's own members or the headers; what it does not say is judged by
  * the items (a default page of a list longer than it holds the default number).
@@ -35,10 +35,11 @@ export const paginationConformance: Check = {
         kind: 'defect',
       })
     const [askedPage, askedSize] = [asked(paging.page), asked(paging.per_page)]
-    const state = preview({ items, ...list.paging })
+    const { lastPageNumber, ...position } = list.paging
+    const state = preview({ items, ...position })
     // What the page size and number are is the deployment's choice; totals that disagree with the items are a defect.
-    const fail = (title: string, documented: string, rootCause?: string) =>
-      ctx.fail(title, { received: state, documented, ...(rootCause ? { rootCause } : {}) })
+    const fail = (title: string, documented: string, cause?: Pick<FailureDetail, 'rootCause' | 'knockOnOf'>) =>
+      ctx.fail(title, { received: state, documented, ...cause })
     const defect = (title: string, documented: string) =>
       ctx.fail(title, { received: state, documented, kind: 'defect' })
     if (page !== undefined && askedPage !== undefined && page !== askedPage)
@@ -51,8 +52,7 @@ export const paginationConformance: Check = {
         : undefined)
     if (askedSize !== undefined && served !== undefined && served !== askedSize) {
       // A page of another size: the totals cannot be weighed against the size asked.
-      const unchecked = uncheckedParameters(ctx.state).has(paging.per_page)
-      return sizeFailure(list, paging.per_page, askedSize, served, fail, unchecked)
+      return sizeFailure(list, paging.per_page, askedSize, served, fail)
     }
     const size = perPage ?? askedSize
     if (size === undefined) return
@@ -73,13 +73,17 @@ export const paginationConformance: Check = {
     if (items > size) totalsFailure(`A page holds more items than ${paging.per_page}`, `at most ${size} items`)
     if (totalCount === undefined) return
     const last = Math.ceil(totalCount / size)
-    if (totalPages !== undefined && size > 0 && totalPages !== last)
+    // The number of the last page may be 1 on an empty list: its (empty) first page (Laravel's, Django's paginators).
+    const agrees = totalPages === last || (lastPageNumber === true && totalCount === 0 && totalPages === 1)
+    if (totalPages !== undefined && size > 0 && !agrees)
       totalsFailure(
         'total_pages does not follow from total_count and per_page',
-        `total_pages = ceil(${totalCount} / ${size}) = ${last}`,
+        lastPageNumber
+          ? `the last page = ceil(${totalCount} / ${size}) = ${last}, or 1 for an empty list`
+          : `total_pages = ceil(${totalCount} / ${size}) = ${last}`,
       )
     const at = page ?? askedPage
-    if (at === undefined || items > size || (totalPages !== undefined && totalPages !== last)) return
+    if (at === undefined || items > size || (totalPages !== undefined && !agrees)) return
     const due = at < last ? size : at === last ? totalCount - (at - 1) * size : 0
     if (items !== due)
       totalsFailure(
@@ -89,14 +93,18 @@ export const paginationConformance: Check = {
   },
 }
 
-/** The page size served is not the one asked (or the default): the default differs, the asked one is clamped, or ignored. */
+/**
+ * The page size served is not the one asked (or the default): the default differs, the asked one
+ * is clamped, or ignored. Where the run finds the parameter not checked at all (its wrong type
+ * taken: the deployment pages by another name, `size` or `page_size`), whenever it finds that, a
+ * size not honoured is that cause's knock-on.
+ */
 function sizeFailure(
   list: ListResponse,
   name: string,
   asked: number,
   served: number,
-  fail: (title: string, documented: string, rootCause?: string) => void,
-  unchecked: boolean,
+  fail: (title: string, documented: string, cause?: Pick<FailureDetail, 'rootCause' | 'knockOnOf'>) => void,
 ): void {
   if (!list.query.has(name))
     return fail(
@@ -105,11 +113,13 @@ function sizeFailure(
     )
   // Fewer than asked of a list that holds more: the deployment serves its own largest page instead.
   const clamped = served < asked && served > 1
-  fail(
-    `${name} is not honoured`,
-    `${name}: ${asked}, as asked`,
-    clamped ? causeKey.bound(name, 'maximum', 'clamped') : undefined,
-  )
+  fail(`${name} is not honoured`, `${name}: ${asked}, as asked`, {
+    ...(clamped ? { rootCause: causeKey.bound(name, 'maximum', 'clamped') } : {}),
+    knockOnOf: {
+      cause: causeKey.unchecked(name),
+      says: `pages of another size than ${name} asks (pagination_conformance)`,
+    },
+  })
 }
 
 function defaultOf(list: ListResponse, name: string): unknown {

@@ -7,6 +7,12 @@ export interface PagingReading {
   perPage?: number
   totalCount?: number
   totalPages?: number
+  /**
+   * Whether totalPages was read as the number of the last page (`last_page`, Django's `num_pages`,
+   * a `last` link) rather than a count of pages: Laravel's and Django's paginators give an empty
+   * list one (empty) first page, so that number is at least 1.
+   */
+  lastPageNumber?: boolean
   /** Whether it says a next page exists (a `next` link, `has_more`), when it says so. */
   hasNext?: boolean
   /** Where it was read: the documented key, another member (`meta`), the body itself, or the headers. */
@@ -28,6 +34,9 @@ const NAMES = {
   ],
   totalPages: ['total_pages', 'totalPages', 'last_page', 'lastPage', 'pages', 'page_count', 'pageCount', 'num_pages'],
 } as const
+
+/** The names of totalPages that give the last page's number (see PagingReading.lastPageNumber). */
+const LAST_PAGE_NAMES: readonly string[] = ['last_page', 'lastPage', 'num_pages']
 
 /**
  * Reads a list answer's position, in the shapes real APIs give it: the documented object
@@ -59,16 +68,20 @@ export function readPaging(
     for (const [field, names] of Object.entries(NAMES) as Array<[keyof typeof NAMES, readonly string[]]>) {
       if (reading[field] !== undefined) continue
       // The body's own `page`, `size` or `number` counts only beside a total: `data` items could carry such names too.
-      const value = names.map((name) => holder[name]).find(isCount)
-      if (value !== undefined && (at !== '(body)' || countsOf(holder) >= 2 || field === 'totalCount')) {
-        reading[field] = value
+      const name = names.find((one) => isCount(holder[one]))
+      if (name !== undefined && (at !== '(body)' || countsOf(holder) >= 2 || field === 'totalCount')) {
+        reading[field] = holder[name] as number
+        if (field === 'totalPages' && LAST_PAGE_NAMES.includes(name)) reading.lastPageNumber = true
         found = true
       }
     }
     if (found && reading.at === '') reading.at = at
   }
   const links = linksOf(exchange, body, pageParam)
-  if (reading.totalPages === undefined && links.last !== undefined) reading.totalPages = links.last
+  if (reading.totalPages === undefined && links.last !== undefined) {
+    reading.totalPages = links.last
+    reading.lastPageNumber = true
+  }
   if (links.next !== undefined) reading.hasNext = links.next
   else if (typeof body.has_more === 'boolean') reading.hasNext = body.has_more
   const headers = exchange.response.headers

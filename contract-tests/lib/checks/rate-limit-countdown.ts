@@ -1,13 +1,15 @@
-import { documentsHeader, isDelta, readRateLimit } from '../client/rate-limit-reading.js'
+import { documentsHeader, readRateLimit, sameWindow, windowEnd, type WindowEnd } from '../client/rate-limit-reading.js'
+import { documentedResetForm } from '../document/reset-forms.js'
 import { unread } from './causes.js'
 import type { Check } from './check.js'
 import { accountOf } from './resource-ledger.js'
 
 /**
  * What is left never exceeds the limit, and counts down: within one window (the same
- * X-RateLimit-Limit and X-RateLimit-Reset) every admitted answer has at least one request fewer
- * left than the answer before it for the same account (requests the run cannot see only make it
- * fewer), and a refused one no more. Judged on every answer, without spending the window.
+ * X-RateLimit-Limit, and an X-RateLimit-Reset that names the same end: see windowEnd) every
+ * admitted answer has at least one request fewer left than the answer before it for the same
+ * account (requests the run cannot see only make it fewer), and a refused one no more. Judged on
+ * every answer, without spending the window; without a reset, the bound alone.
  */
 export const rateLimitCountdown: Check = {
   kind: 'response',
@@ -22,7 +24,7 @@ export const rateLimitCountdown: Check = {
     const account = accountOf(exchange)
     const reading = readRateLimit(exchange.response.headers)
     if (!account) return false
-    const last = ctx.local(() => new Map<string, { limit: number; remaining: number; reset: number; status: number }>())
+    const last = ctx.local(() => new Map<string, { limit: number; remaining: number; end?: WindowEnd }>())
     let judged = false
     for (const { name, r, q } of reading.policies) {
       if (r === undefined || q === undefined) continue
@@ -34,22 +36,24 @@ export const rateLimitCountdown: Check = {
         })
     }
     const { limit, remaining, reset } = reading
-    if (limit === undefined || remaining === undefined || reset === undefined) {
+    if (limit === undefined || remaining === undefined) {
       if (!judged) unread(ctx, exchange.response.headers)
       return judged
     }
-    const received = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset}`
+    // Without a reset (Laravel's X-RateLimit-Limit and -Remaining alone) the bound is judged, the count between answers not.
+    const received = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset ?? '(none)'}`
     if (remaining > limit)
       ctx.fail('X-RateLimit-Remaining is above X-RateLimit-Limit', {
         received,
         documented: 'X-RateLimit-Remaining <= X-RateLimit-Limit',
       })
     const before = last.get(account)
-    last.set(account, { limit, remaining, reset, status: exchange.response.status })
-    // A reset that is not after the answer's Date names no window (rate_limit_reset_conformance's
-    // finding): two answers cannot be told to share one, so the count between them is not judged.
-    const named = !isDelta(reset) && (reading.date === undefined || reset > reading.date)
-    if (before && named && before.limit === limit && before.reset === reset) {
+    // A reset that names no window (not after the answer's Date, or seconds the document does not
+    // say it counts: rate_limit_reset_conformance's finding): two answers cannot be told to share
+    // one, so the count between them is not judged. Seconds it does say it counts end at Date + them.
+    const end = windowEnd(reading, documentedResetForm(ctx.document, 'x-ratelimit-reset').form === 'delta')
+    last.set(account, { limit, remaining, ...(end ? { end } : {}) })
+    if (before && before.limit === limit && sameWindow(before.end, end)) {
       const admitted = exchange.response.status !== 429
       const most = admitted ? before.remaining - 1 : before.remaining
       if (remaining > most) {

@@ -1,4 +1,5 @@
 import type { Exchange } from '../client/exchange.js'
+import { documentedResetForm } from '../document/reset-forms.js'
 import { causeKey, headerFamily } from './causes.js'
 import { describeResponse, operationOf, type Check, type CheckContext } from './check.js'
 
@@ -77,7 +78,7 @@ function documentedHeaderFailures(ctx: CheckContext, exchange: Exchange): void {
   }
 }
 
-/** The mock's own promise: Remaining never exceeds Limit, and Reset is a near-future epoch second. */
+/** The mock's own promise: Remaining never exceeds Limit, and Reset is a near-future epoch second (or, documented so, the seconds until it). */
 function windowFailures(ctx: CheckContext, exchange: Exchange): void {
   const { headers } = exchange.response
   const limit = headers['x-ratelimit-limit']
@@ -87,12 +88,16 @@ function windowFailures(ctx: CheckContext, exchange: Exchange): void {
   const received = `X-RateLimit-Limit: ${limit}, X-RateLimit-Remaining: ${remaining}, X-RateLimit-Reset: ${reset}`
   const nowSeconds = Date.now() / 1000
   const consistent = Number(remaining) <= Number(limit) && Number(remaining) >= 0 && /^\d+$/.test(reset)
+  // Seconds until the reset where the document says the header counts them (its x-value `{reset_after}`).
+  const counted = documentedResetForm(ctx.document, 'x-ratelimit-reset').form === 'delta'
   // The control plane may have moved the mock's clock forward; a day and an hour of slack covers it.
-  const plausible = Number(reset) > nowSeconds - 120 && Number(reset) < nowSeconds + 90_000
+  const plausible = counted
+    ? Number(reset) <= 90_000
+    : Number(reset) > nowSeconds - 120 && Number(reset) < nowSeconds + 90_000
   if (consistent && plausible) return
   ctx.fail('Inconsistent rate-limit window', {
     received,
-    documented: '0 <= Remaining <= Limit, Reset = integer epoch seconds within the next day',
+    documented: `0 <= Remaining <= Limit, Reset = integer ${counted ? 'seconds until the reset, at most a day' : 'epoch seconds within the next day'}`,
     profile: 'mock',
   })
 }

@@ -9,21 +9,27 @@ import type { Check } from './check.js'
  */
 const TOLERANCE_S = 1
 
+/** The cause of a Retry-After longer than the reset the same answer states (however many headers state it). */
+export const RETRY_AFTER_LONGER = 'retry-after longer than the reset'
+
 /** One way a 429's Retry-After disagrees with the reset its own headers state. */
 export interface RetryAfterDisagreement {
   title: string
   received: string
   documented: string
-  /** Its cause: a Retry-After longer, or shorter, than the reset the answer states (however many headers state it). */
+  /** Its cause: RETRY_AFTER_LONGER. */
   rootCause: string
 }
 
 /**
- * How a 429's Retry-After disagrees with the reset the same answer states: with
- * `X-RateLimit-Reset - Date` (the window X-RateLimit-* describes, spent) and with the latest `t` of
- * the RateLimit policies with nothing left (`r=0`). Undefined when the answer states no spent
- * window to compare with (or resets it now, rate_limit_reset_conformance's finding).
- * `roundTripMs`: how long the answer took, which widens the tolerance (see TOLERANCE_S).
+ * How a 429's Retry-After disagrees with the reset the same answer states: it says to wait longer
+ * than `X-RateLimit-Reset - Date` (the window X-RateLimit-* describes, spent), or than the latest
+ * `t` of the RateLimit policies with nothing left (`r=0`). A shorter one is no disagreement: the
+ * document's Retry-After is the seconds until a request would be admitted, which a token bucket
+ * does before the window's reset (whether it does is rate_limit_enforcement's to see, by waiting it).
+ * Undefined when the answer states no spent window to compare with (or resets it now,
+ * rate_limit_reset_conformance's finding). `roundTripMs`: how long the answer took, which widens
+ * the tolerance (see TOLERANCE_S).
  */
 export function retryAfterDisagreements(
   headers: Record<string, string>,
@@ -46,37 +52,36 @@ export function retryAfterDisagreements(
   if (untilReset === undefined && untilT === undefined) return undefined
   const received = `Retry-After: ${headers['retry-after']}; X-RateLimit-Reset: ${headers['x-ratelimit-reset'] ?? '(none)'}; ${headers['ratelimit-reset'] === undefined ? '' : `RateLimit-Reset: ${headers['ratelimit-reset']}; `}Date: ${headers.date ?? '(none)'}; RateLimit: ${headers.ratelimit ?? '(none)'}`
   const found: RetryAfterDisagreement[] = []
-  const causeOf = (until: number) => `retry-after ${retryAfter > until ? 'longer' : 'shorter'} than the reset`
-  if (untilReset !== undefined && Math.abs(retryAfter - untilReset) > tolerance)
+  if (untilReset !== undefined && retryAfter - untilReset > tolerance)
     found.push({
-      rootCause: causeOf(untilReset),
+      rootCause: RETRY_AFTER_LONGER,
       title: 'Retry-After disagrees with X-RateLimit-Reset',
       received,
-      documented: `Retry-After = ${resetIn !== undefined && none ? 'the seconds the reset header states' : 'X-RateLimit-Reset - Date'} = ${untilReset} s (within ${tolerance} s)`,
+      documented: `Retry-After <= ${resetIn !== undefined && none ? 'the seconds the reset header states' : 'X-RateLimit-Reset - Date'} = ${untilReset} s (within ${tolerance} s): a request is admitted again by the reset`,
     })
-  if (untilT !== undefined && Math.abs(retryAfter - untilT) > tolerance)
+  if (untilT !== undefined && retryAfter - untilT > tolerance)
     found.push({
-      rootCause: causeOf(untilT),
+      rootCause: RETRY_AFTER_LONGER,
       title: 'Retry-After disagrees with RateLimit',
       received,
-      documented: `Retry-After = t of the spent policy = ${untilT} s (within ${tolerance} s)`,
+      documented: `Retry-After <= t of the spent policy = ${untilT} s (within ${tolerance} s): a request is admitted again by the reset`,
     })
   return found
 }
 
 /**
- * A 429's Retry-After agrees with when the same answer says the spent window resets (see
- * retryAfterDisagreements), within a second. The document's headers say the same moment three
- * ways ("seconds until a request would be admitted", "when that window starts again", "seconds
- * until it resets"); a Retry-After that always says a whole window passes every other check.
- * Judged on every 429 seen, which the run reaches only with CONTRACT_RATE_LIMIT (the rate-limit
- * flow's). A refusal after a Retry-After too short is a knock-on of this finding.
+ * A 429's Retry-After is no later than when the same answer says the spent window resets (see
+ * retryAfterDisagreements), within a second. The document's headers say "seconds until a request
+ * would be admitted", "when that window starts again", "seconds until it resets": by the reset at
+ * the latest, sooner where a bucket refills; a Retry-After that always says a whole window passes
+ * every other check. Judged on every 429 seen, which the run reaches only with CONTRACT_RATE_LIMIT
+ * (the rate-limit flow's). A Retry-After too short is rate_limit_enforcement's: refused after it.
  */
 export const retryAfterAgreement: Check = {
   kind: 'response',
   finds: 'defect',
   description:
-    "A 429's Retry-After agrees with X-RateLimit-Reset - Date and the spent RateLimit policy's t, within a second.",
+    "A 429's Retry-After is no longer than X-RateLimit-Reset - Date or the spent RateLimit policy's t, within a second.",
   claims: { contract: (operation, document) => spendingOperation(document) === operation },
   skippedBy: (settings) => (settings.spendQuota ? undefined : 'CONTRACT_RATE_LIMIT is off: no 429 is sought'),
   run(ctx, exchange) {

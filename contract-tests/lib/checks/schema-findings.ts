@@ -53,8 +53,12 @@ export function violationFailure(
       ? { rootCause: causeKey.errorShape, ...(member ? { member } : {}) }
       : schema && violation.property
         ? {
-            // A schema's undocumented members are one cause, its missing ones another (one answered under another name, its own: member-causes.ts).
-            rootCause: causeKey.members(schema.key, violation.keyword === 'required' ? 'missing' : 'extra'),
+            // A schema's undocumented members are one cause, its missing ones another (one answered under another name, its own: member-causes.ts);
+            // what a DELETE's answer lacks (a receipt for the record) is a third, whatever the others lack.
+            rootCause:
+              violation.keyword === 'required'
+                ? causeKey.members(schema.key, 'missing', exchange.request.method === 'DELETE' ? 'delete' : undefined)
+                : causeKey.members(schema.key, 'extra'),
             facet: violation.property,
             facetsTitle:
               violation.keyword === 'required'

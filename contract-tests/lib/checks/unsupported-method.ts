@@ -1,23 +1,28 @@
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest } from '../client/http-client.js'
 import type { DocumentedOperation } from '../document/document.js'
-import { receivedErrorCode } from '../document/error-codes.js'
+import {
+  describeEnvelope,
+  ERROR_SCHEMA,
+  errorEnvelope,
+  memberText,
+  memberValue,
+  type ErrorEnvelope,
+} from '../document/error-envelope.js'
 import { isKeyReset } from '../document/spec-facts.js'
 import { unusedId } from '../document/valid-data.js'
 import { describeResponse, isSuccess, operationOf, type Check, type CheckContext } from './check.js'
 import { causeKey } from './causes.js'
+import { isEnvelope } from './error-envelope-problems.js'
 import { errorCodeCause, violationFailure } from './schema-findings.js'
 
 /** Methods tried on a path that documents none of them, in order; never one that could delete or create. */
 const UNSUPPORTED = ['PUT', 'PATCH'] as const
 
-/** The schema of an error's `error` object, by the name the spec gives it (section 7: "Error"). */
-const ERROR_SCHEMA = '#/components/schemas/Error'
-
 /**
  * A method no operation of a path has is refused: 405 with an Allow header that lists the path's
  * documented methods (RFC 9110), or 404 (no such route); and, as the document has every error,
- * with `{success: false, error}` whose `error` is its Error schema. Sent once per path, at ids no
+ * with the error body it gives that status (ours: `{success: false, error}` whose `error` is its Error schema). Sent once per path, at ids no
  * account has (a deployment that took the method touches nothing), without a body; the key reset's
  * path only with CONTRACT_ALLOW_DESTRUCTIVE. An error code or property the deployment gives here
  * as everywhere else is a knock-on of that finding, not a new one.
@@ -73,9 +78,11 @@ async function probePath(ctx: CheckContext, template: string): Promise<boolean> 
 }
 
 function judge(ctx: CheckContext, answer: Exchange, operations: DocumentedOperation[], sent: string): void {
-  const { status, headers } = answer.response
+  const { status, headers, json } = answer.response
   const allowed = operations.map((o) => o.method.toUpperCase())
-  const documented = `405 with Allow: ${allowed.join(', ')} (RFC 9110), or 404; {"success": false, "error": …}`
+  const envelope = errorEnvelope(ctx.document, undefined, status)
+  const body = envelope ? describeEnvelope(ctx.document, envelope) : 'the error body'
+  const documented = `405 with Allow: ${allowed.join(', ')} (RFC 9110), or 404; ${body}`
   const fail = (title: string, received = describeResponse(answer), rootCause?: string) =>
     ctx.fail(title, {
       exchange: answer,
@@ -92,39 +99,37 @@ function judge(ctx: CheckContext, answer: Exchange, operations: DocumentedOperat
     if (missing.length > 0)
       fail('A 405 without an Allow header naming the documented methods', `Allow: ${headers.allow ?? '(none)'}`)
   }
-  const error = (answer.response.json as { success?: unknown; error?: unknown } | undefined)?.error
-  if (
-    (answer.response.json as { success?: unknown } | undefined)?.success !== false ||
-    !error ||
-    typeof error !== 'object'
-  )
+  if (!envelope) return
+  if (!isEnvelope(envelope, json))
     return fail('Unsupported method refused without the error envelope', undefined, causeKey.errorShape)
-  errorKnockOns(ctx, answer, error, operations[0]!.label)
+  errorKnockOns(ctx, answer, envelope, operations[0]!.label)
 }
 
 /**
- * Judges the `error` against the Error schema: what breaks it is the deployment's way with every
+ * Judges the part of the body the Error schema describes (the `error` object, the body itself, an
+ * `errors` item: error-envelope.ts) against it: what breaks it is the deployment's way with every
  * error, reported as a knock-on of that finding (response_schema_conformance's): the same unknown
  * code for the same status, the same undocumented property.
  */
-function errorKnockOns(ctx: CheckContext, answer: Exchange, error: object, operation: string): void {
-  let schema = true
-  try {
-    ctx.document.at(ERROR_SCHEMA)
-  } catch {
-    schema = false
-  }
-  if (!schema) return
+function errorKnockOns(ctx: CheckContext, answer: Exchange, envelope: ErrorEnvelope, operation: string): void {
+  const at = envelope.errorAt
+  if (!at) return
   const knockOn = 'in the answers to a method a path does not document'
-  const code = receivedErrorCode(answer.response.json)
-  for (const violation of ctx.validator.violations(ERROR_SCHEMA, error)) {
-    if (violation.instancePath === '/code' && code !== undefined) {
-      ctx.fail(`error.code ${JSON.stringify(code)} is no documented code`, {
+  const { json, status } = answer.response
+  const prefix = at.map((key) => `/${key}`).join('')
+  const within = envelope.code && at.every((key, index) => envelope.code!.path[index] === key)
+  const codeAt = within ? `/${envelope.code!.path.join('/')}` : undefined
+  const code = codeAt ? memberValue(json, envelope.code!.path) : undefined
+  for (const violation of ctx.validator.violations(ERROR_SCHEMA, memberValue(json, at))) {
+    const instancePath = `${prefix}${violation.instancePath}`
+    if (instancePath === codeAt && (typeof code === 'string' || typeof code === 'number')) {
+      const where = memberText(envelope.code!.path)
+      ctx.fail(`${where} ${JSON.stringify(code)} is no documented code`, {
         exchange: answer,
-        received: `error.code: ${JSON.stringify(code)} on a ${answer.response.status}`,
+        received: `${where}: ${JSON.stringify(code)} on a ${status}`,
         documented: `${ERROR_SCHEMA} (${violation.keyword})`,
         check: 'response_schema_conformance',
-        rootCause: errorCodeCause(answer.response.status, code),
+        rootCause: errorCodeCause(status, String(code)),
         knockOn,
         operation,
       })
@@ -133,7 +138,7 @@ function errorKnockOns(ctx: CheckContext, answer: Exchange, error: object, opera
     const { title, ...detail } = violationFailure(
       ctx.document,
       answer,
-      { ...violation, instancePath: `/error${violation.instancePath}` },
+      { ...violation, instancePath },
       'the answer to a method the path does not document',
     )
     ctx.fail(title, { ...detail, exchange: answer, check: 'response_schema_conformance', knockOn, operation })

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { readRateLimit, valueAt } from './rate-limit-reading.js'
+import { readRateLimit, sameWindow, valueAt, windowEnd } from './rate-limit-reading.js'
 
 it('reads the X- family, the Date in epoch seconds, and joins the IETF pair by policy name', () => {
   const reading = readRateLimit({
@@ -33,4 +33,32 @@ it('finds a value by its dotted path in a body', () => {
   expect(valueAt({ api_tier_limits: { per_minute: 60 } }, 'api_tier_limits.per_minute')).toBe(60)
   expect(valueAt({ api_tier_limits: 3 }, 'api_tier_limits.per_minute')).toBeUndefined()
   expect(valueAt(undefined, 'a')).toBeUndefined()
+})
+
+it('reads RateLimit-Reset by its size: seconds as they are, an epoch instant less Date', () => {
+  const date = 'Wed, 31 Dec 2025 23:59:30 GMT'
+  expect(readRateLimit({ 'ratelimit-reset': '30', date })).toMatchObject({ fieldReset: 30, resetIn: 30 })
+  expect(readRateLimit({ 'ratelimit-reset': '1767225600', date })).toMatchObject({
+    fieldReset: 1767225600,
+    resetIn: 30,
+  })
+})
+
+// A window's end, from X-RateLimit-Reset and Date (23:59:30 is 1767225570): `counted` where the document says it counts seconds.
+it.each([
+  { reset: '1767225600', counted: false, end: { at: 1767225600, slack: 0 } },
+  { reset: '1767225600', counted: true, end: { at: 1767225600, slack: 0 } },
+  { reset: '30', counted: true, end: { at: 1767225600, slack: 1 } },
+  { reset: '30', counted: false, end: undefined },
+  { reset: '1767225570', counted: false, end: undefined },
+])('names the end of the window of X-RateLimit-Reset $reset (counted: $counted)', ({ reset, counted, end }) => {
+  const reading = readRateLimit({ 'x-ratelimit-reset': reset, date: 'Wed, 31 Dec 2025 23:59:30 GMT' })
+  expect(windowEnd(reading, counted)).toEqual(end)
+})
+
+it('takes two ends a second apart for one window where they were counted from Date, not otherwise', () => {
+  expect(sameWindow({ at: 100, slack: 1 }, { at: 101, slack: 1 })).toBe(true)
+  expect(sameWindow({ at: 100, slack: 1 }, { at: 160, slack: 1 })).toBe(false)
+  expect(sameWindow({ at: 100, slack: 0 }, { at: 101, slack: 0 })).toBe(false)
+  expect(sameWindow({ at: 100, slack: 0 }, undefined)).toBe(false)
 })

@@ -15,9 +15,12 @@ export interface RateLimitReading {
   remaining?: number
   /** X-RateLimit-Reset as sent: epoch seconds, or (some deployments) the seconds until the reset. */
   reset?: number
+  /** The IETF draft field RateLimit-Reset as sent: the seconds until the reset, or (where a document says so) an epoch instant. */
+  fieldReset?: number
   /**
    * Seconds until the window resets, where a header says it relatively: the IETF draft field
-   * RateLimit-Reset, or an X-RateLimit-Reset too small to be an epoch time (a delta, Zalando's and others').
+   * RateLimit-Reset (or that field's epoch instant less Date), or an X-RateLimit-Reset too small
+   * to be an epoch time (a delta, Zalando's and others').
    */
   resetIn?: number
   /** The IETF draft fields RateLimit-Limit and RateLimit-Remaining (not the structured RateLimit header). */
@@ -55,15 +58,25 @@ export function readRateLimit(headers: Record<string, string>): RateLimitReading
   }
   const date = Date.parse(headers.date ?? '')
   const reset = integer(headers['x-ratelimit-reset'])
-  const resetIn = integer(headers['ratelimit-reset']) ?? (reset !== undefined && isDelta(reset) ? reset : undefined)
+  const fieldReset = integer(headers['ratelimit-reset'])
+  const seconds = Number.isFinite(date) ? Math.floor(date / 1000) : undefined
+  // A value is read by its size: no count of seconds reaches an epoch instant of this century.
+  const fieldIn =
+    fieldReset === undefined || isDelta(fieldReset)
+      ? fieldReset
+      : seconds === undefined
+        ? undefined
+        : fieldReset - seconds
+  const resetIn = fieldIn ?? (reset !== undefined && isDelta(reset) ? reset : undefined)
   return {
     ...optional('limit', integer(headers['x-ratelimit-limit'])),
     ...optional('remaining', integer(headers['x-ratelimit-remaining'])),
     ...optional('reset', reset),
+    ...optional('fieldReset', fieldReset),
     ...optional('resetIn', resetIn),
     ...optional('fieldLimit', integer(headers['ratelimit-limit'])),
     ...optional('fieldRemaining', integer(headers['ratelimit-remaining'])),
-    ...optional('date', Number.isFinite(date) ? Math.floor(date / 1000) : undefined),
+    ...optional('date', seconds),
     policies: [...policies.values()],
   }
 }
@@ -74,6 +87,34 @@ const EPOCH_FLOOR = 1_000_000_000
 /** Whether an X-RateLimit-Reset counts seconds from now rather than naming an epoch instant. */
 export function isDelta(reset: number): boolean {
   return reset < EPOCH_FLOOR
+}
+
+/** Where the end of a window is reckoned from Date and a count of seconds, two answers of one window may name it a second apart. */
+const COUNTED_SLACK_S = 1
+
+/** The instant a window ends (epoch seconds), and how far two answers of that window may name it apart. */
+export interface WindowEnd {
+  at: number
+  slack: number
+}
+
+/**
+ * The instant X-RateLimit-Reset says the answer's window ends, when it names one: an epoch
+ * instant after the answer's Date, or, where the document says the header counts seconds
+ * (`counted`, its `x-value` `{reset_after}`), Date plus those seconds. Undefined otherwise: a
+ * reset at or before Date, or a count of seconds the document does not give (rate_limit_reset_conformance's).
+ * @example windowEnd(readRateLimit({ 'x-ratelimit-reset': '42', date: 'Thu, 01 Jan 2026 00:00:00 GMT' }), true) // { at: 1767225642, slack: 1 }
+ */
+export function windowEnd(reading: RateLimitReading, counted: boolean): WindowEnd | undefined {
+  const { reset, date } = reading
+  if (reset === undefined) return undefined
+  if (isDelta(reset)) return counted && date !== undefined ? { at: date + reset, slack: COUNTED_SLACK_S } : undefined
+  return date === undefined || reset > date ? { at: reset, slack: 0 } : undefined
+}
+
+/** Whether two answers name the end of one window (see windowEnd). */
+export function sameWindow(a: WindowEnd | undefined, b: WindowEnd | undefined): boolean {
+  return a !== undefined && b !== undefined && Math.abs(a.at - b.at) <= Math.max(a.slack, b.slack)
 }
 
 /**

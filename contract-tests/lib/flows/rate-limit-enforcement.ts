@@ -2,8 +2,16 @@ import { describeResponse, FlowStopped, isSuccess, type CheckContext, type Flow 
 import type { ControlPlaneUser, TierLimits } from '../client/control-plane.js'
 import type { Exchange } from '../client/exchange.js'
 import type { ApiRequest, Credentials } from '../client/http-client.js'
-import { readRateLimit, remainingOf, secondsUntilReset } from '../client/rate-limit-reading.js'
+import { readRateLimit, remainingOf, sameWindow, secondsUntilReset, windowEnd } from '../client/rate-limit-reading.js'
 import type { DocumentedOperation } from '../document/document.js'
+import {
+  describeEnvelope,
+  errorEnvelope,
+  memberText,
+  memberValue,
+  type EnvelopeMember,
+} from '../document/error-envelope.js'
+import { documentedResetForm } from '../document/reset-forms.js'
 import { spendingOperation } from '../document/spending-operation.js'
 import { errorCauseOf } from '../checks/causes.js'
 import { retryAfterDisagreements } from '../checks/retry-after-agreement.js'
@@ -120,10 +128,10 @@ async function spendWindow(
       Number(last.response.headers['x-ratelimit-remaining']),
     ]
     if (!Number.isFinite(before) || !Number.isFinite(now) || now < before) continue
-    const newWindow = last.response.headers['x-ratelimit-reset'] !== previous.response.headers['x-ratelimit-reset']
+    const newWindow = !sameReset(ctx, previous, last)
     if (newWindow && rolloversLeft > 0) return spendWindow(ctx, target, last, send, budget, rolloversLeft - 1)
     // Within one window a count that does not fall is rate_limit_countdown's finding (it judges every answer).
-    if (ctx.enabled('rate_limit_countdown') && countdownJudges(previous, last)) {
+    if (ctx.enabled('rate_limit_countdown') && countdownJudges(ctx, previous, last)) {
       throw new FlowStopped(
         `rate_limit_enforcement: X-RateLimit-Remaining did not count down (see rate_limit_countdown); the flow stopped there`,
         [target.label],
@@ -144,17 +152,29 @@ async function spendWindow(
   return undefined
 }
 
-/** Whether rate_limit_countdown judges the step between two answers: both state the count, the same limit and the same reset. */
-function countdownJudges(before: Exchange, after: Exchange): boolean {
+/** Whether rate_limit_countdown judges the step between two answers: both state the count, the same limit and the end of one window. */
+function countdownJudges(ctx: CheckContext, before: Exchange, after: Exchange): boolean {
   const [a, b] = [readRateLimit(before.response.headers), readRateLimit(after.response.headers)]
+  const counted = documentedResetForm(ctx.document, 'x-ratelimit-reset').form === 'delta'
   return (
     a.remaining !== undefined &&
     b.remaining !== undefined &&
     a.limit !== undefined &&
     a.limit === b.limit &&
-    a.reset !== undefined &&
-    a.reset === b.reset
+    sameWindow(windowEnd(a, counted), windowEnd(b, counted))
   )
+}
+
+/**
+ * Whether two answers state one reset: the same X-RateLimit-Reset as sent, or, where the document
+ * says it counts seconds, the same end of the window (a count that falls with the clock).
+ */
+function sameReset(ctx: CheckContext, before: Exchange, after: Exchange): boolean {
+  const [a, b] = [before.response.headers['x-ratelimit-reset'], after.response.headers['x-ratelimit-reset']]
+  if (a === b) return true
+  const counted = documentedResetForm(ctx.document, 'x-ratelimit-reset').form === 'delta'
+  const end = (exchange: Exchange) => windowEnd(readRateLimit(exchange.response.headers), counted)
+  return counted && sameWindow(end(before), end(after))
 }
 
 /** Why the flow did not spend the window, and what would let it: a key of a lower tier, or a larger CONTRACT_MAX_REQUESTS. */
@@ -185,7 +205,8 @@ async function recover(ctx: CheckContext, target: DocumentedOperation, first: Ex
   const again = await send('after Retry-After')
   if (!isSuccess(again.response.status)) {
     const documented = `a 2xx after waiting Retry-After (${limited.response.headers['retry-after'] ?? 'missing'}) seconds`
-    // A Retry-After shorter than the reset its own answer states is retry_after_agreement's finding: this is its knock-on.
+    // Refused after a Retry-After shorter than the reset: this flow's finding (a token bucket may admit before the reset, this one
+    // did not). After one longer than the reset its own answer states, retry_after_agreement's finding: this is its knock-on.
     const [cause] = ctx.enabled('retry_after_agreement')
       ? (retryAfterDisagreements(limited.response.headers, (limited.receivedAt ?? 0) - (limited.sentAt ?? 0)) ?? [])
       : []
@@ -229,17 +250,24 @@ async function askAgainWithinWindow(
 }
 
 /**
- * The 429's error: the code the document's examples state for it, else a code and a message.
- * A code its schema pins is response_schema_conformance's to judge, not judged twice here.
+ * The 429's error: the code the document's examples state for it, else a code and a message,
+ * where the error body the document gives a 429 keeps them (error-envelope.ts: ours, `error.code`
+ * and `error.message`). A code its schema pins is response_schema_conformance's to judge, not judged twice here.
  */
 function errorCodeHolds(ctx: CheckContext, target: DocumentedOperation, limited: Exchange): boolean {
-  const error = (limited.response.json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error
   const documented = ctx.document.response(target, 429)
   const stated = documented ? ctx.document.errorCode(documented) : undefined
   if (stated?.in === 'schema') return true
+  const envelope = errorEnvelope(ctx.document, target, 429)
+  const members = [envelope?.code, envelope?.message].filter((m): m is EnvelopeMember => m !== undefined)
+  const said = (member: EnvelopeMember) => {
+    const value = memberValue(limited.response.json, member.path)
+    return typeof value === 'string' || typeof value === 'number' ? value : undefined
+  }
   const code = stated?.code
-  if (code !== undefined && error?.code !== code) {
-    const expected = `error.code "${code}" (${documented?.key} ${documented?.description})`
+  const where = envelope?.code ? memberText(envelope.code.path) : 'error.code'
+  if (code !== undefined && (envelope?.code ? said(envelope.code) : undefined) !== code) {
+    const expected = `${where} "${code}" (${documented?.key} ${documented?.description})`
     ctx.fail('The 429 has another error code than the document states', {
       exchange: limited,
       received: describeResponse(limited),
@@ -249,12 +277,11 @@ function errorCodeHolds(ctx: CheckContext, target: DocumentedOperation, limited:
     })
     return false
   }
-  if (code === undefined && (typeof error?.code !== 'string' || typeof error.message !== 'string')) {
-    const expected = '{"success": false, "error": {"code": string, "message": string}}'
+  if (code === undefined && envelope && members.some((member) => said(member) === undefined)) {
     ctx.fail('The 429 does not say what failed', {
       exchange: limited,
       received: describeResponse(limited),
-      documented: expected,
+      documented: describeEnvelope(ctx.document, envelope),
     })
     return false
   }

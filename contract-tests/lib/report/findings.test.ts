@@ -208,3 +208,36 @@ it('names the requests a finding showed in that reached no documented operation 
     '   Seen in 1 response, in answers to PUT /adverts, PUT /adverts/{id} (no documented operation)',
   )
 })
+
+it('attaches a failure to the cause it is a knock-on of whenever the run shows that cause, before or after it; else it stands as it is', () => {
+  const notHonoured = failure({
+    check: 'pagination_conformance',
+    operation: 'GET /adverts',
+    title: 'per_page is not honoured',
+    knockOnOf: { cause: 'param per_page unchecked', says: 'pages of another size than per_page asks' },
+  })
+  const unchecked = failure({
+    check: 'negative_data_rejection',
+    operation: 'GET /adverts',
+    title: 'Invalid input accepted: query per_page is not a number',
+    rootCause: 'param per_page unchecked',
+  })
+  for (const failures of [
+    [notHonoured, unchecked],
+    [unchecked, notHonoured],
+  ]) {
+    const findings = groupFindings(failures)
+    expect(findings.map((finding) => [finding.title, finding.rootCause])).toEqual([
+      ['Invalid input accepted: query per_page is not a number', 'param per_page unchecked'],
+    ])
+    expect(findings[0]!.knockOns).toEqual(['pages of another size than per_page asks'])
+    expect(findings[0]!.operations).toEqual(['GET /adverts'])
+    expect(findings[0]!.failures.find((member) => member.check === 'pagination_conformance')?.aka).toBe(
+      'pagination_conformance: per_page is not honoured',
+    )
+  }
+  // Without that cause in the run, the page size not honoured is a finding of its own.
+  expect(groupFindings([notHonoured]).map((finding) => [finding.title, finding.rootCause])).toEqual([
+    ['per_page is not honoured', 'pagination_conformance: per_page is not honoured'],
+  ])
+})

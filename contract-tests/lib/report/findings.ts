@@ -18,9 +18,22 @@ import { resolveMemberCauses } from './member-causes.js'
  */
 export function groupFindings(failures: readonly ContractFailure[]): Finding[] {
   const groups = new Map<string, ContractFailure[]>()
-  for (const failure of resolveMemberCauses(failures))
+  for (const failure of attachKnockOns(resolveMemberCauses(failures)))
     groups.set(failure.rootCause, [...(groups.get(failure.rootCause) ?? []), failure])
   return [...groups.values()].map(findingOf)
+}
+
+/**
+ * Each failure that is a knock-on of a cause if the run shows it (ContractFailure.knockOnOf), put
+ * under that cause when some other failure of the run has it, whichever came first; the others as they are.
+ */
+function attachKnockOns(failures: readonly ContractFailure[]): ContractFailure[] {
+  const shown = new Set(failures.filter((failure) => !failure.knockOnOf).map((failure) => failure.rootCause))
+  return failures.map((failure) => {
+    const { knockOnOf } = failure
+    if (!knockOnOf || !shown.has(knockOnOf.cause) || knockOnOf.cause === failure.rootCause) return failure
+    return { ...failure, rootCause: knockOnOf.cause, knockOn: knockOnOf.says, aka: failure.rootCause }
+  })
 }
 
 function findingOf(members: ContractFailure[]): Finding {

@@ -142,7 +142,7 @@ function failureOf(
   defaults: { check: CheckName; profile: Profile; exchange: Exchange | undefined },
 ): ContractFailure {
   const shown = detail.exchange ?? defaults.exchange
-  const { facet, facetsTitle, knockOn, member } = detail
+  const { facet, facetsTitle, knockOn, knockOnOf, member } = detail
   // Counted on an operation, shown by a request that reached none (a method the path lacks): the finding names the request.
   const where = detail.where ?? (shown && !shown.operation && detail.operation ? labelOf(shown) : undefined)
   return contractFailure({
@@ -159,6 +159,7 @@ function failureOf(
     ...(facet === undefined ? {} : { facet }),
     ...(facetsTitle === undefined ? {} : { facetsTitle }),
     ...(knockOn === undefined ? {} : { knockOn }),
+    ...(knockOnOf === undefined ? {} : { knockOnOf }),
     ...(member === undefined ? {} : { member }),
   })
 }
