@@ -162,23 +162,6 @@ export function createRequestJournal(
       oldest.dropped = true
     }
   }
-  const keptSlot = (kept: KeptJournalEntry): Slot => ({
-    seq: kept.entry.seq,
-    record: undefined,
-    kept,
-    size: (kept.request?.length ?? 0) + (kept.response?.length ?? 0),
-    dropped: false,
-  })
-  // A slot as an entry shows it: kept now if it was not yet (then the record is let go), its bodies gone if dropped.
-  const entryOf = (slot: Slot): JournalEntry => {
-    if (!slot.kept) {
-      slot.kept = keepRecord(slot.record!, slot.seq, bodyCap)
-      slot.record = undefined
-    }
-    const { entry, request, response, truncated } = slot.kept
-    if (slot.dropped) return { ...entry, request_body: null, response_body: null, truncated: true }
-    return { ...entry, request_body: bodyValue(request), response_body: bodyValue(response), truncated }
-  }
   const clear = () => {
     const count = ring.length
     ring = []
@@ -202,13 +185,35 @@ export function createRequestJournal(
       for (const kept of entries.slice(-capacity)) push(keptSlot({ ...kept, entry: { ...kept.entry } }))
     },
     entries(filter) {
-      const all = inOrder().map(entryOf)
+      const all = inOrder().map((slot) => entryOf(slot, bodyCap))
       if (!filter) return all
       const matches = all.filter(journalMatcher(filter, apiPath))
       return filter.limit === undefined ? matches : matches.slice(-filter.limit)
     },
     clear,
   }
+}
+
+/** A slot holding an entry already kept (a restored one, or one whose body was over the cap). */
+function keptSlot(kept: KeptJournalEntry): Slot {
+  return {
+    seq: kept.entry.seq,
+    record: undefined,
+    kept,
+    size: (kept.request?.length ?? 0) + (kept.response?.length ?? 0),
+    dropped: false,
+  }
+}
+
+/** A slot as an entry shows it: kept now if it was not yet (then the record is let go), its bodies gone if dropped. */
+function entryOf(slot: Slot, bodyCap: number): JournalEntry {
+  if (!slot.kept) {
+    slot.kept = keepRecord(slot.record!, slot.seq, bodyCap)
+    slot.record = undefined
+  }
+  const { entry, request, response, truncated } = slot.kept
+  if (slot.dropped) return { ...entry, request_body: null, response_body: null, truncated: true }
+  return { ...entry, request_body: bodyValue(request), response_body: bodyValue(response), truncated }
 }
 
 /** A body as kept: the key and every `api_key` field redacted, then cut at `cap` characters. */

@@ -19,7 +19,7 @@ export type RecordOrder = (record: unknown, resource: Resource) => unknown
 /**
  * The profile's order of one record, or undefined where it keeps the document's order for every
  * resource. JSON already written (a record's kept JSON) was written in that order: it is left as it is.
- * @example recordOrder(profile)?.(campaign, 'campaign')
+ * @example const ordered = recordOrder(profile)?.({ id: 1, name: 'Spring' }, 'campaign')
  */
 export function recordOrder({ resources }: Profile): RecordOrder | undefined {
   const { fieldOrder } = resources

@@ -130,7 +130,7 @@ type NodeWriter = (slots: SlotValues, sources: RenderSources) => string | undefi
  * A template compiled once into a writer of its JSON text: literal parts written once, here; slots
  * filled per answer, and a slot holding JSON already written (JsonText) put in as it is, without
  * serializing it again.
- * @example compileTemplate({ success: true, data: { $slot: 'data' } })({ data: new JsonText('{"id":1}') }) // '{"success":true,"data":{"id":1}}'
+ * @example compileTemplate({ success: true, data: { $slot: 'data' } })({ data: { id: 1 } }) // '{"success":true,"data":{"id":1}}'
  */
 export function compileTemplate(template: Template): TemplateWriter {
   const write = compileNode(template)
