@@ -42,7 +42,7 @@ const get = async (path: string, init: RequestInit = {}) => {
 
 /** The document's response schema for an operation and status, with every component beside it. */
 function responseSchema(path: string, method: 'get' | 'post' | 'patch', status: number): SchemaObject {
-  const response = document.paths![path]![method]!.responses[String(status)] as {
+  const response = document.paths![path]![method]!.responses![String(status)] as {
     $ref?: string
     content?: Record<string, { schema: SchemaObject }>
   }
@@ -112,7 +112,9 @@ for (const { name, path, method, status, value } of cases) {
     sameWidened = `no (${(error as Error).message})`
   }
   const stringify = (v: unknown) => JSON.stringify(v)
-  const [a, b, ratios]: number[][] = [[], [], []]
+  const a: number[] = []
+  const b: number[] = []
+  const ratios: number[] = []
   for (let round = 0; round < rounds; round++) {
     const first = round % 2 === 0
     const x = first ? timeCalls(stringify, value) : 0
