@@ -44,6 +44,7 @@ const JOBS: Job[] = [
   { target: 'express', kind: 'list' },
   { target: 'prism', kind: 'list' },
   { target: 'wiremock', kind: 'list' },
+  { target: 'wiremock-defaults', kind: 'list' },
   { target: 'listener', kind: 'filtered' },
   { target: 'listener', kind: 'get' },
   { target: 'listener', kind: 'create' },
@@ -202,6 +203,16 @@ async function startPeers(
     stops.push(() => stopProcess(child))
     endpoints.wiremock = { origin: origin(port), prefix: '/api/v1' }
     descriptions.wiremock = wiremock.description
+    // The same stub in a WireMock started as its docs start it: the journal a mock user relies on, and request logging.
+    const defaultsPort = await freePort()
+    const defaults = await startWireMock(
+      wireMockArgs(wiremock.jar, rootDir, defaultsPort, settings.connections, { defaults: true }),
+      `${origin(defaultsPort)}${url}`,
+      cpu,
+    )
+    stops.push(() => stopProcess(defaults.child))
+    endpoints['wiremock-defaults'] = { origin: origin(defaultsPort), prefix: '/api/v1' }
+    descriptions['wiremock-defaults'] = `${wiremock.description}, no flags but the port, root dir and --disable-gzip`
   }
   return { endpoints, descriptions, leftOut }
 }
@@ -219,7 +230,7 @@ async function checkSameAnswer(targets: Partial<Record<LoadTarget, Endpoint>>, a
       throw new Error(
         `${target} does not answer the listener's bytes for GET ${answer.path}:\n${theirs.toString().slice(0, 300)}`,
       )
-    if (target !== 'bare' && target !== 'wiremock') continue
+    if (target !== 'bare' && !target.startsWith('wiremock')) continue
     const contentType = (await fetch(url, { headers })).headers.get('content-type')
     if (contentType !== answer.contentType)
       throw new Error(`${target} answers Content-Type ${contentType}, the listener ${answer.contentType}`)
