@@ -1,6 +1,7 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { cpus } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 
 /** Which CPU runs what: servers on one, the load generator on the other, when the machine allows. */
 export interface Pinning {
@@ -50,6 +51,40 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopAll()
     process.exit(130)
   })
+}
+
+/** A process and every process below it, from /proc (Linux); just the process elsewhere. */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>()
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        // `pid (comm) state ppid …`: the command may hold spaces and parentheses, so read after the last ')'.
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+        children.set(parent, [...(children.get(parent) ?? []), Number(entry)])
+      } catch {
+        // Gone since the directory was read.
+      }
+    }
+  } catch {
+    return [pid]
+  }
+  const tree = [pid]
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []))
+  return tree
+}
+
+/** Sends a signal to a process and every process below it (SIGSTOP to pause a server, SIGCONT to resume it). */
+export function signalTree(pid: number, signal: 'SIGSTOP' | 'SIGCONT'): void {
+  for (const each of processTree(pid)) {
+    try {
+      process.kill(each, signal)
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 /** A TypeScript worker in its own process, asked one thing at a time over IPC. */

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ensurePrism, freePort, startPrism, writePrismDocument } from '../lib/prism.js'
-import { startWorker, stopProcess, waitForStatus, type Pinning, type Worker } from '../lib/processes.js'
+import { signalTree, startWorker, stopProcess, waitForStatus, type Pinning, type Worker } from '../lib/processes.js'
 import type { ListenerResults, LoadRun, LoadTarget } from '../lib/results.js'
 import { findWireMock, startWireMock, wireMockArgs, writeWireMockStub } from '../lib/wiremock.js'
 import { expectedStatus, requestsOf, type RequestKind, type Subject } from '../lib/workload.js'
@@ -32,6 +32,8 @@ interface Job {
 export interface Endpoint {
   origin: string
   prefix: string
+  /** The server's process: paused while another target is loaded (see `aloneOnItsCpu`). */
+  pid?: number
 }
 
 /**
@@ -100,7 +102,7 @@ export async function benchListener(
     const answer = await readListAnswer(listenerOrigin, subjects.read, settings.cacheDir)
     const peers = await startPeers(settings, answer, pinning.serverCpu, stops, log)
     const targets: Partial<Record<LoadTarget, Endpoint>> = {
-      listener: { origin: listenerOrigin, prefix: '/api/v1' },
+      listener: { origin: listenerOrigin, prefix: '/api/v1', pid: listener.worker.pid },
       ...peers.endpoints,
     }
     if (settings.before) {
@@ -111,13 +113,15 @@ export async function benchListener(
         { cpu: pinning.serverCpu },
       )
       stops.push(() => before.worker.stop())
-      targets.before = { origin: origin(before.ready.port), prefix: '/api/v1' }
+      targets.before = { origin: origin(before.ready.port), prefix: '/api/v1', pid: before.worker.pid }
     }
     await checkSameAnswer(targets, answer)
 
     const load = await startWorker<{ ready: true }>('bench/workers/load.ts', [], { cpu: pinning.loadCpu })
     stops.push(() => load.worker.stop())
-    const runJob = createJobRunner(load.worker, targets, subjects, settings.connections)
+    const loadJob = createJobRunner(load.worker, targets, subjects, settings.connections)
+    const runJob = (job: Job, seconds: number) => aloneOnItsCpu(targets, job.target, () => loadJob(job, seconds))
+    stops.push(async () => resumeAll(targets))
     const jobs = JOBS.filter((job) => job.target in targets)
     log(`Warming up: every target ${settings.warmupSec} s on the list, ${settings.kindWarmupSec} s on each other kind…`)
     for (const job of jobs) await runJob(job, job.kind === 'list' ? settings.warmupSec : settings.kindWarmupSec)
@@ -143,6 +147,30 @@ export async function benchListener(
   } finally {
     for (const stop of stops.reverse()) await stop()
   }
+}
+
+/**
+ * Runs one job with its target alone on the servers' CPU: every other server is paused (SIGSTOP,
+ * with the processes below it) for the run and resumed after. Idle servers are not idle: a JVM
+ * collects and compiles, and WireMock with its journal on collects a heap that grows with every
+ * request it took; on one shared CPU that work would land on whichever target is being loaded.
+ */
+async function aloneOnItsCpu<T>(
+  targets: Partial<Record<LoadTarget, Endpoint>>,
+  target: LoadTarget,
+  run: () => Promise<T>,
+): Promise<T> {
+  for (const [name, { pid }] of Object.entries(targets)) if (pid && name !== target) signalTree(pid, 'SIGSTOP')
+  try {
+    return await run()
+  } finally {
+    resumeAll(targets)
+  }
+}
+
+/** Resumes every target's server (a paused one would not stop on SIGTERM). */
+function resumeAll(targets: Partial<Record<LoadTarget, Endpoint>>): void {
+  for (const { pid } of Object.values(targets)) if (pid) signalTree(pid, 'SIGCONT')
 }
 
 /** Asks the listener once for the list page, and keeps its bytes where the peers read them. */
@@ -173,10 +201,10 @@ async function startPeers(
   const leftOut: Partial<Record<LoadTarget, string>> = {}
   const bare = await startWorker<{ port: number }>(SERVER_SCRIPTS.bare, [answer.bodyFile, answer.contentType], { cpu })
   stops.push(() => bare.worker.stop())
-  endpoints.bare = { origin: origin(bare.ready.port), prefix: '/api/v1' }
+  endpoints.bare = { origin: origin(bare.ready.port), prefix: '/api/v1', pid: bare.worker.pid }
   const express = await startWorker<{ port: number }>(SERVER_SCRIPTS.express, [answer.bodyFile], { cpu })
   stops.push(() => express.worker.stop())
-  endpoints.express = { origin: origin(express.ready.port), prefix: '/api/v1' }
+  endpoints.express = { origin: origin(express.ready.port), prefix: '/api/v1', pid: express.worker.pid }
 
   const cli = ensurePrism(join(settings.cacheDir, 'prism'), log)
   const prismDocument = join(settings.cacheDir, 'prism-openapi.json')
@@ -186,7 +214,7 @@ async function startPeers(
   const prism = startPrism(cli, prismDocument, prismPort, cpu)
   stops.push(() => stopProcess(prism))
   // Prism serves the document's paths at its root.
-  endpoints.prism = { origin: origin(prismPort), prefix: '' }
+  endpoints.prism = { origin: origin(prismPort), prefix: '', pid: prism.pid }
 
   const wiremock = findWireMock()
   if ('missing' in wiremock) {
@@ -201,7 +229,7 @@ async function startPeers(
     const args = wireMockArgs(wiremock.jar, rootDir, port, settings.connections)
     const { child } = await startWireMock(args, `${origin(port)}${url}`, cpu)
     stops.push(() => stopProcess(child))
-    endpoints.wiremock = { origin: origin(port), prefix: '/api/v1' }
+    endpoints.wiremock = { origin: origin(port), prefix: '/api/v1', pid: child.pid }
     descriptions.wiremock = wiremock.description
     // The same stub in a WireMock started as its docs start it: the journal a mock user relies on, and request logging.
     const defaultsPort = await freePort()
@@ -211,7 +239,7 @@ async function startPeers(
       cpu,
     )
     stops.push(() => stopProcess(defaults.child))
-    endpoints['wiremock-defaults'] = { origin: origin(defaultsPort), prefix: '/api/v1' }
+    endpoints['wiremock-defaults'] = { origin: origin(defaultsPort), prefix: '/api/v1', pid: defaults.child.pid }
     descriptions['wiremock-defaults'] = `${wiremock.description}, no flags but the port, root dir and --disable-gzip`
   }
   return { endpoints, descriptions, leftOut }

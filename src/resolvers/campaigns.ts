@@ -11,7 +11,7 @@ import { presentAdvert, presentCampaign, presentCampaignDetailed } from '../pres
 import * as op from '../operations/api.js'
 import { JsonText, type JsonForm } from '../store/kept-json.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
-import type { CampaignDetailed } from '../schemas/campaign.js'
+import type { CampaignDetailed, CampaignListQuery } from '../schemas/campaign.js'
 import { implementOperation } from '../pipeline/implement-operation.js'
 import type { MockContext } from '../pipeline/mock-context.js'
 import type { OperationRoute } from '../pipeline/route.js'
@@ -33,6 +33,7 @@ export function campaignRoutes(ctx: MockContext): OperationRoute[] {
     model.json(presentAdvert(advert, advertExtra), 'advert')
   const advertLast = !ctx.profile.resources.fieldOrder.campaign.includes('advert')
   const campaignsOf = (user: UserRecord) => ctx.store.account(user.id).campaigns
+  const readPage = (query: CampaignListQuery, user: UserRecord) => listCampaigns(ctx, user, query)
   const kept = (user: UserRecord, campaign: CampaignRecord) => campaignsOf(user).json(campaign, listed, user)
   const detail = (user: UserRecord, campaign: CampaignRecord): JsonText | CampaignDetailed => {
     if (!ctx.profile.resources.campaignDetailEmbedsAdvert) return kept(user, campaign)
@@ -43,7 +44,7 @@ export function campaignRoutes(ctx: MockContext): OperationRoute[] {
   }
   return [
     implementOperation(ctx, op.listCampaigns, async ({ user, query }) =>
-      campaignsOf(user).jsonPage(listCampaigns(ctx, user, query), query, listed, user),
+      campaignsOf(user).jsonPage(query, readPage, listed, user),
     ),
     implementOperation(ctx, op.createCampaign, async ({ user, body }) => ({
       data: kept(user, await createCampaign(ctx, user, body.campaign)),

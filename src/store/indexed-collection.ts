@@ -2,7 +2,7 @@ import { Collection, Query } from '@msw/data'
 import type * as z from 'zod/mini'
 import { IdChunks } from './id-chunks.js'
 import type { IdCounter } from './id-counter.js'
-import { JsonText, caches, KeptTexts, type JsonForm } from './kept-json.js'
+import { JsonText, caches, KeptTexts, type JsonForm, type JsonPage } from './kept-json.js'
 
 /** A zod/mini object schema of records with a numeric id. */
 export type RowSchema = z.ZodMiniType<{ id: number }>
@@ -113,17 +113,23 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
 
   /**
    * One page of stored records as their kept JSON (each written once, until it changes), and where
-   * the page stands: what a list answers. No closure per page: the form and what it reads are passed along.
+   * the page stands: what a list answers. `read` finds the page's records for the query. The answer
+   * is kept for that very query object (the pipeline keeps a validated query by its query string)
+   * until any record of the collection is written: asked again, nothing is read. No closure per
+   * page: the form and what it reads are passed along.
    */
-  jsonPage<R extends RowValues<S>, U>(
-    { rows, total }: Page<R>,
-    { page, per_page }: PageQuery,
+  jsonPage<R extends RowValues<S>, U, Q extends PageQuery>(
+    query: Q,
+    read: (query: Q, using: U) => Page<R>,
     form: JsonForm<R, U>,
     using: U,
-  ): { data: JsonText[]; page: PageQuery & { total: number } } {
+  ): JsonPage {
+    const known = this.#json.page(query)
+    if (known) return known
+    const { rows, total } = read(query, using)
     const data: JsonText[] = []
     for (const row of rows) data.push(this.json(row, form, using))
-    return { data, page: { page, per_page, total } }
+    return this.#json.keepPage(query, { data, page: { page: query.page, per_page: query.per_page, total } })
   }
 
   /** Drops every record's kept JSON: what they show of another record (their advert's title) changed. */

@@ -39,9 +39,28 @@ export type JsonForm<R, U> = (row: R, using: U) => string
  */
 export const caches = { enabled: true }
 
-/** The kept JSON of one collection's records: for each form, the text by record id. */
+/** One page of records as their kept JSON, and where it stands: what a list's resolver answers. */
+export interface JsonPage {
+  readonly data: JsonText[]
+  readonly page: { page: number; per_page: number; total: number }
+}
+
+/**
+ * The kept JSON of one collection's records: for each form, the text by record id; and its pages,
+ * by the query that asked for them, until any record is written.
+ */
 export class KeptTexts {
   readonly #forms = new Map<JsonForm<never, never>, Map<number, JsonText>>()
+  #pages = new WeakMap<object, JsonPage>()
+
+  page(query: object): JsonPage | undefined {
+    return this.#pages.get(query)
+  }
+
+  keepPage(query: object, page: JsonPage): JsonPage {
+    if (caches.enabled) this.#pages.set(query, page)
+    return page
+  }
 
   get(form: JsonForm<never, never>, id: number): JsonText | undefined {
     return this.#forms.get(form)?.get(id)
@@ -57,11 +76,13 @@ export class KeptTexts {
   /** Drops a record's texts in every form: it was written. */
   drop(id: number): void {
     for (const texts of this.#forms.values()) texts.delete(id)
+    this.#pages = new WeakMap()
   }
 
   /** Drops every text: what the records show of another changed (an advert's title), or they all went. */
   clear(): void {
     this.#forms.clear()
+    this.#pages = new WeakMap()
   }
 }
 
