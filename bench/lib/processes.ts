@@ -87,6 +87,30 @@ export function signalTree(pid: number, signal: 'SIGSTOP' | 'SIGCONT'): void {
   }
 }
 
+/**
+ * Runs `run` with one target alone on the servers' CPU: every other server (`pids`, by target) is
+ * paused with the processes below it for the run, and resumed after. Idle servers are not idle: a
+ * JVM compiles and collects, and WireMock with its journal on collects a heap that grows with every
+ * request it took; on one shared CPU that work would land on whichever target is being loaded.
+ */
+export async function aloneOnItsCpu<T>(
+  pids: Readonly<Record<string, number | undefined>>,
+  target: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  for (const [name, pid] of Object.entries(pids)) if (pid && name !== target) signalTree(pid, 'SIGSTOP')
+  try {
+    return await run()
+  } finally {
+    resumeAll(pids)
+  }
+}
+
+/** Resumes every server (a paused one would not stop on SIGTERM). */
+export function resumeAll(pids: Readonly<Record<string, number | undefined>>): void {
+  for (const pid of Object.values(pids)) if (pid) signalTree(pid, 'SIGCONT')
+}
+
 /** A TypeScript worker in its own process, asked one thing at a time over IPC. */
 export interface Worker {
   readonly pid: number

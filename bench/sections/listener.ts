@@ -1,7 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ensurePrism, freePort, startPrism, writePrismDocument } from '../lib/prism.js'
-import { signalTree, startWorker, stopProcess, waitForStatus, type Pinning, type Worker } from '../lib/processes.js'
+import {
+  aloneOnItsCpu,
+  resumeAll,
+  startWorker,
+  stopProcess,
+  waitForStatus,
+  type Pinning,
+  type Worker,
+} from '../lib/processes.js'
 import type { ListenerResults, LoadRun, LoadTarget } from '../lib/results.js'
 import { findWireMock, startWireMock, wireMockArgs, writeWireMockStub } from '../lib/wiremock.js'
 import { expectedStatus, requestsOf, type RequestKind, type Subject } from '../lib/workload.js'
@@ -120,8 +128,9 @@ export async function benchListener(
     const load = await startWorker<{ ready: true }>('bench/workers/load.ts', [], { cpu: pinning.loadCpu })
     stops.push(() => load.worker.stop())
     const loadJob = createJobRunner(load.worker, targets, subjects, settings.connections)
-    const runJob = (job: Job, seconds: number) => aloneOnItsCpu(targets, job.target, () => loadJob(job, seconds))
-    stops.push(async () => resumeAll(targets))
+    const runJob = (job: Job, seconds: number) =>
+      aloneOnItsCpu(pidsOf(targets), job.target, () => loadJob(job, seconds))
+    stops.push(async () => resumeAll(pidsOf(targets)))
     const jobs = JOBS.filter((job) => job.target in targets)
     log(`Warming up: every target ${settings.warmupSec} s on the list, ${settings.kindWarmupSec} s on each other kind…`)
     for (const job of jobs) await runJob(job, job.kind === 'list' ? settings.warmupSec : settings.kindWarmupSec)
@@ -149,28 +158,9 @@ export async function benchListener(
   }
 }
 
-/**
- * Runs one job with its target alone on the servers' CPU: every other server is paused (SIGSTOP,
- * with the processes below it) for the run and resumed after. Idle servers are not idle: a JVM
- * collects and compiles, and WireMock with its journal on collects a heap that grows with every
- * request it took; on one shared CPU that work would land on whichever target is being loaded.
- */
-async function aloneOnItsCpu<T>(
-  targets: Partial<Record<LoadTarget, Endpoint>>,
-  target: LoadTarget,
-  run: () => Promise<T>,
-): Promise<T> {
-  for (const [name, { pid }] of Object.entries(targets)) if (pid && name !== target) signalTree(pid, 'SIGSTOP')
-  try {
-    return await run()
-  } finally {
-    resumeAll(targets)
-  }
-}
-
-/** Resumes every target's server (a paused one would not stop on SIGTERM). */
-function resumeAll(targets: Partial<Record<LoadTarget, Endpoint>>): void {
-  for (const { pid } of Object.values(targets)) if (pid) signalTree(pid, 'SIGCONT')
+/** Each target's server process, where it has one of its own. */
+function pidsOf(targets: Partial<Record<LoadTarget, Endpoint>>): Record<string, number | undefined> {
+  return Object.fromEntries(Object.entries(targets).map(([name, { pid }]) => [name, pid]))
 }
 
 /** Asks the listener once for the list page, and keeps its bytes where the peers read them. */

@@ -97,9 +97,8 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
   }
 
   /**
-   * A stored record's JSON as `form` writes it: written once, and kept until the record is written
-   * (or `forgetJson`). A record that is not the one stored under its id (deleted, or replaced since it
-   * was read) is written afresh and not kept.
+   * A stored record's JSON as `form` writes it, kept until the record is written (or `forgetJson`);
+   * a record not the one stored under its id (deleted or replaced since) is written afresh, not kept.
    */
   json<R extends RowValues<S>, U>(row: R, form: JsonForm<R, U>, using: U): JsonText {
     const key = form as JsonForm<never, never>
@@ -112,11 +111,9 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
   }
 
   /**
-   * One page of stored records as their kept JSON (each written once, until it changes), and where
-   * the page stands: what a list answers. `read` finds the page's records for the query. The answer
-   * is kept for that very query object (the pipeline keeps a validated query by its query string)
-   * until any record of the collection is written: asked again, nothing is read. No closure per
-   * page: the form and what it reads are passed along.
+   * A page of stored records as their kept JSON, and where it stands: what a list answers. Kept for
+   * that very query object (the pipeline keeps a validated query by its query string) until any
+   * record is written: asked again, nothing is read. No closure per page: `read`, the form and what it reads are passed.
    */
   jsonPage<R extends RowValues<S>, U, Q extends PageQuery>(
     query: Q,
@@ -127,8 +124,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     const known = this.#json.page(query)
     if (known) return known
     const { rows, total } = read(query, using)
-    const data: JsonText[] = []
-    for (const row of rows) data.push(this.json(row, form, using))
+    const data = rows.map((row) => this.json(row, form, using))
     return this.#json.keepPage(query, { data, page: { page: query.page, per_page: query.per_page, total } })
   }
 
