@@ -1,10 +1,13 @@
 /**
  * npm run bench [-- --quick] [-- --only listener,in-process,scale,writes,startup,twin,sandbox] [-- --rounds 5]
+ *   [-- --before <another checkout>]
  *
  * Starts every target itself on loopback, loads each within fixed bounds, alternates targets in
  * rounds within this one run, and judges the figures against issues 12, 16, 23, 24 and 34's targets. `--rounds`
  * sets the listener and twin sections' rounds (the listener against its peers, a twin against the
- * default listener; 5 by default, 2 quick). Writes
+ * default listener; 5 by default, 2 quick). `--before` runs another checkout's listener (an earlier
+ * commit's files, `git archive <commit> | tar -x -C <dir>`, node_modules linked) beside ours on the
+ * list, get, create and update: before and after in one run. Writes
  * bench/results/latest.json and latest.md (quick.* or partial.* for a quick or partial run).
  */
 import { execSync } from 'node:child_process'
@@ -25,7 +28,12 @@ const SECTIONS = ['listener', 'in-process', 'scale', 'writes', 'startup', 'twin'
 type Section = (typeof SECTIONS)[number]
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, rounds: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    rounds: { type: 'string' },
+    before: { type: 'string' },
+  },
 })
 const only = values.only?.split(',').map((name) => name.trim()) ?? [...SECTIONS]
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name))
@@ -122,6 +130,7 @@ try {
         kindWarmupSec: settings.kindWarmupSec,
         cacheDir: 'bench/.cache',
         document: 'openapi/openapi.json',
+        before: values.before,
       },
       pinning,
       log,

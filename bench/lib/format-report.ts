@@ -3,6 +3,7 @@ import {
   LOAD_TARGETS,
   type BenchResults,
   type LatencyRow,
+  type LoadRun,
   type LoadTarget,
   type SeedCost,
 } from './results.js'
@@ -68,7 +69,7 @@ function formatListener(listener: NonNullable<BenchResults['listener']>): string
     ms(row.p50Ms),
     ms(row.p99Ms),
   ])
-  const ratios = LOAD_TARGETS.filter((target) => target !== 'listener').flatMap((target) => {
+  const ratios = LOAD_TARGETS.filter((target) => target !== 'listener' && target !== 'before').flatMap((target) => {
     const median = throughputRatio(listener.runs, 'list', target)
     const last = lastRoundRatio(listener.runs, 'list', target)
     if (median === undefined || last === undefined) return []
@@ -96,7 +97,25 @@ function formatListener(listener: NonNullable<BenchResults['listener']>): string
       ? table(['baseline', 'listener / baseline (median)', `listener / baseline (round ${rounds})`], ratios)
       : 'No baseline ran.',
     ...(notes.length > 0 ? ['', ...notes] : []),
+    ...formatBefore(listener.runs),
   ].join('\n')
+}
+
+/** Our listener over the one `--before` named, kind by kind, when it ran. */
+function formatBefore(runs: readonly LoadRun[]) {
+  const rows = REQUEST_KINDS.flatMap((kind) => {
+    const median = throughputRatio(runs, kind, 'before')
+    const last = lastRoundRatio(runs, kind, 'before')
+    if (median === undefined || last === undefined) return []
+    return [[REQUEST_LABELS[kind], `${median.toFixed(2)}x`, `${last.ratio.toFixed(2)}x`]]
+  })
+  if (rows.length === 0) return []
+  return [
+    '',
+    `Our listener's req/s over ${LOAD_TARGET_LABELS.before}'s, the two in the same rounds: the median of per-round ratios, and the last round's.`,
+    '',
+    table(['request', 'after / before (median)', 'after / before (last round)'], rows),
+  ]
 }
 
 function formatLatencies(title: string, { seeds, rows }: { seeds: SeedCost[]; rows: LatencyRow[] }): string {

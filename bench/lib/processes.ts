@@ -1,6 +1,7 @@
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { cpus } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 
 /** Which CPU runs what: servers on one, the load generator on the other, when the machine allows. */
 export interface Pinning {
@@ -50,6 +51,64 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopAll()
     process.exit(130)
   })
+}
+
+/** A process and every process below it, from /proc (Linux); just the process elsewhere. */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>()
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        // `pid (comm) state ppid …`: the command may hold spaces and parentheses, so read after the last ')'.
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+        children.set(parent, [...(children.get(parent) ?? []), Number(entry)])
+      } catch {
+        // Gone since the directory was read.
+      }
+    }
+  } catch {
+    return [pid]
+  }
+  const tree = [pid]
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []))
+  return tree
+}
+
+/** Sends a signal to a process and every process below it (SIGSTOP to pause a server, SIGCONT to resume it). */
+export function signalTree(pid: number, signal: 'SIGSTOP' | 'SIGCONT'): void {
+  for (const each of processTree(pid)) {
+    try {
+      process.kill(each, signal)
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/**
+ * Runs `run` with one target alone on the servers' CPU: every other server (`pids`, by target) is
+ * paused with the processes below it for the run, and resumed after. Idle servers are not idle: a
+ * JVM compiles and collects, and WireMock with its journal on collects a heap that grows with every
+ * request it took; on one shared CPU that work would land on whichever target is being loaded.
+ */
+export async function aloneOnItsCpu<T>(
+  pids: Readonly<Record<string, number | undefined>>,
+  target: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  for (const [name, pid] of Object.entries(pids)) if (pid && name !== target) signalTree(pid, 'SIGSTOP')
+  try {
+    return await run()
+  } finally {
+    resumeAll(pids)
+  }
+}
+
+/** Resumes every server (a paused one would not stop on SIGTERM). */
+export function resumeAll(pids: Readonly<Record<string, number | undefined>>): void {
+  for (const pid of Object.values(pids)) if (pid) signalTree(pid, 'SIGCONT')
 }
 
 /** A TypeScript worker in its own process, asked one thing at a time over IPC. */

@@ -2,16 +2,29 @@ import type { Summary } from './stats.js'
 import type { RequestKind } from './workload.js'
 
 /** The targets the listener section runs, ours first. */
-export const LOAD_TARGETS = ['listener', 'bare', 'express', 'prism', 'wiremock', 'twin', 'store', 'replicas'] as const
+export const LOAD_TARGETS = [
+  'listener',
+  'before',
+  'bare',
+  'express',
+  'prism',
+  'wiremock',
+  'wiremock-defaults',
+  'twin',
+  'store',
+  'replicas',
+] as const
 export type LoadTarget = (typeof LOAD_TARGETS)[number]
 
 /** How each load target reads in the report. */
 export const LOAD_TARGET_LABELS: Readonly<Record<LoadTarget, string>> = {
   listener: 'our listener (node:http + the mock handler)',
+  before: 'our listener as another checkout has it (--before)',
   bare: 'bare node:http, same bytes',
   express: 'plain Express res.json, same body',
   prism: 'Prism 5 mock, our response as its example',
   wiremock: 'WireMock 3 (JVM), a stub mapping with our bytes',
+  'wiremock-defaults': 'WireMock 3 (JVM) as it starts by default (request journal and logging on), the same stub',
   twin: "our listener serving a twin (the independent server's profile)",
   store: 'one replica with --store (Redis)',
   replicas: 'two replicas with --store, one CPU each',

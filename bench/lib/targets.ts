@@ -42,6 +42,7 @@ export function evaluateTargets(results: BenchResults): Verdict[] {
     listenerVsPeer(results, 'wiremock', 'WireMock', 1.5),
     listenerVsPeer(results, 'bare', 'bare node:http', 0.25),
     listenerP99(results),
+    fasterThanBefore(results),
     scaleFlat(results),
     ...writeFloors(results),
     inProcessMedian(results),
@@ -108,6 +109,22 @@ function listenerVsPeer({ listener }: BenchResults, peer: LoadTarget, name: stri
   const which = last.ratio < median ? 'the last round' : 'the median'
   const measured = `median ${fmt(median)}x, round ${last.round} ${fmt(last.ratio)}x`
   return judged(title, target, measured, worst >= bound, `${which} ${fmt(bound / worst)}x short of it`)
+}
+
+/**
+ * Issue 33: GET /campaigns/{id}, POST and PATCH each at least as fast as the listener `--before`
+ * names, the two in the same rounds (the median of the rounds' ratios); the slowest decides.
+ */
+function fasterThanBefore({ listener }: BenchResults): Verdict {
+  const title = 'GET /campaigns/{id}, POST and PATCH vs the listener before (--before)'
+  const target = '≥ 1.00x each'
+  const kinds: RequestKind[] = ['get', 'create', 'update']
+  const ratios = kinds.map((kind) => ({ kind, ratio: listener && throughputRatio(listener.runs, kind, 'before') }))
+  if (ratios.some(({ ratio }) => ratio === undefined))
+    return notMeasured(title, target, 'no listener before ran (npm run bench -- --before <checkout>)')
+  const slowest = ratios.reduce((worst, row) => (row.ratio! < worst.ratio! ? row : worst))
+  const measured = ratios.map(({ kind, ratio }) => `${kind} ${fmt(ratio!)}x`).join(', ')
+  return judged(title, target, measured, slowest.ratio! >= 1, `${slowest.kind} ${fmt(1 / slowest.ratio!)}x short of it`)
 }
 
 function listenerP99({ listener }: BenchResults): Verdict {

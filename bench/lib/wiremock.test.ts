@@ -49,4 +49,19 @@ describe('the WireMock peer', () => {
     )
     expect(args).not.toContain('--verbose')
   })
+
+  it('runs WireMock as its docs start it, on loopback, with its journal and logging, gzip off for the same bytes', () => {
+    const args = wireMockArgs('/jars/wiremock.jar', '/tmp/root', 8124, 50, { defaults: true })
+    const value = (flag: string) => args[args.indexOf(flag) + 1]
+    expect(value('--bind-address')).toBe('127.0.0.1')
+    expect(value('--port')).toBe('8124')
+    expect(args).toContain('--disable-gzip')
+    for (const flag of [
+      '--no-request-journal',
+      '--disable-request-logging',
+      '--container-threads',
+      '--use-chunked-encoding',
+    ])
+      expect(args).not.toContain(flag)
+  })
 })

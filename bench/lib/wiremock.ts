@@ -55,8 +55,18 @@ export function writeWireMockStub(
  * WireMock at its best for a throughput run, on loopback only: no request journal, no request
  * logging, no banner, no templating, no extension scanning, no gzip, a Content-Length instead of
  * chunks (as the other targets answer), and more container threads than the load has connections.
+ * With `defaults`, WireMock as its docs start it (journal and request logging on, its own threads),
+ * gzip off only so that it answers the same bytes.
  */
-export function wireMockArgs(jar: string, rootDir: string, port: number, connections: number): string[] {
+export function wireMockArgs(
+  jar: string,
+  rootDir: string,
+  port: number,
+  connections: number,
+  { defaults = false } = {},
+): string[] {
+  if (defaults)
+    return ['-jar', jar, '--bind-address', '127.0.0.1', '--port', String(port), '--root-dir', rootDir, '--disable-gzip']
   return [
     '-jar',
     jar,

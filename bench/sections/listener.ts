@@ -1,7 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { ensurePrism, freePort, startPrism, writePrismDocument } from '../lib/prism.js'
-import { startWorker, stopProcess, waitForStatus, type Pinning, type Worker } from '../lib/processes.js'
+import {
+  aloneOnItsCpu,
+  resumeAll,
+  startWorker,
+  stopProcess,
+  waitForStatus,
+  type Pinning,
+  type Worker,
+} from '../lib/processes.js'
 import type { ListenerResults, LoadRun, LoadTarget } from '../lib/results.js'
 import { findWireMock, startWireMock, wireMockArgs, writeWireMockStub } from '../lib/wiremock.js'
 import { expectedStatus, requestsOf, type RequestKind, type Subject } from '../lib/workload.js'
@@ -19,6 +27,8 @@ export interface ListenerSettings {
   kindWarmupSec: number
   cacheDir: string
   document: string
+  /** Another checkout (an earlier commit's files, their node_modules linked), whose listener runs beside ours on every kind ours runs but filtered: before and after in one run. */
+  before?: string
 }
 
 interface Job {
@@ -30,6 +40,8 @@ interface Job {
 export interface Endpoint {
   origin: string
   prefix: string
+  /** The server's process: paused while another target is loaded (see `aloneOnItsCpu`). */
+  pid?: number
 }
 
 /**
@@ -42,11 +54,16 @@ const JOBS: Job[] = [
   { target: 'express', kind: 'list' },
   { target: 'prism', kind: 'list' },
   { target: 'wiremock', kind: 'list' },
+  { target: 'wiremock-defaults', kind: 'list' },
   { target: 'listener', kind: 'filtered' },
   { target: 'listener', kind: 'get' },
   { target: 'listener', kind: 'create' },
   { target: 'listener', kind: 'update' },
   { target: 'prism', kind: 'update' },
+  { target: 'before', kind: 'list' },
+  { target: 'before', kind: 'get' },
+  { target: 'before', kind: 'create' },
+  { target: 'before', kind: 'update' },
 ]
 
 const SERVER_SCRIPTS = {
@@ -92,12 +109,28 @@ export async function benchListener(
     const listenerOrigin = origin(listener.ready.port)
     const answer = await readListAnswer(listenerOrigin, subjects.read, settings.cacheDir)
     const peers = await startPeers(settings, answer, pinning.serverCpu, stops, log)
-    const targets = { listener: { origin: listenerOrigin, prefix: '/api/v1' }, ...peers.endpoints }
+    const targets: Partial<Record<LoadTarget, Endpoint>> = {
+      listener: { origin: listenerOrigin, prefix: '/api/v1', pid: listener.worker.pid },
+      ...peers.endpoints,
+    }
+    if (settings.before) {
+      log(`Starting the listener of ${settings.before}…`)
+      const before = await startWorker<{ port: number }>(
+        resolve(settings.before, SERVER_SCRIPTS.listener),
+        [String(settings.campaigns)],
+        { cpu: pinning.serverCpu },
+      )
+      stops.push(() => before.worker.stop())
+      targets.before = { origin: origin(before.ready.port), prefix: '/api/v1', pid: before.worker.pid }
+    }
     await checkSameAnswer(targets, answer)
 
     const load = await startWorker<{ ready: true }>('bench/workers/load.ts', [], { cpu: pinning.loadCpu })
     stops.push(() => load.worker.stop())
-    const runJob = createJobRunner(load.worker, targets, subjects, settings.connections)
+    const loadJob = createJobRunner(load.worker, targets, subjects, settings.connections)
+    const runJob = (job: Job, seconds: number) =>
+      aloneOnItsCpu(pidsOf(targets), job.target, () => loadJob(job, seconds))
+    stops.push(async () => resumeAll(pidsOf(targets)))
     const jobs = JOBS.filter((job) => job.target in targets)
     log(`Warming up: every target ${settings.warmupSec} s on the list, ${settings.kindWarmupSec} s on each other kind…`)
     for (const job of jobs) await runJob(job, job.kind === 'list' ? settings.warmupSec : settings.kindWarmupSec)
@@ -123,6 +156,11 @@ export async function benchListener(
   } finally {
     for (const stop of stops.reverse()) await stop()
   }
+}
+
+/** Each target's server process, where it has one of its own. */
+function pidsOf(targets: Partial<Record<LoadTarget, Endpoint>>): Record<string, number | undefined> {
+  return Object.fromEntries(Object.entries(targets).map(([name, { pid }]) => [name, pid]))
 }
 
 /** Asks the listener once for the list page, and keeps its bytes where the peers read them. */
@@ -153,10 +191,10 @@ async function startPeers(
   const leftOut: Partial<Record<LoadTarget, string>> = {}
   const bare = await startWorker<{ port: number }>(SERVER_SCRIPTS.bare, [answer.bodyFile, answer.contentType], { cpu })
   stops.push(() => bare.worker.stop())
-  endpoints.bare = { origin: origin(bare.ready.port), prefix: '/api/v1' }
+  endpoints.bare = { origin: origin(bare.ready.port), prefix: '/api/v1', pid: bare.worker.pid }
   const express = await startWorker<{ port: number }>(SERVER_SCRIPTS.express, [answer.bodyFile], { cpu })
   stops.push(() => express.worker.stop())
-  endpoints.express = { origin: origin(express.ready.port), prefix: '/api/v1' }
+  endpoints.express = { origin: origin(express.ready.port), prefix: '/api/v1', pid: express.worker.pid }
 
   const cli = ensurePrism(join(settings.cacheDir, 'prism'), log)
   const prismDocument = join(settings.cacheDir, 'prism-openapi.json')
@@ -166,7 +204,7 @@ async function startPeers(
   const prism = startPrism(cli, prismDocument, prismPort, cpu)
   stops.push(() => stopProcess(prism))
   // Prism serves the document's paths at its root.
-  endpoints.prism = { origin: origin(prismPort), prefix: '' }
+  endpoints.prism = { origin: origin(prismPort), prefix: '', pid: prism.pid }
 
   const wiremock = findWireMock()
   if ('missing' in wiremock) {
@@ -181,8 +219,18 @@ async function startPeers(
     const args = wireMockArgs(wiremock.jar, rootDir, port, settings.connections)
     const { child } = await startWireMock(args, `${origin(port)}${url}`, cpu)
     stops.push(() => stopProcess(child))
-    endpoints.wiremock = { origin: origin(port), prefix: '/api/v1' }
+    endpoints.wiremock = { origin: origin(port), prefix: '/api/v1', pid: child.pid }
     descriptions.wiremock = wiremock.description
+    // The same stub in a WireMock started as its docs start it: the journal a mock user relies on, and request logging.
+    const defaultsPort = await freePort()
+    const defaults = await startWireMock(
+      wireMockArgs(wiremock.jar, rootDir, defaultsPort, settings.connections, { defaults: true }),
+      `${origin(defaultsPort)}${url}`,
+      cpu,
+    )
+    stops.push(() => stopProcess(defaults.child))
+    endpoints['wiremock-defaults'] = { origin: origin(defaultsPort), prefix: '/api/v1', pid: defaults.child.pid }
+    descriptions['wiremock-defaults'] = `${wiremock.description}, no flags but the port, root dir and --disable-gzip`
   }
   return { endpoints, descriptions, leftOut }
 }
@@ -200,7 +248,7 @@ async function checkSameAnswer(targets: Partial<Record<LoadTarget, Endpoint>>, a
       throw new Error(
         `${target} does not answer the listener's bytes for GET ${answer.path}:\n${theirs.toString().slice(0, 300)}`,
       )
-    if (target !== 'bare' && target !== 'wiremock') continue
+    if (target !== 'bare' && !target.startsWith('wiremock')) continue
     const contentType = (await fetch(url, { headers })).headers.get('content-type')
     if (contentType !== answer.contentType)
       throw new Error(`${target} answers Content-Type ${contentType}, the listener ${answer.contentType}`)
@@ -238,8 +286,8 @@ export function createJobRunner(
       )
     }
     // Creates would grow the store run after run: put the dataset back.
-    if (target === 'listener' && kind === 'create')
-      await waitForStatus(`${targets.listener!.origin}/__admin/reset`, { method: 'POST' })
+    if ((target === 'listener' || target === 'before') && kind === 'create')
+      await waitForStatus(`${targets[target]!.origin}/__admin/reset`, { method: 'POST' })
     return report
   }
 }

@@ -69,6 +69,19 @@ export function stampNow(ctx: { clock: Clock; profile: { stamps: { format: Stamp
   return isoTimestamp(ctx.clock.now(), ctx.profile.stamps.format)
 }
 
+/** The last Date header written, kept for the second it names: most answers in a second share it. */
+let lastDate = { second: Number.NaN, text: '' }
+
+/**
+ * An HTTP date (a `Date` header) for a moment of the mock's clock, written once per second.
+ * @example httpDate(0) // 'Thu, 01 Jan 1970 00:00:00 GMT'
+ */
+export function httpDate(ms: number): string {
+  const second = Math.floor(ms / 1000)
+  if (second !== lastDate.second) lastDate = { second, text: new Date(second * 1000).toUTCString() }
+  return lastDate.text
+}
+
 /** Where a clock stood at a moment: still at an instant, or following real time at some offset from it. */
 export interface ClockStart {
   frozen: boolean

@@ -5,6 +5,7 @@ import {
   MAX_JOURNAL_JSON_DEPTH,
   type JournalFilter,
 } from '../schemas/journal.js'
+import { isoTimestamp } from './clock.js'
 import { journalMatcher } from './journal-filter.js'
 
 /** One request the public API answered, as the journal keeps it (never an API key). */
@@ -31,11 +32,16 @@ export interface JournalEntry {
   truncated: boolean
 }
 
-/** What is recorded of one request: the entry's fields, the bodies as text (null for none) and the key to keep out of them. */
-export type JournalRecord = Omit<JournalEntry, 'seq' | 'request_body' | 'response_body' | 'truncated'> & {
+/**
+ * What is recorded of one request: the entry's fields, the bodies as text (null for none) and the
+ * key to keep out of them (and out of the path). `at` may be the clock's milliseconds: the stamp is
+ * written when the entry is first read.
+ */
+export type JournalRecord = Omit<JournalEntry, 'seq' | 'at' | 'request_body' | 'response_body' | 'truncated'> & {
+  at: string | number
   request_body?: string | null
   response_body?: string | null
-  /** The caller's Authorization header: that key reads `[redacted]` wherever it appears in a body. */
+  /** The caller's Authorization header: that key reads `[redacted]` wherever it appears in the path or a body. */
   key?: string | null
 }
 
@@ -72,26 +78,37 @@ export const MAX_JOURNAL_SIZE = 100_000
 /** Longest path (with query) an entry keeps; a longer one is cut and ends with `…`. */
 export const MAX_JOURNAL_PATH = 2048
 
-/** An entry as the ring holds it: the bodies as text until they are read, and what they weigh. */
-interface Kept extends KeptJournalEntry {
+/**
+ * An entry as the ring holds it. A request is held as it was recorded (its bodies the very texts it
+ * was answered with, no copy) and kept (redacted, cut) only when the journal is first read; a body
+ * over the cap is kept at once, so the ring never holds more than the caps. `size`: what its bodies weigh.
+ */
+interface Slot {
+  seq: number
+  record: JournalRecord | undefined
+  kept: KeptJournalEntry | undefined
   size: number
+  /** Its bodies were dropped to keep the journal within its cap of bodies. */
+  dropped: boolean
 }
 
 /**
- * What the journal keeps of a request, numbered `seq`: its path cut at MAX_JOURNAL_PATH characters,
- * each body with the caller's key and every `api_key` redacted and cut at `bodyCap` characters.
+ * What the journal keeps of a request, numbered `seq`: its path with the caller's key redacted and
+ * cut at MAX_JOURNAL_PATH characters, each body with the key and every `api_key` redacted and cut at
+ * `bodyCap` characters, the time as a stamp.
  * @example keepRecord({ at: '2026-01-01T00:00:00.000Z', method: 'GET', path: '/api/v1/user', status: 200, duration_ms: 1, user_id: 1, operation_id: 'getUser' }, 1)
  */
 export function keepRecord(
-  { request_body = null, response_body = null, key = null, ...fields }: JournalRecord,
+  { request_body = null, response_body = null, key = null, at, ...fields }: JournalRecord,
   seq: number,
   bodyCap: number = MAX_JOURNAL_BODY,
 ): KeptJournalEntry {
-  const path = fields.path.length > MAX_JOURNAL_PATH ? `${fields.path.slice(0, MAX_JOURNAL_PATH - 1)}…` : fields.path
+  const redacted = redactKey(fields.path, key)
+  const path = redacted.length > MAX_JOURNAL_PATH ? `${redacted.slice(0, MAX_JOURNAL_PATH - 1)}…` : redacted
   const request = keptBody(request_body, key, bodyCap)
   const response = keptBody(response_body, key, bodyCap)
   return {
-    entry: { seq, ...fields, path },
+    entry: { seq, at: typeof at === 'number' ? isoTimestamp(at) : at, ...fields, path },
     request: request.text,
     response: response.text,
     truncated: request.cut || response.cut,
@@ -122,7 +139,7 @@ export function createRequestJournal(
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_JOURNAL_SIZE) {
     throw new RangeError(`Journal size must be a whole number from 1 to ${MAX_JOURNAL_SIZE}, got ${capacity}`)
   }
-  let ring: Kept[] = []
+  let ring: Slot[] = []
   let next = 0
   let seq = 0
   // Characters of bodies held, and the oldest entry that may still hold some (bodies go oldest first).
@@ -131,18 +148,18 @@ export function createRequestJournal(
   // Entries pushed since the last clear: the k-th sits at ring[(k - 1) % capacity] (seq may start anywhere after a restore).
   let pushed = 0
   const inOrder = () => (ring.length < capacity ? ring : [...ring.slice(next), ...ring.slice(0, next)])
-  const push = (kept: KeptJournalEntry) => {
-    const size = (kept.request?.length ?? 0) + (kept.response?.length ?? 0)
-    held += size - (ring[next]?.size ?? 0)
-    ring[next] = { ...kept, size }
+  const push = (slot: Slot) => {
+    held += slot.size - (ring[next]?.size ?? 0)
+    ring[next] = slot
     next = ++pushed % capacity
-    seq = kept.entry.seq
+    seq = slot.seq
     keptFrom = Math.max(keptFrom, pushed - ring.length + 1)
     for (; held > bodiesCap && keptFrom <= pushed; keptFrom++) {
       const oldest = ring[(keptFrom - 1) % capacity]!
       if (oldest.size === 0) continue
       held -= oldest.size
-      Object.assign(oldest, { request: null, response: null, size: 0, truncated: true })
+      oldest.size = 0
+      oldest.dropped = true
     }
   }
   const clear = () => {
@@ -157,24 +174,46 @@ export function createRequestJournal(
   }
   return {
     capacity,
-    record: (record) => push(keepRecord(record, seq + 1, bodyCap)),
+    record(record) {
+      const request = record.request_body?.length ?? 0
+      const response = record.response_body?.length ?? 0
+      if (request > bodyCap || response > bodyCap) return push(keptSlot(keepRecord(record, seq + 1, bodyCap)))
+      push({ seq: seq + 1, record, kept: undefined, size: request + response, dropped: false })
+    },
     restore(entries) {
       clear()
-      for (const kept of entries.slice(-capacity)) push({ ...kept, entry: { ...kept.entry } })
+      for (const kept of entries.slice(-capacity)) push(keptSlot({ ...kept, entry: { ...kept.entry } }))
     },
     entries(filter) {
-      const all = inOrder().map(({ entry, request, response, truncated }) => ({
-        ...entry,
-        request_body: bodyValue(request),
-        response_body: bodyValue(response),
-        truncated,
-      }))
+      const all = inOrder().map((slot) => entryOf(slot, bodyCap))
       if (!filter) return all
       const matches = all.filter(journalMatcher(filter, apiPath))
       return filter.limit === undefined ? matches : matches.slice(-filter.limit)
     },
     clear,
   }
+}
+
+/** A slot holding an entry already kept (a restored one, or one whose body was over the cap). */
+function keptSlot(kept: KeptJournalEntry): Slot {
+  return {
+    seq: kept.entry.seq,
+    record: undefined,
+    kept,
+    size: (kept.request?.length ?? 0) + (kept.response?.length ?? 0),
+    dropped: false,
+  }
+}
+
+/** A slot as an entry shows it: kept now if it was not yet (then the record is let go), its bodies gone if dropped. */
+function entryOf(slot: Slot, bodyCap: number): JournalEntry {
+  if (!slot.kept) {
+    slot.kept = keepRecord(slot.record!, slot.seq, bodyCap)
+    slot.record = undefined
+  }
+  const { entry, request, response, truncated } = slot.kept
+  if (slot.dropped) return { ...entry, request_body: null, response_body: null, truncated: true }
+  return { ...entry, request_body: bodyValue(request), response_body: bodyValue(response), truncated }
 }
 
 /** A body as kept: the key and every `api_key` field redacted, then cut at `cap` characters. */

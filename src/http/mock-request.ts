@@ -25,6 +25,17 @@ export interface MockAnswer {
   status: number
   headers: Record<string, string>
   body: string | null
+  /** Where the body was written from JSON kept unchanged (a page, a record): the same object answers it again. */
+  kept?: KeptBody
+}
+
+/**
+ * A body written from kept JSON that nothing has changed since: while it holds, the same object
+ * (and the same text) answers again, so an edge may keep what it derives from the text (its
+ * encoded bytes) under it.
+ */
+export interface KeptBody {
+  readonly text: string
 }
 
 /**

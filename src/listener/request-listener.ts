@@ -4,7 +4,7 @@ import { ApiError, internalError } from '../errors/api-error.js'
 import { MESSAGES } from '../errors/messages.js'
 import { MAX_BODY_BYTES } from '../http/read-body.js'
 import type { TLSSocket } from 'node:tls'
-import type { MockAnswer, MockRequest } from '../http/mock-request.js'
+import type { KeptBody, MockAnswer, MockRequest } from '../http/mock-request.js'
 import { MockHandler } from '../msw/mock-handler.js'
 import { answerRequest } from '../pipeline/pipeline.js'
 import { errorAnswer } from '../pipeline/error-answer.js'
@@ -125,7 +125,7 @@ export function createRequestListener(
     if (req.method === 'OPTIONS') return void res.writeHead(204, CORS_HEADERS).end()
     try {
       const body = carriesBody(req) ? await readBodyBytes(req, res) : undefined
-      const request = nodeRequest(req, url, body)
+      const request = new NodeRequest(req, url, body)
       const answer = edge
         ? await edge.answer(mock, request, () => answerRequest(index, request))
         : await answerRequest(index, request)
@@ -155,38 +155,75 @@ function readBodyBytes(req: IncomingMessage, res: ServerResponse): Promise<Buffe
 const BODY_FRAMING = new Set(['content-encoding', 'content-length'])
 
 /**
- * Node's request as the pipeline reads it. A body the reader inflated no longer has its
- * Content-Encoding or Content-Length.
+ * Node's request as the pipeline reads it: one object per request, its methods shared (no closure
+ * per request). A body the reader inflated no longer has its Content-Encoding or Content-Length.
  */
-function nodeRequest(req: IncomingMessage, url: URL, body: Buffer | undefined): MockRequest {
-  const decoded = req.headers['content-encoding'] !== undefined
-  let text: string | undefined
-  return {
-    method: req.method ?? 'GET',
-    url,
-    header(name) {
-      if (decoded && BODY_FRAMING.has(name)) return null
-      const value = req.headers[name]
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
-    },
-    headerEntries() {
-      const names = Object.keys(req.headers).filter((name) => !decoded || !BODY_FRAMING.has(name))
-      return names.map((name): [string, string] => [name, this.header(name) ?? ''])
-    },
-    hasBody: body !== undefined && body.length > 0,
-    text: async () => (text ??= body ? utf8.decode(body) : ''),
+class NodeRequest implements MockRequest {
+  readonly method: string
+  readonly hasBody: boolean
+  readonly #req: IncomingMessage
+  readonly #body: Buffer | undefined
+  readonly #decoded: boolean
+  #text: string | undefined
+
+  constructor(
+    req: IncomingMessage,
+    readonly url: URL,
+    body: Buffer | undefined,
+  ) {
+    this.#req = req
+    this.#body = body
+    this.method = req.method ?? 'GET'
+    this.hasBody = body !== undefined && body.length > 0
+    this.#decoded = req.headers['content-encoding'] !== undefined
+  }
+
+  header(name: string): string | null {
+    if (this.#decoded && BODY_FRAMING.has(name)) return null
+    const value = this.#req.headers[name]
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+  }
+
+  headerEntries(): [string, string][] {
+    const names = Object.keys(this.#req.headers).filter((name) => !this.#decoded || !BODY_FRAMING.has(name))
+    return names.map((name): [string, string] => [name, this.header(name) ?? ''])
+  }
+
+  async text(): Promise<string> {
+    return (this.#text ??= this.#body ? utf8.decode(this.#body) : '')
   }
 }
 
-/** Writes an answer back: status, CORS and its headers (in lower case, as Fetch's would be), the body and its length. */
-function writeAnswer(res: ServerResponse, { status, headers, body }: MockAnswer): void {
+/** The CORS headers as writeHead takes a list of them (name, value, name, value…): built once. */
+const CORS_LIST = Object.entries(CORS_HEADERS).flat()
+
+/**
+ * Writes an answer back: status, CORS and its headers (in lower case, as Fetch's would be; an
+ * answer's own already are), the body and its length. The headers go as one flat list, the CORS
+ * part of it built once.
+ */
+function writeAnswer(res: ServerResponse, { status, headers, body, kept }: MockAnswer): void {
   // A network error (an override's HttpResponse.error()): the client sees the connection fail.
   if (status === 0) return void res.destroy()
-  const lowerCase: Record<string, string> = { ...CORS_HEADERS }
-  for (const [name, value] of Object.entries(headers)) lowerCase[name.toLowerCase()] = value
+  const list = CORS_LIST.slice()
+  for (const name in headers) {
+    const lowerCase = name.toLowerCase()
+    // The body's own length wins over one an override's answer gave.
+    if (body === null || lowerCase !== 'content-length') list.push(lowerCase, headers[name]!)
+  }
+  if (body === null) return void res.writeHead(status, list).end()
+  const bytes = kept && kept.text === body ? bytesOf(kept) : undefined
   // writeHead fixes the framing at once: without a length it would be chunked.
-  if (body !== null) lowerCase['content-length'] = String(Buffer.byteLength(body))
-  res.writeHead(status, lowerCase).end(body ?? undefined)
+  list.push('content-length', String(bytes ? bytes.length : Buffer.byteLength(body)))
+  res.writeHead(status, list).end(bytes ?? body)
+}
+
+/** A kept body's bytes, encoded the first time it answers and kept with it: what is written again and again is encoded once. */
+const keptBytes = new WeakMap<KeptBody, Buffer>()
+function bytesOf(kept: KeptBody): Buffer {
+  let bytes = keptBytes.get(kept)
+  if (!bytes) keptBytes.set(kept, (bytes = Buffer.from(kept.text)))
+  return bytes
 }
 
 /**

@@ -10,7 +10,7 @@ import { headerModel, type HeaderModel } from './header-model.js'
 import { listModel, type ListModel } from './list-model.js'
 import { modelOperations } from './model-operations.js'
 import { wordsOf, type Words } from './words.js'
-import { dataOrder, type DataOrder } from './record-order.js'
+import { dataOrder, recordOrder, type DataOrder, type Resource } from './record-order.js'
 
 // One profiled model of the API: a profile compiled once into everything that answers, documents
 // and describes it. The pipeline and presentation answer from it, the OpenAPI builder documents
@@ -35,6 +35,11 @@ export interface ApiModel {
   readonly words: Words
   /** Reorders an answer's data by the profile's field order (undefined: the document's order everywhere). */
   readonly order: DataOrder | undefined
+  /**
+   * A record as the API writes it, in its resource's field order: what a collection keeps of it
+   * (IndexedCollection.json) until the record is written again.
+   */
+  json(record: unknown, resource: Resource): string
   /** Whether a field is written from the API's base URL (a twin's `url`): the pipeline then puts it in. */
   readonly usesBase: boolean
   /**
@@ -74,6 +79,7 @@ function compile(profile: Profile): ApiModel {
     return [...codes.slice(0, at + 1), errors.foreign, ...codes.slice(at + 1)]
   }
   const headers = headerModel(profile.rateLimits)
+  const reorder = recordOrder(profile)
   return {
     profile,
     schemas,
@@ -86,6 +92,9 @@ function compile(profile: Profile): ApiModel {
     headers,
     words: wordsOf(profile, errors, headers),
     order: dataOrder(profile, schemas),
+    json: reorder
+      ? (record, resource) => JSON.stringify(reorder(record, resource))
+      : (record) => JSON.stringify(record),
     usesBase: JSON.stringify(profile.resources.extraFields).includes('{base}'),
     errorCodes,
     errorsByStatus(operation) {

@@ -59,6 +59,11 @@ export interface HeaderModel {
   readonly retryAfterName: string | undefined
   /** The headers of one decision. */
   render(decision: RateLimitDecision): Record<string, string>
+  /**
+   * The headers of one decision written into an answer's, under lower-case names (as an answer's
+   * headers are): the names compiled once, only the values filled per request.
+   */
+  write(decision: RateLimitDecision, headers: Record<string, string>): void
   /** A header's description for the document. */
   doc(header: HeaderChoice): HeaderDoc
   /** The name of the header whose value is exactly this slot (`{limit}`), if any. */
@@ -77,6 +82,9 @@ export function headerModel({ headers }: RateLimitChoices): HeaderModel {
   const compiled = (list: readonly HeaderChoice[]) =>
     list.map((header) => [header.name, compileText(header.value)] as const)
   const [sent, sentOnRefusal] = [compiled(always), compiled(onRefusal)]
+  const lowerCase = (list: readonly (readonly [string, (slots: SlotValues) => string])[]) =>
+    list.map(([name, fill]) => [name.toLowerCase(), fill] as const)
+  const [written, writtenOnRefusal] = [lowerCase(sent), lowerCase(sentOnRefusal)]
   return {
     headers,
     names: always.map((header) => header.name),
@@ -87,6 +95,11 @@ export function headerModel({ headers }: RateLimitChoices): HeaderModel {
       for (const [name, fill] of sent) rendered[name] = fill(slots)
       if (!decision.allowed) for (const [name, fill] of sentOnRefusal) rendered[name] = fill(slots)
       return rendered
+    },
+    write(decision, headers) {
+      const slots = slotsOf(decision)
+      for (const [name, fill] of written) headers[name] = fill(slots)
+      if (!decision.allowed) for (const [name, fill] of writtenOnRefusal) headers[name] = fill(slots)
     },
     doc(header) {
       const slot = exact(header)

@@ -1,7 +1,9 @@
 import * as z from 'zod/mini'
 import type { ListChoices } from '../profile/profile.js'
 import type { Json, LinkTarget, Template } from '../profile/template.js'
-import { renderTemplate, type SlotValues } from './render-template.js'
+import { compileTemplate, renderTemplate, slotsOf, type SlotValues } from './render-template.js'
+import { JsonText, KeptBy } from '../store/kept-json.js'
+import type { KeptBody } from '../http/mock-request.js'
 import { nodeAt, nodeHolding, templateSchema, type Binding } from './template-schema.js'
 import type { Namer } from '../schemas/namer.js'
 
@@ -42,6 +44,17 @@ export interface ListModel {
   readonly choices: ListChoices
   /** The envelope of one page; `request` is asked only where the envelope links to pages. */
   envelope(items: readonly Json[], facts: PageFacts, request?: () => ListRequest): Json
+  /**
+   * The envelope of one page as JSON text, its records' kept JSON put in as it is: what
+   * JSON.stringify of `envelope` gives, byte for byte, without serializing the records again. A page
+   * of kept records is kept too, while its records, figures and links stay the same: asked again, the
+   * same body answers (`kept` true), written once.
+   */
+  write(
+    items: readonly JsonText[] | readonly Json[],
+    facts: PageFacts,
+    request?: () => ListRequest,
+  ): KeptBody & { kept: boolean }
   /** The schema of a page's envelope, for items of `item`. */
   schema(item: z.ZodMiniType): z.ZodMiniType
   /** The key of the object beside the items that says where the page is (`pagination`, `meta`), if there is one. */
@@ -78,11 +91,28 @@ export function listModel(choices: ListChoices, namer: Namer): ListModel {
       'Position of this page in the whole list.',
     )
   const pagingAt = pagingPath?.join('/')
+  const writeEnvelope = compileTemplate(template)
+  const links = [...slotsOf(template)].some((slot) => slot.startsWith('link.'))
+  // Each kept page by its first record's kept JSON: the next page that starts there replaces it, and it
+  // goes when that record's JSON goes (the record was written); at most MAX_KEPT_PAGES are kept.
+  const pages = new KeptBy<JsonText, KeptPage>(MAX_KEPT_PAGES)
   return {
     choices,
     envelope(items, facts, request) {
       const { slots, link } = pageSlots(items, facts, request)
       return renderTemplate(template, slots, { link })
+    },
+    write(items, facts, request) {
+      const where = links ? request?.() : undefined
+      const first = items[0]
+      const known = first instanceof JsonText ? pages.get(first) : undefined
+      if (known && samePage(known, items, facts, where)) return known
+      const { slots, link } = pageSlots(items, facts, where && (() => where))
+      const text = writeEnvelope(slots, { link })
+      if (!(first instanceof JsonText && first.kept)) return { text, kept: false }
+      const page: KeptPage = { text, kept: true, items: [...(items as JsonText[])], facts: { ...facts }, where }
+      pages.set(first, page)
+      return page
     },
     schema: (item) =>
       templateSchema(template, {
@@ -94,6 +124,33 @@ export function listModel(choices: ListChoices, namer: Namer): ListModel {
     components: paging ? { Pagination: paging } : {},
     pageQuery: pageQueryOf(choices.params),
   }
+}
+
+/** Most pages a list model keeps written (about 6 kB each at 25 campaigns a page). */
+const MAX_KEPT_PAGES = 1024
+
+/** A page written from kept records: its text, and what it was written from. */
+interface KeptPage {
+  readonly text: string
+  readonly kept: true
+  readonly items: readonly JsonText[]
+  readonly facts: PageFacts
+  readonly where: ListRequest | undefined
+}
+
+/** Whether a kept page was written from these very records, figures and links. */
+function samePage(
+  page: KeptPage,
+  items: readonly unknown[],
+  { page: number, per_page, total }: PageFacts,
+  where: ListRequest | undefined,
+): boolean {
+  const { facts } = page
+  if (facts.page !== number || facts.per_page !== per_page || facts.total !== total) return false
+  if (page.where?.base !== where?.base || page.where?.path !== where?.path) return false
+  if (page.items.length !== items.length) return false
+  for (let i = 0; i < items.length; i++) if (page.items[i] !== items[i]) return false
+  return true
 }
 
 /** Reads a list's query back under the mock's names (`size` is `per_page`; no page parameter, page 1); the mock's own names as they are. */
@@ -109,14 +166,14 @@ function pageQueryOf({ page, perPage }: ListChoices['params']) {
 
 /** The slots of one page, and where its links point. */
 function pageSlots(
-  items: readonly Json[],
+  items: readonly JsonText[] | readonly Json[],
   { page, per_page, total }: PageFacts,
   request: (() => ListRequest) | undefined,
 ) {
   const pages = Math.ceil(total / per_page)
   const first = (page - 1) * per_page + 1
   const slots: SlotValues = {
-    items: items as Json[],
+    items: items as SlotValues[string],
     page,
     per_page,
     total,

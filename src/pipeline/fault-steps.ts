@@ -39,7 +39,8 @@ export async function applyFaults(
   if (!forced) return
   if (code !== undefined) preferenceApplied(headers, `code=${code}`)
   const forcedCode = faultCode(forced.status)
-  if (forcedCode === 'rate_limit_exceeded') headers[ctx.model.headers.retryAfterName ?? 'Retry-After'] = '1'
+  if (forcedCode === 'rate_limit_exceeded')
+    headers[(ctx.model.headers.retryAfterName ?? 'Retry-After').toLowerCase()] = '1'
   throw new ApiError(forcedCode, injectedFault(forced.status, forced.reason), undefined, undefined, forced.status)
 }
 
@@ -54,8 +55,8 @@ function forcedByRule(ctx: MockContext, request: MockRequest, operation: Operati
 
 /** Tells the client which of its preferences were honoured (RFC 7240 Preference-Applied). */
 function preferenceApplied(headers: Record<string, string>, preference: string): void {
-  const current = headers['Preference-Applied']
-  headers['Preference-Applied'] = current ? `${current}, ${preference}` : preference
+  const current = headers['preference-applied']
+  headers['preference-applied'] = current ? `${current}, ${preference}` : preference
 }
 
 /** Waits, on any runtime (msw's `delay` would do the same, but the pipeline stays free of msw). */

@@ -5,6 +5,7 @@ import type { UserRecord } from '../store/models.js'
 import type { MockContext } from './mock-context.js'
 import type { OperationRoute } from './route.js'
 import { targetOf } from '../operations/steps.js'
+import type { JsonText } from '../store/kept-json.js'
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined
 
@@ -22,10 +23,13 @@ export interface OperationInput<O extends Operation> {
 
 type Data<O extends Operation> = z.output<O['response']['data']>
 
-/** What a resolver returns: the envelope's data (and, for lists, where the page stands). */
+/**
+ * What a resolver returns: the envelope's data (and, for lists, where the page stands), or that
+ * data's JSON already written (a record's kept JSON, IndexedCollection.json), put in as it is.
+ */
 export type OperationResult<O extends Operation> = O['response']['list'] extends true
-  ? { data: Data<O>[]; page: PageFacts }
-  : { data: Data<O> }
+  ? { data: Data<O>[] | JsonText[]; page: PageFacts }
+  : { data: Data<O> | JsonText }
 
 /** Answers an operation from its validated input: parse (done) → call the domain → present. */
 export type OperationResolver<O extends Operation> = (

@@ -1,6 +1,5 @@
 import { assertAdminToken, authenticate } from '../domain/auth.js'
-import { isoTimestamp } from '../domain/clock.js'
-import { redactKey } from '../domain/request-journal.js'
+import { httpDate } from '../domain/clock.js'
 import { ApiError, internalError } from '../errors/api-error.js'
 import { parseId, validate, validateQuery } from '../errors/validate.js'
 import { ADMIN_TOKEN_HEADER } from '../http/credentials.js'
@@ -9,24 +8,19 @@ import { readJsonBody, refuseBody } from '../http/read-body.js'
 import type { Operation } from '../operations/define-operation.js'
 import type { ApiModel } from '../model/api-model.js'
 import type { UserRecord } from '../store/models.js'
-import { BASE_MARK, type Json } from '../profile/template.js'
-import { renderTemplate } from '../model/render-template.js'
-import type { ListRequest } from '../model/list-model.js'
-import { basePath } from './base-path.js'
+import { caches } from '../store/kept-json.js'
 import type { MockContext } from './mock-context.js'
 import { errorAnswer, routeNotFound } from './error-answer.js'
+import { answerWithBase, success } from './success-answer.js'
 import { MESSAGES } from '../errors/messages.js'
 import { applyFaults, holdLatency } from './fault-steps.js'
 import { answerOverride } from './overrides.js'
-import type { OperationRoute, PathParams, Resolved, Route } from './route.js'
+import type { OperationRoute, PathParams, Route } from './route.js'
 import type { RouteIndex, RouteMatch } from './route-index.js'
 
 // One request, top to bottom. answerRequest finds the route; answerApi and answerControlPlane are
 // the steps, in the order the README states ("Order of checks"), each a named call. The document
 // reads the same steps, as data, from steps.ts.
-
-/** The Content-Type of every answer the mock makes itself. */
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
 /** A request's route, found once: the route, its parameters, and whether it is a HEAD answered as its GET. */
 export interface Found extends RouteMatch {
@@ -52,26 +46,27 @@ export function findRoute(index: RouteIndex, request: MockRequest): Found | unde
  * Answers a request the mock serves, or undefined when it is not the mock's: the listener's path.
  * @example const answer = await answerRequest(index, request)
  */
-export async function answerRequest(index: RouteIndex, request: MockRequest): Promise<MockAnswer | undefined> {
+export function answerRequest(index: RouteIndex, request: MockRequest): Promise<MockAnswer | undefined> {
   const found = findRoute(index, request)
-  return found && answerFound(found, request)
+  return found ? answerFound(found, request) : Promise.resolve(undefined)
 }
 
 /** Answers a found route; a HEAD gets its GET's status and headers, the body's length and no body. */
-export async function answerFound({ route, params, head, allow }: Found, request: MockRequest): Promise<MockAnswer> {
+export function answerFound({ route, params, head, allow }: Found, request: MockRequest): Promise<MockAnswer> {
   const answer =
-    route.plane === 'api'
-      ? await answerApi(route, request, params, allow)
-      : await answerControlPlane(route, request, params)
-  if (!head) return answer
-  const length = new TextEncoder().encode(answer.body ?? '').byteLength
-  return { status: answer.status, headers: { ...answer.headers, 'content-length': String(length) }, body: null }
+    route.plane === 'api' ? answerApi(route, request, params, allow) : answerControlPlane(route, request, params)
+  return head ? answer.then(headAnswer) : answer
+}
+
+/** A HEAD's answer: its GET's status and headers, the body's length and no body. */
+function headAnswer({ status, headers, body }: MockAnswer): MockAnswer {
+  const length = new TextEncoder().encode(body ?? '').byteLength
+  return { status, headers: { ...headers, 'content-length': String(length) }, body: null }
 }
 
 /**
- * The public API's steps: latency, (an unknown route,) authenticate, rate limit, faults and Prefer, override, id, query, body,
- * resolve (public writes one at a time, in the write queue); then the response's headers and the
- * journal entry, for a success and an error alike.
+ * The public API's answer: its steps (apiSteps), their failure as the error answer, then for a
+ * success and an error alike the response's headers and the journal entry.
  */
 async function answerApi(
   route: Route,
@@ -83,47 +78,72 @@ async function answerApi(
   const at = ctx.clock.now()
   const started = performance.now()
   const headers: Record<string, string> = {}
-  let user: UserRecord | undefined
-  const answer = await answerSafely(ctx, request, async () => {
-    if (ctx.faults.active) await holdLatency(ctx)
-    // A path or method no operation has is answered before the key, unless the profile authenticates it first.
-    const { errors } = ctx.profile
-    const first = allow.length > 0 ? errors.authenticateUnsupportedMethods : errors.authenticateUnknownRoutes
-    if (route.notFound && !first) throw routeNotFound(route, request, allow)
-    user = authenticate(ctx.store, request.header('authorization'))
-    // Once its key is checked, an unknown route counts (and says its limits) where the profile says so.
-    if (!route.notFound || ctx.profile.rateLimits.countsUnrouted) await admit(ctx, user, headers)
-    if (route.notFound) throw routeNotFound(route, request, allow)
-    const { operation } = route
-    if (ctx.faults.active || request.header('prefer') !== null) await applyFaults(ctx, request, operation, headers)
-    const overridden = ctx.overrides.size > 0 ? await answerOverride(route, request, params, headers) : undefined
-    if (overridden) return overridden
-    const id = readId(params)
-    const query = readQuery(operation, request, ctx.model)
-    const body = await readBody(route, request)
-    const resolved =
-      operation.method === 'get'
-        ? await route.resolve({ user, id, query, body }, ctx)
-        : await ctx.writeQueue(() => {
-            // A write re-reads its caller in the queue: one queued before it may have reset the key
-            // (then this one is a 401, as the old key must be at once) or changed the user.
-            user = authenticate(ctx.store, request.header('authorization'))
-            return route.resolve({ user, id, query, body }, ctx)
-          })
-    const answered = success(ctx.model, route, request, resolved)
-    return ctx.model.usesBase ? answerWithBase(answered, request, ctx) : answered
-  })
+  const caller: Caller = { user: undefined }
+  let answer: MockAnswer
+  try {
+    answer = await apiSteps(route, request, params, allow, headers, caller)
+  } catch (error) {
+    answer = failed(ctx, request, error)
+  }
   Object.assign(answer.headers, headers)
   // The mock's own time, so a client can read X-RateLimit-Reset against it even after the control plane moved the clock.
   answer.headers.date = httpDate(ctx.clock.now())
-  await journal(route, request, answer, user, at, started)
+  const requestBody = request.hasBody ? await request.text().catch(() => null) : null
+  journal(route, request, answer, caller.user, at, started, requestBody)
   return answer
+}
+
+/** Who a request acts for, once `authenticate` has said (the journal records it, a failure too). */
+interface Caller {
+  user: UserRecord | undefined
+}
+
+/**
+ * The public API's steps: latency, (an unknown route,) authenticate, rate limit, faults and Prefer, override, id, query, body,
+ * resolve (public writes one at a time, in the write queue), the success answer.
+ */
+async function apiSteps(
+  route: Route,
+  request: MockRequest,
+  params: PathParams,
+  allow: readonly string[],
+  headers: Record<string, string>,
+  caller: Caller,
+): Promise<MockAnswer> {
+  const { ctx } = route
+  if (ctx.faults.active) await holdLatency(ctx)
+  // A path or method no operation has is answered before the key, unless the profile authenticates it first.
+  const { errors } = ctx.profile
+  const first = allow.length > 0 ? errors.authenticateUnsupportedMethods : errors.authenticateUnknownRoutes
+  if (route.notFound && !first) throw routeNotFound(route, request, allow)
+  let user = (caller.user = authenticate(ctx.store, request.header('authorization')))
+  // Once its key is checked, an unknown route counts (and says its limits) where the profile says so.
+  if (!route.notFound || ctx.profile.rateLimits.countsUnrouted) await admit(ctx, user, headers)
+  if (route.notFound) throw routeNotFound(route, request, allow)
+  const { operation } = route
+  if (ctx.faults.active || request.header('prefer') !== null) await applyFaults(ctx, request, operation, headers)
+  const overridden = ctx.overrides.size > 0 ? await answerOverride(route, request, params, headers) : undefined
+  if (overridden) return overridden
+  const id = readId(params)
+  const query = readQuery(operation, request, ctx.model)
+  const body = operation.method === 'get' && !operation.body ? undefined : await readBody(route, request)
+  const resolved =
+    operation.method === 'get'
+      ? await route.resolve({ user, id, query, body }, ctx)
+      : await ctx.writeQueue(() => {
+          // A write re-reads its caller in the queue: one queued before it may have reset the key
+          // (then this one is a 401, as the old key must be at once) or changed the user.
+          user = caller.user = authenticate(ctx.store, request.header('authorization'))
+          return route.resolve({ user, id, query, body }, ctx)
+        })
+  const answered = success(ctx.model, route, request, resolved)
+  return ctx.model.usesBase ? answerWithBase(answered, request, ctx) : answered
 }
 
 /** The control plane's steps: admin token, id, query, body, resolve; no latency, headers or journal. */
 async function answerControlPlane(route: Route, request: MockRequest, params: PathParams): Promise<MockAnswer> {
   const { ctx } = route
-  return answerSafely(ctx, request, async () => {
+  try {
     assertAdminToken(ctx.adminToken, request.header(ADMIN_TOKEN_HEADER), ADMIN_TOKEN_HEADER)
     if (route.notFound) throw routeNotFound(route, request)
     const { operation } = route
@@ -131,71 +151,17 @@ async function answerControlPlane(route: Route, request: MockRequest, params: Pa
     const query = readQuery(operation, request)
     const body = await readBody(route, request)
     return success(ctx.model, route, request, await route.resolve({ user: undefined, id, query, body }, ctx))
-  })
-}
-
-/** An answer in JSON. */
-export function jsonAnswer(status: number, body: unknown): MockAnswer {
-  return { status, headers: { 'content-type': JSON_CONTENT_TYPE }, body: JSON.stringify(body) }
-}
-
-/**
- * The success answer, with the operation's status: the envelope around `data`; a list's page in
- * the profile's envelope (its links below this request's base); a DELETE's body as its template
- * says; no body where the operation answers none.
- */
-function success(
-  model: ApiModel,
-  { plane, operation, ctx }: OperationRoute,
-  request: MockRequest,
-  { data, page }: Resolved,
-): MockAnswer {
-  const { status, body } = operation.response
-  if (status === 204 || body === null) return { status, headers: {}, body: null }
-  if (model.order && plane === 'api') data = model.order(data, operation.response.data)
-  if (body !== undefined) {
-    const id = (data as { id?: number } | undefined)?.id
-    return jsonAnswer(status, renderTemplate(body, { record: data as Json, id }))
-  }
-  if (!page) return jsonAnswer(status, { success: true, data })
-  const lists = plane === 'api' ? model.lists : model.adminLists
-  // A page past the last, where the profile answers it 404 (as Django's paginator does); page 1 is there even empty.
-  if (lists.choices.beyondLastPage === 'not_found' && page.page > 1 && (page.page - 1) * page.per_page >= page.total)
-    throw new ApiError('not_found', MESSAGES.not_found.page(page.page, Math.ceil(page.total / page.per_page)))
-  const base = plane === 'api' ? ctx.apiBase : ctx.adminBase
-  return jsonAnswer(
-    status,
-    lists.envelope(data as Json[], page, () => listRequest(request, base)),
-  )
-}
-
-/** An answer in JSON, a field written from the API's base URL (a twin's `url`) given this request's. */
-function answerWithBase(answer: MockAnswer, request: MockRequest, ctx: MockContext): MockAnswer {
-  if (!answer.body?.includes(BASE_MARK)) return answer
-  return { ...answer, body: answer.body.replaceAll(BASE_MARK, listRequest(request, ctx.apiBase).base) }
-}
-
-/** The base URL and path a list's links are written below: this request's origin and the mock's base path. */
-function listRequest(request: MockRequest, base: string): ListRequest {
-  const { origin, pathname } = request.url
-  const prefix = basePath(base)
-  return { base: origin + prefix, path: pathname.slice(prefix.length) }
-}
-
-/** Runs the steps and turns any failure into the error answer: ApiErrors as they are, anything else as a 500. */
-async function answerSafely(
-  ctx: MockContext,
-  request: MockRequest,
-  answer: () => Promise<MockAnswer>,
-): Promise<MockAnswer> {
-  try {
-    return await answer()
   } catch (error) {
-    const scene = { request: { method: request.method, path: request.url.pathname }, now: () => ctx.clock.now() }
-    if (error instanceof ApiError) return errorAnswer(error, ctx.model, scene)
-    console.error('[ad-campaign-mock] unexpected error:', error)
-    return errorAnswer(internalError(), ctx.model, scene)
+    return failed(ctx, request, error)
   }
+}
+
+/** A failure as the error answer: ApiErrors as they are, anything else as a 500. */
+function failed(ctx: MockContext, request: MockRequest, error: unknown): MockAnswer {
+  const scene = { request: { method: request.method, path: request.url.pathname }, now: () => ctx.clock.now() }
+  if (error instanceof ApiError) return errorAnswer(error, ctx.model, scene)
+  console.error('[ad-campaign-mock] unexpected error:', error)
+  return errorAnswer(internalError(), ctx.model, scene)
 }
 
 /**
@@ -205,7 +171,7 @@ async function answerSafely(
  */
 async function admit(ctx: MockContext, user: UserRecord, headers: Record<string, string>): Promise<void> {
   const decision = await ctx.rateLimiter.consume(user.id, ctx.tiers[user.api_tier], ctx.clock.now())
-  Object.assign(headers, ctx.model.headers.render(decision))
+  ctx.model.headers.write(decision, headers)
   if (!decision.allowed) {
     const { window, limit } = decision.binding
     throw new ApiError(
@@ -228,11 +194,12 @@ function readQuery(operation: Operation, request: MockRequest, model?: ApiModel)
   if (!operation.query) return undefined
   const { search } = request.url
   let cache = validQueries.get(operation)
-  const known = cache?.get(search)
+  const known = caches.enabled ? cache?.get(search) : undefined
   if (known !== undefined) return known
   const validated = validateQuery(operation.query, Object.fromEntries(request.url.searchParams))
   // A public list's paging under the profile's names, read back as the mock's.
   const query = model && operation.response.list ? model.lists.pageQuery(validated as object) : validated
+  if (!caches.enabled) return query
   if (!cache) validQueries.set(operation, (cache = new Map()))
   if (cache.size >= MAX_CACHED_QUERIES) cache.clear()
   cache.set(search, query)
@@ -242,16 +209,6 @@ function readQuery(operation: Operation, request: MockRequest, model?: ApiModel)
 /** Query strings each operation has validated, and what to: at most MAX_CACHED_QUERIES each. */
 const validQueries = new WeakMap<Operation, Map<string, unknown>>()
 const MAX_CACHED_QUERIES = 256
-
-/** The last Date header written, kept for the second it names: most answers in a second share it. */
-let lastDate = { second: Number.NaN, text: '' }
-
-/** An HTTP date for a moment of the mock's clock. */
-function httpDate(ms: number): string {
-  const second = Math.floor(ms / 1000)
-  if (second !== lastDate.second) lastDate = { second, text: new Date(second * 1000).toUTCString() }
-  return lastDate.text
-}
 
 /**
  * The body, validated by the operation's schema. One that cannot be read: not JSON (415),
@@ -274,24 +231,26 @@ async function readBody(
 }
 
 /** Records a public-API request in the journal, as it was answered, with both bodies (the journal keeps keys out). */
-async function journal(
+function journal(
   { ctx, operation }: Route,
   request: MockRequest,
   answer: MockAnswer,
   user: UserRecord | undefined,
   at: number,
   started: number,
-): Promise<void> {
+  requestBody: string | null,
+): void {
   const { pathname, search } = request.url
+  // As answered: the journal redacts the key and writes the time only when it is read.
   ctx.journal.record({
-    at: isoTimestamp(at),
+    at,
     method: request.method,
-    path: redactKey(pathname + search, request.header('authorization')),
+    path: pathname + search,
     status: answer.status,
     duration_ms: Math.round((performance.now() - started) * 100) / 100,
     user_id: user?.id ?? null,
     operation_id: operation?.operationId ?? null,
-    request_body: request.hasBody ? await request.text().catch(() => null) : null,
+    request_body: requestBody,
     response_body: answer.body,
     key: request.header('authorization'),
   })

@@ -3,7 +3,7 @@ import type { Advert } from '../schemas/advert.js'
 import type { Campaign, CampaignDetailed } from '../schemas/campaign.js'
 import { fieldShown, initialValues, type Template } from '../profile/template.js'
 import type { Balance, User } from '../schemas/user.js'
-import type { Page, PageQuery } from '../store/indexed-collection.js'
+import type { PageQuery } from '../store/indexed-collection.js'
 import type { AdvertRecord, CampaignRecord, UserRecord } from '../store/models.js'
 import { exactUsdToMicros, microsToUsd } from '../store/money.js'
 
@@ -86,14 +86,6 @@ function withExtra<T extends object>(shown: T, record: object, extra: Extra): T 
   return shown
 }
 
-/**
- * One page of records as a list operation resolves it: the records presented, and where the page
- * stands (the model wraps them in the profile's envelope).
- */
-export function presentPage<T, D>({ rows, total }: Page<T>, query: PageQuery, present: (row: T) => D): ListPage<D> {
-  return { data: rows.map(present), page: { page: query.page, per_page: query.per_page, total } }
-}
-
 /** Where a page of the control plane's lists stands, as the control plane answers it in-process (its paging is the mock's own). */
 export interface Pagination {
   page: number
@@ -108,10 +100,4 @@ export interface Pagination {
  */
 export function pagination({ page, per_page }: PageQuery, total: number): Pagination {
   return { page, per_page, total_count: total, total_pages: Math.ceil(total / per_page) }
-}
-
-/** One page of a list: its records and where it stands in the whole list. */
-export interface ListPage<D> {
-  data: D[]
-  page: { page: number; per_page: number; total: number }
 }

@@ -39,7 +39,11 @@ export class Account {
         const user = this.campaigns.findFirst((q) => q.where((campaign) => campaign.advert_id === advert.id))
         if (user) throw new RangeError(`Advert ${advert.id} is in use by campaign ${user.id}`)
       },
-      written: written && ((next, previous) => written('adverts', next, previous)),
+      written: (next, previous) => {
+        // A campaign shows its advert's title: a changed or deleted advert drops the account's campaigns' kept JSON.
+        if (previous) this.campaigns.forgetJson()
+        written?.('adverts', next, previous)
+      },
     })
     this.campaigns = new IndexedCollection(records.CampaignRecord, {
       ids: ids.campaigns,

@@ -43,14 +43,14 @@ export class IdChunks {
   newestFirst(offset: number, limit: number): number[] {
     const ids: number[] = []
     let skip = offset
+    // Every index below is within its array by the loops' bounds: a page's read checks nothing more.
     for (let c = this.#chunks.length - 1; c >= 0 && ids.length < limit; c--) {
-      const chunk = must(this.#chunks[c], 'a chunk of the id list')
+      const chunk = this.#chunks[c]!
       if (skip >= chunk.length) {
         skip -= chunk.length
         continue
       }
-      for (let i = chunk.length - 1 - skip; i >= 0 && ids.length < limit; i--)
-        ids.push(must(chunk[i], 'an id of a chunk'))
+      for (let i = chunk.length - 1 - skip; i >= 0 && ids.length < limit; i--) ids.push(chunk[i]!)
       skip = 0
     }
     return ids

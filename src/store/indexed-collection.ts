@@ -2,6 +2,7 @@ import { Collection, Query } from '@msw/data'
 import type * as z from 'zod/mini'
 import { IdChunks } from './id-chunks.js'
 import type { IdCounter } from './id-counter.js'
+import { JsonText, caches, KeptTexts, type JsonForm, type JsonPage } from './kept-json.js'
 
 /** A zod/mini object schema of records with a numeric id. */
 export type RowSchema = z.ZodMiniType<{ id: number }>
@@ -83,6 +84,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
   readonly #byId = new Map<number, LibraryRow<S>>()
   #order = new IdChunks()
   readonly #rules: IndexedCollectionOptions<S>
+  readonly #json = new KeptTexts()
 
   constructor(schema: S, rules: IndexedCollectionOptions<S>) {
     super({ schema })
@@ -92,6 +94,43 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
   /** The record with this id, in O(1). */
   get(id: number): LibraryRow<S> | undefined {
     return this.#byId.get(id)
+  }
+
+  /**
+   * A stored record's JSON as `form` writes it, kept until the record is written (or `forgetJson`);
+   * a record not the one stored under its id (deleted or replaced since) is written afresh, not kept.
+   */
+  json<R extends RowValues<S>, U>(row: R, form: JsonForm<R, U>, using: U): JsonText {
+    const key = form as JsonForm<never, never>
+    const current = (this.#byId.get(row.id) as unknown) === row
+    const kept = current ? this.#json.get(key, row.id) : undefined
+    if (kept) return kept
+    const text = new JsonText(form(row, using), current && caches.enabled)
+    if (text.kept) this.#json.set(key, row.id, text)
+    return text
+  }
+
+  /**
+   * A page of stored records as their kept JSON, and where it stands: what a list answers. Kept for
+   * that very query object (the pipeline keeps a validated query by its query string) until any
+   * record is written: asked again, nothing is read. No closure per page: `read`, the form and what it reads are passed.
+   */
+  jsonPage<R extends RowValues<S>, U, Q extends PageQuery>(
+    query: Q,
+    read: (query: Q, using: U) => Page<R>,
+    form: JsonForm<R, U>,
+    using: U,
+  ): JsonPage {
+    const known = this.#json.page(query)
+    if (known) return known
+    const { rows, total } = read(query, using)
+    const data = rows.map((row) => this.json(row, form, using))
+    return this.#json.keepPage(query, { data, page: { page: query.page, per_page: query.per_page, total } })
+  }
+
+  /** Drops every record's kept JSON: what they show of another record (their advert's title) changed. */
+  forgetJson(): void {
+    this.#json.clear()
   }
 
   /** How many records it holds. */
@@ -173,7 +212,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     }
     this.#byId.set(id, record)
     this.#order.push(id)
-    this.#rules.written?.(record, undefined)
+    this.#written(record, undefined)
     return record
   }
 
@@ -198,7 +237,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     })
     if (next) {
       this.#byId.set(next.id, next)
-      this.#rules.written?.(next, previous)
+      this.#written(next, previous)
     }
     return next as LibraryRow<S>
   }
@@ -232,7 +271,7 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     super.delete(target as LibraryRow<S>)
     this.#byId.delete(target.id)
     this.#order.remove(target.id)
-    this.#rules.written?.(undefined, target)
+    this.#written(undefined, target)
     return target
   }
 
@@ -249,6 +288,13 @@ export class IndexedCollection<S extends RowSchema> extends Collection<S> {
     super.clear()
     this.#byId.clear()
     this.#order = new IdChunks()
+    this.#json.clear()
     for (const row of rows) this.#rules.written?.(undefined, row)
+  }
+
+  /** Every write passes here: the record's kept JSON is dropped, then the `written` hook is told. */
+  #written(next: LibraryRow<S> | undefined, previous: LibraryRow<S> | undefined): void {
+    this.#json.drop((next ?? previous)!.id)
+    this.#rules.written?.(next, previous)
   }
 }
