@@ -4,6 +4,7 @@ import type { ContractDocument } from '../../contract-tests/lib/document/documen
 import type { ErrorCode } from '../profile/profile.js'
 import type { Json as Template } from '../profile/template.js'
 import type { Evidence } from '../profile/twin-file.js'
+import type { ListOrder } from './learn-order.js'
 import type { Observations } from './observations.js'
 
 // What every probe works with: the contract suite's client (bounded, polite, remembering what it
@@ -62,8 +63,8 @@ export class LearnContext {
   readonly ownAdverts = new Map<number, string>()
   /** The query parameters that page a list, once learned (probe-params.ts). */
   listParams?: { page: string | null; perPage: string }
-  /** Which way a list's ids go, as pages showed it, and the pages that showed it. */
-  idOrder?: 'asc' | 'desc'
+  /** The orders a list may still be in, as the pages read so far fit them (learn-order.ts), and those pages. */
+  orders?: readonly ListOrder[]
   readonly orderEvidence: Evidence[] = []
   /** Fields beyond the document that follow another field, by resource (`$map` templates; probe-resources.ts). */
   readonly followingFields: Partial<Record<'campaign' | 'advert', Record<string, Template>>> = {}
