@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { parseTwinFile } from '../src/surface/twin.js'
+import { STATUS_SPLIT } from '../src/twin/explain.js'
 import { formatReplay } from '../src/twin/format-choices.js'
 import type { ReplayReport } from '../src/twin/replay.js'
 import type { Conventions } from './independent-server/house-conventions.js'
@@ -64,12 +65,16 @@ describe.each(SEEDS)('mix %i', (seed) => {
     expect(answer.status).toBe(200)
   })
 
-  it('its twin answers every exchange of the learning as the deployment did', () => {
+  it('its twin answers every exchange of the learning as the deployment did, or says which gap beyond a profile it is', () => {
     replayable()
     console.log(`mix ${seed}: ${formatReplay(replay)}`)
+    const beyond = beyondProfile(replay.differences)
+    const unexplained = replay.differences.filter((difference) => !beyond.has(difference))
     expect(replay.replayed).toBeGreaterThan(60)
-    expect(replay.differences).toEqual([])
-    expect(replay.same).toBe(replay.replayed)
+    expect(unexplained).toEqual([])
+    expect(replay.same + new Set([...beyond].map(({ request }) => request)).size).toBeGreaterThanOrEqual(
+      replay.replayed,
+    )
   })
 
   it('its twin answers the battery as the deployment does on at least 95% of the points', async () => {
@@ -85,6 +90,23 @@ describe.each(SEEDS)('mix %i', (seed) => {
     expect(unexplained).toEqual([])
   }, 30_000)
 })
+
+/**
+ * The replay's differences whose reason is a gap docs/twin.md names as beyond a profile, and those
+ * that follow one of them (`follows the difference of … just before`).
+ */
+function beyondProfile(differences: ReplayReport['differences']): Set<ReplayReport['differences'][number]> {
+  const beyond = new Set<ReplayReport['differences'][number]>()
+  const requests = new Set<string>()
+  for (const difference of differences) {
+    const after = /^follows the difference of (.+) just before$/.exec(difference.reason)?.[1]
+    if (difference.reason === STATUS_SPLIT || (after !== undefined && requests.has(after))) {
+      beyond.add(difference)
+      requests.add(difference.request)
+    }
+  }
+  return beyond
+}
 
 /** The seeds a run asks for: a list, else the first `count`, else five. */
 function seedsAsked(list: string | undefined, count: string | undefined): number[] {

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { combineBodies } from './combine-errors.js'
 import { deriveError } from './derive-error.js'
+import type { Json } from '../profile/template.js'
 
 // Error bodies as templates, by example: one answer each of conventions real APIs use.
 
@@ -165,7 +166,7 @@ it.each([
 it.each([
   {
     form: 'a list',
-    problems: { details: [{ field: '#/campaign/cpm', issue: 'must be above 0' }] },
+    problems: { details: [{ field: '#/campaign/cpm', issue: 'must be above 0' }] } as Record<string, Json>,
     template: {
       details: {
         $each: 'problems',
@@ -175,7 +176,7 @@ it.each([
   },
   {
     form: 'the keys of a map',
-    problems: { errors: { '#/campaign/cpm': ['must be above 0'] } },
+    problems: { errors: { '#/campaign/cpm': ['must be above 0'] } } as Record<string, Json>,
     template: { errors: { $each: 'problems', by: 'problem.fragment', item: [{ $slot: 'problem.message' }] } },
   },
 ])('reads problems named as JSON Pointer URI fragments (`#/campaign/cpm`) in $form', ({ problems, template }) => {
