@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { parseTwinFile } from '../src/surface/twin.js'
-import { STATUS_SPLIT } from '../src/twin/explain.js'
+import { STATUS_SPLIT, UNKNOWN_FIELD_CODE } from '../src/twin/explain.js'
 import { formatReplay } from '../src/twin/format-choices.js'
 import type { ReplayReport } from '../src/twin/replay.js'
 import type { Conventions } from './independent-server/house-conventions.js'
@@ -100,7 +100,10 @@ function beyondProfile(differences: ReplayReport['differences']): Set<ReplayRepo
   const requests = new Set<string>()
   for (const difference of differences) {
     const after = /^follows the difference of (.+) just before$/.exec(difference.reason)?.[1]
-    if (difference.reason === STATUS_SPLIT || (after !== undefined && requests.has(after))) {
+    if (
+      [STATUS_SPLIT, UNKNOWN_FIELD_CODE].includes(difference.reason) ||
+      (after !== undefined && requests.has(after))
+    ) {
       beyond.add(difference)
       requests.add(difference.request)
     }

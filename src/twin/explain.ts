@@ -41,6 +41,10 @@ const ABOUT: readonly [RegExp, readonly string[]][] = [
 export const STATUS_SPLIT =
   'a 400/422 split by kind of invalid input: a profile has one status for invalid input, and the deployment refused this input with the other'
 
+/** Why an unknown field's refusal carries another code than other invalid input's (GitHub's problem code `unknown_field`): beyond a profile. */
+export const UNKNOWN_FIELD_CODE =
+  'a code of its own for an unknown field: a profile has one code for invalid input, and one problem template'
+
 /**
  * An explainer over the learned choices: a status of invalid input other than the one learned is
  * the split no profile holds; a difference in the headers is the headers' choice, any other the
@@ -62,6 +66,7 @@ export function explainer(choices: readonly LearnedChoice[]): Explain {
       exchange.response.status === Number(status[2])
     )
       return STATUS_SPLIT
+    if (/^code /.test(what) && exchange.purpose === 'unknown field') return UNKNOWN_FIELD_CODE
     const paths = what.startsWith('headers')
       ? ['rateLimits.headers']
       : (ABOUT.find(([purpose]) => purpose.test(exchange.purpose))?.[1] ?? [])
