@@ -13,7 +13,7 @@ const learned = (status: number): LearnedChoice => ({
   learned: 'learned',
   evidence: [],
 })
-const answered = (status: number) => ({ purpose: 'unknown field', response: { status } }) as unknown as Exchange
+const answered = (status: number) => ({ purpose: 'twin: unknown field', response: { status } }) as unknown as Exchange
 
 it.each([
   {
@@ -51,8 +51,8 @@ it.each([
 // GitHub's problems carry a code each (`unknown_field`, `invalid`); a profile's problem template
 // holds one (found by the mixes, seed 10: the GitHub error shape with unknown fields refused).
 it.each([
-  { purpose: 'unknown field', what: 'code invalid, not unknown_field', reason: UNKNOWN_FIELD_CODE },
-  { purpose: 'invalid input', what: 'code invalid, not unknown_field', reason: undefined },
+  { purpose: 'twin: unknown field', what: 'code invalid, not unknown_field', reason: UNKNOWN_FIELD_CODE },
+  { purpose: 'twin: invalid input', what: 'code invalid, not unknown_field', reason: undefined },
 ])('a code differing on the $purpose probe is explained as $reason', ({ purpose, what, reason }) => {
   const exchange = { purpose, response: { status: 422 } } as unknown as Exchange
   expect(explainer([learned(422)])(exchange, what)).toBe(reason)

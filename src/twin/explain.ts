@@ -66,7 +66,7 @@ export function explainer(choices: readonly LearnedChoice[]): Explain {
       exchange.response.status === Number(status[2])
     )
       return STATUS_SPLIT
-    if (/^code /.test(what) && exchange.purpose === 'unknown field') return UNKNOWN_FIELD_CODE
+    if (/^code /.test(what) && /\bunknown field$/.test(exchange.purpose)) return UNKNOWN_FIELD_CODE
     const paths = what.startsWith('headers')
       ? ['rateLimits.headers']
       : (ABOUT.find(([purpose]) => purpose.test(exchange.purpose))?.[1] ?? [])
