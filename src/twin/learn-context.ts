@@ -1,10 +1,9 @@
 import type { Exchange } from '../../contract-tests/lib/client/exchange.js'
 import type { ApiRequest, ContractClient } from '../../contract-tests/lib/client/http-client.js'
 import type { ContractDocument } from '../../contract-tests/lib/document/document.js'
-import type { ErrorCode } from '../profile/profile.js'
+import type { ErrorCode, Profile } from '../profile/profile.js'
 import type { Json as Template } from '../profile/template.js'
 import type { Evidence } from '../profile/twin-file.js'
-import type { ListOrder } from './learn-order.js'
 import type { Observations } from './observations.js'
 
 // What every probe works with: the contract suite's client (bounded, polite, remembering what it
@@ -64,7 +63,7 @@ export class LearnContext {
   /** The query parameters that page a list, once learned (probe-params.ts). */
   listParams?: { page: string | null; perPage: string }
   /** The orders a list may still be in, as the pages read so far fit them (learn-order.ts), and those pages. */
-  orders?: readonly ListOrder[]
+  orders?: readonly Profile['lists']['order'][]
   readonly orderEvidence: Evidence[] = []
   /** Fields beyond the document that follow another field, by resource (`$map` templates; probe-resources.ts). */
   readonly followingFields: Partial<Record<'campaign' | 'advert', Record<string, Template>>> = {}
