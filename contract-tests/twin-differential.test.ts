@@ -34,10 +34,6 @@ const KNOWN_GAPS: Partial<Record<DeploymentName, { step: RegExp; why: string }[]
       step: /^POST \/(campaigns|adverts): (cpm|sending_limit|a title) of the wrong type$/,
       why: 'GitHub refuses a value of the wrong type 400 and a value out of bounds 422: a profile has one status for invalid input',
     },
-    {
-      step: /^GET \/campaigns\?broadcasting_type=/,
-      why: "GitHub's problems name their resource in a body's and not in a query's: a profile has one problem template",
-    },
   ],
 }
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createHouseHandler } from './house-server.js'
+import type { StyleDeclaration } from './house-conventions.js'
 import type { HouseReply } from './house-reply.js'
 import { houseStyle, STYLES, type StyleName } from './house-styles.js'
 import type { Seeded } from './house-seed.js'
@@ -53,6 +54,8 @@ export interface IndependentServerOptions {
    * where no `choices` are given, else none.
    */
   style?: StyleName
+  /** A house style given as a value (a mix of the corpus's conventions, say) instead of by name. */
+  declaration?: StyleDeclaration
   /** Whether a style's first account starts with its seeded records. Default true. */
   seed?: boolean
 }
@@ -81,7 +84,8 @@ export async function startIndependentServer(options: IndependentServerOptions):
   const second = independentChoices(options.choices) === 'second' ? createSecondHandler(options, PREFIX) : undefined
   // A house style answers with its own handler (house-server.ts), which says its headers and media type.
   const styleName = houseStyle(options.style, { environment: options.choices === undefined })
-  const house = styleName ? createHouseHandler(STYLES[styleName], options, PREFIX) : undefined
+  const declaration = options.declaration ?? (styleName ? STYLES[styleName] : undefined)
+  const house = declaration ? createHouseHandler(declaration, options, PREFIX) : undefined
   const server = createServer((req, res) => {
     if (house) {
       void house.handle(req).then((reply: HouseReply) => send(res, reply, reply.headers ?? {}, reply.contentType))

@@ -186,6 +186,8 @@ function slotBinder({ codes, wireName, status, namer, timestamp }: BinderInput):
         return { schema: namer.described(z.string(), DESCRIPTIONS['problem.path']) }
       case 'problem.message':
         return { schema: z.string().check(z.minLength(1)) }
+      case 'problem.resource':
+        return { schema: z.optional(z.string()) }
       default:
         return { schema: z.string() }
     }
@@ -256,18 +258,25 @@ function memo<T>(make: (code: ErrorCode) => T): (code: ErrorCode) => T {
   }
 }
 
-/** A problem's slots: its path with and without the wrapper, as a JSON Pointer, and its message. */
-function problemSlots({ field, message }: Problem): SlotValues {
+/**
+ * A problem's slots: its path with and without the wrapper, as a JSON Pointer (bare, and as a URI
+ * fragment), as a form's brackets, its resource (none for a field without a wrapper: a query
+ * parameter's problem, where GitHub's leave `resource` out), and its message.
+ * @example problemSlots({ field: 'campaign.cpm', message: 'too big' })['problem.fragment'] // '#/campaign/cpm'
+ */
+export function problemSlots({ field, message }: Problem): SlotValues {
   const dot = field.indexOf('.')
+  const pointer = field === '' ? '' : `/${field.split('.').join('/')}`
   return {
     'problem.path': field,
     'problem.field': dot < 0 ? field : field.slice(dot + 1),
-    'problem.pointer': field === '' ? '' : `/${field.split('.').join('/')}`,
+    'problem.pointer': pointer,
+    'problem.fragment': `#${pointer}`,
     'problem.bracket': field
       .split('.')
       .map((part, index) => (index === 0 ? part : `[${part}]`))
       .join(''),
-    'problem.resource': dot < 0 ? '' : field.charAt(0).toUpperCase() + field.slice(1, dot),
+    'problem.resource': dot < 0 ? undefined : field.charAt(0).toUpperCase() + field.slice(1, dot),
     'problem.message': message,
   }
 }

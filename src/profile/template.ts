@@ -45,8 +45,9 @@ export const PROBLEM_SLOTS = {
   'problem.path': 'the field, dotted, with its wrapper (`campaign.cpm`); empty for the body itself',
   'problem.field': 'the field, dotted, without its wrapper (`cpm`)',
   'problem.pointer': 'the field as a JSON Pointer (`/campaign/cpm`)',
+  'problem.fragment': 'the field as a JSON Pointer in a URI fragment (`#/campaign/cpm`, RFC 6901 section 6)',
   'problem.bracket': 'the field as a form writes it (`campaign[cpm]`)',
-  'problem.resource': 'the resource the field belongs to, capitalized (`Campaign`)',
+  'problem.resource': 'the resource the field belongs to, capitalized (`Campaign`); none for a query parameter',
   'problem.message': 'what is wrong with it',
 } as const
 

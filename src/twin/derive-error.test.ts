@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { combineBodies } from './combine-errors.js'
 import { deriveError } from './derive-error.js'
+import type { Json } from '../profile/template.js'
 
 // Error bodies as templates, by example: one answer each of conventions real APIs use.
 
@@ -157,4 +158,36 @@ it.each([
   const container =
     (template as Record<string, Record<string, unknown>>).error?.errors ?? (template as Record<string, unknown>).errors
   expect(container).toEqual({ $each: 'problems', ...keyed, item: [{ $slot: 'problem.message' }] })
+})
+
+// Found by the mixes (contract-tests/twin-mixes.test.ts, e.g. seed 3): no corpus style names a
+// field `#/campaign/cpm`, and the learner kept that name as a literal, so every other field's
+// problem was written under it.
+it.each([
+  {
+    form: 'a list',
+    problems: { details: [{ field: '#/campaign/cpm', issue: 'must be above 0' }] } as Record<string, Json>,
+    template: {
+      details: {
+        $each: 'problems',
+        item: { field: { $slot: 'problem.fragment' }, issue: { $slot: 'problem.message' } },
+      },
+    },
+  },
+  {
+    form: 'the keys of a map',
+    problems: { errors: { '#/campaign/cpm': ['must be above 0'] } } as Record<string, Json>,
+    template: { errors: { $each: 'problems', by: 'problem.fragment', item: [{ $slot: 'problem.message' }] } },
+  },
+])('reads problems named as JSON Pointer URI fragments (`#/campaign/cpm`) in $form', ({ problems, template }) => {
+  const derived = deriveError({
+    status: 422,
+    request: { method: 'POST', path: '/api/v1/campaigns' },
+    field: 'campaign.cpm',
+    body: { success: false, error: { code: 'invalid', message: 'The request is invalid', ...problems } },
+  })
+  expect(derived.template).toEqual({
+    success: false,
+    error: { code: { $slot: 'code' }, message: { $slot: 'message' }, ...template },
+  })
 })

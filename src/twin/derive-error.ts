@@ -1,4 +1,4 @@
-import { reasonPhrase, titleOf } from '../model/error-model.js'
+import { problemSlots, reasonPhrase, titleOf } from '../model/error-model.js'
 import type { Json, Template } from '../profile/template.js'
 
 // An error body as a template: what a deployment answered to one kind of error, with the values
@@ -120,18 +120,12 @@ export function deriveError(example: ErrorExample): DerivedError {
 /** Whether a text reads as words for people: a space, and a letter. */
 const isHuman = (text: string): boolean => /\s/.test(text.trim()) && /[A-Za-z]/.test(text)
 
-/** The forms a field's name takes in a problem list, each with its slot: `campaign.cpm`, `cpm`, `/campaign/cpm`. */
+/** The forms a field's name takes in a problem list, each with its slot: `campaign.cpm`, `cpm`, `/campaign/cpm`, … (as the model writes them). */
 function forms(field: string): [string, string][] {
-  const dot = field.indexOf('.')
-  const leaf = dot < 0 ? field : field.slice(dot + 1)
-  const parts = field.split('.')
-  return [
-    ['problem.path', field],
-    ['problem.pointer', `/${parts.join('/')}`],
-    ['problem.bracket', parts.map((part, index) => (index === 0 ? part : `[${part}]`)).join('')],
-    ['problem.field', leaf],
-    ['problem.resource', dot < 0 ? '' : field.charAt(0).toUpperCase() + field.slice(1, dot)],
-  ].filter(([, form]) => form !== '') as [string, string][]
+  return Object.entries(problemSlots({ field, message: '' })).filter(
+    (entry): entry is [string, string] =>
+      entry[0] !== 'problem.message' && typeof entry[1] === 'string' && entry[1] !== '',
+  )
 }
 
 /**

@@ -37,9 +37,18 @@ const ABOUT: readonly [RegExp, readonly string[]][] = [
   ],
 ]
 
+/** Why a deployment that refuses invalid input 400 here and 422 there differs: beyond a profile (docs/twin.md, "What cannot be learned"). */
+export const STATUS_SPLIT =
+  'a 400/422 split by kind of invalid input: a profile has one status for invalid input, and the deployment refused this input with the other'
+
+/** Why an unknown field's refusal carries another code than other invalid input's (GitHub's problem code `unknown_field`): beyond a profile. */
+export const UNKNOWN_FIELD_CODE =
+  'a code of its own for an unknown field: a profile has one code for invalid input, and one problem template'
+
 /**
- * An explainer over the learned choices: a difference in the headers is the headers' choice, any
- * other the choices of the exchange's probe; explained where one of them kept the default.
+ * An explainer over the learned choices: a status of invalid input other than the one learned is
+ * the split no profile holds; a difference in the headers is the headers' choice, any other the
+ * choices of the exchange's probe; explained where one of them kept the default.
  * @example const explain = explainer(twin.choices); explain(learned.sent[0]!.exchange, 'status 404, not 403')
  */
 export function explainer(choices: readonly LearnedChoice[]): Explain {
@@ -47,7 +56,17 @@ export function explainer(choices: readonly LearnedChoice[]): Explain {
     paths
       .map((path) => choices.find((choice) => choice.path === path))
       .find((choice) => choice && choice.learned !== 'learned')
+  const invalid = choices.find((choice) => choice.path === 'errors.statuses.validation_failed')
   return (exchange: Exchange, what: string) => {
+    const status = /^status (400|422), not (400|422)$/.exec(what)
+    if (
+      status &&
+      invalid?.learned === 'learned' &&
+      Number(status[1]) === invalid.value &&
+      exchange.response.status === Number(status[2])
+    )
+      return STATUS_SPLIT
+    if (/^code /.test(what) && /\bunknown field$/.test(exchange.purpose)) return UNKNOWN_FIELD_CODE
     const paths = what.startsWith('headers')
       ? ['rateLimits.headers']
       : (ABOUT.find(([purpose]) => purpose.test(exchange.purpose))?.[1] ?? [])

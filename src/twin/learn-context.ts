@@ -1,7 +1,7 @@
 import type { Exchange } from '../../contract-tests/lib/client/exchange.js'
 import type { ApiRequest, ContractClient } from '../../contract-tests/lib/client/http-client.js'
 import type { ContractDocument } from '../../contract-tests/lib/document/document.js'
-import type { ErrorCode } from '../profile/profile.js'
+import type { ErrorCode, Profile } from '../profile/profile.js'
 import type { Json as Template } from '../profile/template.js'
 import type { Evidence } from '../profile/twin-file.js'
 import type { Observations } from './observations.js'
@@ -62,8 +62,8 @@ export class LearnContext {
   readonly ownAdverts = new Map<number, string>()
   /** The query parameters that page a list, once learned (probe-params.ts). */
   listParams?: { page: string | null; perPage: string }
-  /** Which way a list's ids go, as pages showed it, and the pages that showed it. */
-  idOrder?: 'asc' | 'desc'
+  /** The orders a list may still be in, as the pages read so far fit them (learn-order.ts), and those pages. */
+  orders?: readonly Profile['lists']['order'][]
   readonly orderEvidence: Evidence[] = []
   /** Fields beyond the document that follow another field, by resource (`$map` templates; probe-resources.ts). */
   readonly followingFields: Partial<Record<'campaign' | 'advert', Record<string, Template>>> = {}

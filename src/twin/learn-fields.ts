@@ -71,11 +71,18 @@ export function fromId(value: unknown, id: unknown, baseUrl: string): Template |
   const holds = (text: string) => new RegExp(`(^|\\D)${id}(\\D|$)`).test(text)
   const slotted = (text: string) =>
     text.replaceAll(baseUrl, '{base}').replace(new RegExp(`(^|\\D)${id}(?=\\D|$)`), '$1{id}')
-  if (holds(value)) return { $text: slotted(value) }
+  // Base64 first: an encoded text may hold the id's digits by chance (`MDQ6Q2FtcGFpZ24y` has a 2).
+  const decoded = base64Text(value)
+  if (decoded !== undefined && holds(decoded)) return { $text: slotted(decoded), encode: 'base64' }
+  return holds(value) ? { $text: slotted(value) } : undefined
+}
+
+/** The printable text a value is the base64 of, where it is one (it encodes back to the value). */
+function base64Text(value: string): string | undefined {
   if (!/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value)) return undefined
   try {
     const decoded = atob(value)
-    return /^[\x20-\x7e]+$/.test(decoded) && holds(decoded) ? { $text: slotted(decoded), encode: 'base64' } : undefined
+    return /^[\x20-\x7e]+$/.test(decoded) && btoa(decoded) === value ? decoded : undefined
   } catch {
     return undefined
   }

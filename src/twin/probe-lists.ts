@@ -3,18 +3,19 @@ import type { Json as Template } from '../profile/template.js'
 import type { Evidence } from '../profile/twin-file.js'
 import { findBoundary } from './boundary-search.js'
 import { deriveList, type PageExample } from './derive-list.js'
-import { accepted, errorSeen, idOf, integerOf, itemsOf, type Json, type LearnContext } from './learn-context.js'
+import { accepted, errorSeen, integerOf, itemsOf, type Json, type LearnContext } from './learn-context.js'
 import { pageQuery } from './capture-account.js'
 import { learnParams } from './probe-params.js'
 import { create } from './probe-resources.js'
 import { countAdverts, probeListEdges, readPage, SMALL_PAGE, type Figure } from './probe-list-edges.js'
+import { learnOrder, probeUpdateOrder } from './learn-order.js'
 
 // Lists, on the adverts. The envelope first, by example: pages read at a small size of a list of a
 // known length (the first, the second and the last; the learner adds adverts of its own to reach
 // seven) give every figure beside `data` its slot (derive-list.ts). Then, reading the figures
 // through that envelope: the default page size (with a page filled: up to 30 adverts, deleted at
-// the end), the order (by id, and whether an update moves an advert to the top), and the edges of
-// its paging (probe-list-edges.ts).
+// the end), the order (learn-order.ts: the orders the pages fit, and where an updated advert goes),
+// and the edges of its paging (probe-list-edges.ts).
 
 /** The most adverts the learner creates to fill a page. */
 const MAX_CREATED = 30
@@ -161,49 +162,4 @@ function learnPageSize(ctx: LearnContext, exchange: Exchange, figure: Figure): v
       `all ${items.length} records fit on page 1 and no per_page was stated`,
       ctx.evidence(exchange, `${items.length} items`),
     )
-}
-
-/** The order of a page with two or more items, by id (ids grow with creation). */
-function learnOrder(ctx: LearnContext, exchange: Exchange): void {
-  const ids = (itemsOf(exchange) ?? []).map(idOf).filter((id) => id !== undefined)
-  if (ids.length < 2) return
-  const seen = `ids ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}`
-  const pairs = ids.slice(1).map((id, index) => Math.sign(id - (ids[index] ?? id)))
-  if (pairs.every((sign) => sign < 0)) ctx.idOrder = 'desc'
-  else if (pairs.every((sign) => sign > 0)) ctx.idOrder = 'asc'
-  else {
-    ctx.observations.cannot('lists.order', 'the ids of a page are in no order', ctx.evidence(exchange, seen))
-    return
-  }
-  ctx.orderEvidence.push(ctx.evidence(exchange, seen))
-}
-
-/**
- * Whether an update moves an advert: one of the learner's adverts far from the top touched (its
- * own title sent again: the oldest where ids go down, the newest where they go up), then the first
- * page read. At the top now: the list is by last update, latest first; where it stays, by id.
- */
-async function probeUpdateOrder(ctx: LearnContext): Promise<void> {
-  const ids = [...ctx.ownAdverts.keys()].sort((a, b) => a - b)
-  const order = ctx.idOrder
-  const oldest = order === 'asc' ? ids.at(-1) : ids[0]
-  if (oldest === undefined || !order) return
-  const title = ctx.ownAdverts.get(oldest) ?? ctx.title('list')
-  await new Promise<void>((resolve) => setTimeout(resolve, 1_100)) // a stamp to the second must move
-  const touched = await ctx.send({
-    method: 'PATCH',
-    path: `/adverts/${oldest}`,
-    body: { advert: { title } },
-    purpose: 'touch for the order',
-  })
-  const first = await readPage(ctx, pageQuery(ctx, 1, SMALL_PAGE), 'order after an update')
-  const top = idOf((itemsOf(first) ?? [])[0])
-  const evidence = ctx.evidence(first, `advert ${oldest} updated; first now ${top}`)
-  if (!accepted(touched) || top === undefined) {
-    ctx.observations.learn('lists.order', { field: 'id', direction: order }, ...ctx.orderEvidence.slice(0, 2))
-    return
-  }
-  if (top === oldest) ctx.observations.learn('lists.order', { field: 'updated_at', direction: 'desc' }, evidence)
-  else
-    ctx.observations.learn('lists.order', { field: 'id', direction: order }, ...ctx.orderEvidence.slice(0, 1), evidence)
 }

@@ -8,6 +8,7 @@ import { twinDataset } from '../../../src/surface/twin.js'
 import { stampNow } from '../../../src/domain/clock.js'
 import { learnTwin } from '../../../src/twin/learn-twin.js'
 import type { ReplayReport, ServeTwin } from '../../../src/twin/replay.js'
+import type { StyleDeclaration } from '../../independent-server/house-conventions.js'
 import type { Seeded } from '../../independent-server/house-seed.js'
 import { isStyleName, type StyleName } from '../../independent-server/house-styles.js'
 import type { IndependentChoices } from '../../independent-server/second-set.js'
@@ -45,25 +46,31 @@ const KEYS = ['ik_differential_first_0123456789', 'ik_differential_second_012345
  * adverts and the first campaign named A1, A2 and C1, the rest unnamed), its second one advert.
  * `listsDeleted`: the first set's deliberate bug, on (for a run that must find it) or off (the
  * default). `perMinute`: the minute's quota, the set's or style's own unless given.
+ * A style may also be given as a value (`mixedStyle(7)`).
  * @example const deployment = await startDeployment('second'); const rails = await startDeployment('rails')
  */
 export async function startDeployment(
-  deployment: DeploymentName,
+  deployment: DeploymentName | StyleDeclaration,
   { listsDeleted = false, perMinute }: { listsDeleted?: boolean; perMinute?: number } = {},
 ): Promise<Target> {
-  const style = isStyleName(deployment) ? deployment : undefined
+  const declaration = typeof deployment === 'string' ? undefined : deployment
+  const style = typeof deployment === 'string' ? (isStyleName(deployment) ? deployment : undefined) : deployment.name
   // A twin holds a deployment's choices, never its bugs: the first set's deleted-but-listed rows (the
   // bug the suite must find, issue 25) are off unless asked for, so a comparison judges choices alone.
   const server = await startIndependentServer({
     keys: KEYS,
     perMinute,
-    ...(style ? { style } : { choices: deployment as IndependentChoices, listsDeleted }),
+    ...(declaration
+      ? { declaration }
+      : style
+        ? { style: style as StyleName }
+        : { choices: deployment as IndependentChoices, listsDeleted }),
   })
   const create = creator(server.baseUrl)
   const own = style ? seededRecords(style, server.seeded) : await createRecords(create)
   const foreign = await create(KEYS[1], '/adverts', { advert: { title: "Someone else's advert" } })
   return {
-    name: style ? `the ${style} style` : `the ${deployment} set`,
+    name: style ? `the ${style} style` : `the ${deployment as string} set`,
     baseUrl: server.baseUrl,
     key: KEYS[0],
     key2: KEYS[1],
@@ -86,7 +93,7 @@ async function createRecords(create: ReturnType<typeof creator>): Promise<OwnRec
 }
 
 /** The first account's records of a house style: the first two adverts and the first campaign it seeds. */
-function seededRecords(style: StyleName, { adverts: [a1, a2], campaigns: [c1] }: Seeded): OwnRecords {
+function seededRecords(style: string, { adverts: [a1, a2], campaigns: [c1] }: Seeded): OwnRecords {
   if (a1 === undefined || a2 === undefined || c1 === undefined)
     throw new Error(`the ${style} style seeds fewer than two adverts and a campaign`)
   return { 'advert A1': a1, 'advert A2': a2, 'campaign C1': c1 }
