@@ -198,7 +198,7 @@ try {
     log('\n== Sandbox: replicas sharing one Redis vs the in-memory listener ==')
     const { listenerRounds: rounds, connections, durationSec, kindWarmupSec } = settings
     results.sandbox = await benchSandbox(
-      { campaigns: 10_000, rounds, connections, durationSec, warmupSec: 2 * kindWarmupSec },
+      { campaigns: 10_000, rounds, connections, durationSec, warmupSec: 2 * kindWarmupSec, before: values.before },
       pinning,
       log,
     )

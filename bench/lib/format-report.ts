@@ -208,8 +208,11 @@ function formatSandbox(sandbox: NonNullable<BenchResults['sandbox']>): string {
     const store = throughputRatio(sandbox.runs, kind, 'listener', 'store')
     const two = throughputRatio(sandbox.runs, kind, 'store', 'replicas')
     if (store === undefined || two === undefined) return []
-    return [[REQUEST_LABELS[kind], `${store.toFixed(2)}x`, `${two.toFixed(2)}x`]]
+    const before = throughputRatio(sandbox.runs, kind, 'before', 'store')
+    const row = [REQUEST_LABELS[kind], `${store.toFixed(2)}x`, `${two.toFixed(2)}x`]
+    return [before === undefined ? row : [...row, `${before.toFixed(2)}x`]]
   })
+  const withBefore = ratios.some((row) => row.length === 4)
   return [
     `## Sandbox: replicas sharing one Redis vs the in-memory listener, ${sandbox.connections} connections, ${sandbox.durationSec} s per run, ${rounds} alternating rounds after ${sandbox.warmupSec} s of warm-up per target and request`,
     '',
@@ -217,6 +220,9 @@ function formatSandbox(sandbox: NonNullable<BenchResults['sandbox']>): string {
     '',
     table(['target', 'request', 'req/s (median)', 'p50 ms', 'p99 ms'], rows, 2),
     '',
-    table(['request', 'one replica / in-memory', 'two replicas / one'], ratios),
+    table(
+      ['request', 'one replica / in-memory', 'two replicas / one', ...(withBefore ? ['one replica / --before'] : [])],
+      ratios,
+    ),
   ].join('\n')
 }

@@ -94,7 +94,7 @@ const results: BenchResults = {
     { command: 'npm start -- --port 0', runsMs: [1500, 1400, 1600], medianMs: 1500 },
     { command: 'node dist/src/cli.js --port 0', runsMs: [600, 650, 700], medianMs: 650 },
   ],
-  // Issue 34's sandbox: one replica 0.625x the in-memory listener (met), two replicas 1.52x one (short of 1.6x).
+  // Issue 34's sandbox: one replica 0.625x the in-memory listener (met), 0.40x a faster --before one (missed), two replicas 1.52x one (short of 1.6x).
   sandbox: {
     campaigns: 10_000,
     connections: 50,
@@ -105,6 +105,7 @@ const results: BenchResults = {
       run('listener', 'list', round, 8000, 20),
       run('store', 'list', round, 5000, 20),
       run('replicas', 'list', round, 7600, 25),
+      run('before', 'list', round, 12500, 20),
     ]),
   },
 }
@@ -131,7 +132,7 @@ describe('bench targets and report', () => {
 
   it('judges every target of a whole run, and says by how much a missed one was missed', () => {
     const verdicts = evaluateTargets(results)
-    expect(verdicts).toHaveLength(17)
+    expect(verdicts).toHaveLength(18)
     expect(verdictOf(verdicts, 'Listener GET /campaigns vs Prism')).toMatchObject({
       status: 'missed',
       measured: '2.50x',
@@ -185,7 +186,15 @@ describe('bench targets and report', () => {
     })
     expect(verdictOf(verdicts, 'Heap after GC')).toMatchObject({ status: 'met', measured: '150 MB' })
     expect(verdictOf(verdicts, 'Built bin')).toMatchObject({ status: 'met', measured: '650 ms' })
-    expect(verdictOf(verdicts, 'One replica with --store')).toMatchObject({ status: 'met', measured: '0.63x' })
+    expect(verdictOf(verdicts, 'One replica with --store vs the in-memory listener,')).toMatchObject({
+      status: 'met',
+      measured: '0.63x',
+    })
+    expect(verdictOf(verdicts, 'One replica with --store vs the in-memory listener of --before')).toMatchObject({
+      status: 'missed',
+      measured: '0.40x',
+      note: '1.25x short of it',
+    })
     expect(verdictOf(verdicts, 'Two replicas on two CPUs')).toMatchObject({
       status: 'missed',
       measured: '1.52x',
@@ -195,7 +204,7 @@ describe('bench targets and report', () => {
 
   it('shows a target whose section did not run as not measured, never as met', () => {
     const verdicts = evaluateTargets({ meta })
-    expect(verdicts.map((verdict) => verdict.status)).toEqual(Array(17).fill('not measured'))
+    expect(verdicts.map((verdict) => verdict.status)).toEqual(Array(18).fill('not measured'))
     expect(verdicts.every((verdict) => verdict.note)).toBe(true)
   })
 

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { startRedis } from '../../test/support/redis-server.js'
 import { startWorker, type Pinning, type Worker } from '../lib/processes.js'
 import type { LoadRun, LoadTarget, SandboxResults } from '../lib/results.js'
@@ -11,6 +12,8 @@ export interface SandboxSettings {
   connections: number
   durationSec: number
   warmupSec: number
+  /** Another checkout whose in-memory listener runs beside, on the servers' CPU (issue 34's "today's listener"). */
+  before?: string
 }
 
 const KINDS: RequestKind[] = ['list', 'get']
@@ -63,6 +66,15 @@ export async function benchSandbox(
       store: [url(replicas[0]!.ready.port)],
       replicas: replicas.map(({ ready }) => url(ready.port)),
     }
+    const targets = [...TARGETS]
+    if (settings.before) {
+      const before = await startWorker<{ port: number }>(resolve(settings.before, 'bench/servers/listener.ts'), args, {
+        cpu: pinning.serverCpu,
+      })
+      stops.push(() => before.worker.stop())
+      origins.before = [url(before.ready.port)]
+      targets.push('before')
+    }
     const run = (target: LoadTarget, kind: RequestKind, durationSec: number) =>
       runSplit(
         loads.map(({ worker }) => worker),
@@ -73,11 +85,11 @@ export async function benchSandbox(
         durationSec,
       )
     log(`Warming up: each target ${settings.warmupSec} s on each request…`)
-    for (const kind of KINDS) for (const target of TARGETS) await run(target, kind, settings.warmupSec)
+    for (const kind of KINDS) for (const target of targets) await run(target, kind, settings.warmupSec)
     const runs: LoadRun[] = []
     for (let round = 1; round <= settings.rounds; round++) {
-      const shift = (round - 1) % TARGETS.length
-      const order = [...TARGETS.slice(shift), ...TARGETS.slice(0, shift)]
+      const shift = (round - 1) % targets.length
+      const order = [...targets.slice(shift), ...targets.slice(0, shift)]
       for (const kind of KINDS)
         for (const target of order) {
           const report = await run(target, kind, settings.durationSec)
