@@ -17,7 +17,7 @@ export interface SandboxSettings {
 }
 
 const KINDS: RequestKind[] = ['list', 'get']
-const TARGETS: LoadTarget[] = ['listener', 'store', 'replicas']
+const TARGETS: LoadTarget[] = ['listener', 'store', 'replicas', 'before']
 
 /**
  * The in-memory listener, one replica with --store and two replicas on one Redis, each holding the
@@ -66,15 +66,8 @@ export async function benchSandbox(
       store: [url(replicas[0]!.ready.port)],
       replicas: replicas.map(({ ready }) => url(ready.port)),
     }
-    const targets = [...TARGETS]
-    if (settings.before) {
-      const before = await startWorker<{ port: number }>(resolve(settings.before, 'bench/servers/listener.ts'), args, {
-        cpu: pinning.serverCpu,
-      })
-      stops.push(() => before.worker.stop())
-      origins.before = [url(before.ready.port)]
-      targets.push('before')
-    }
+    if (settings.before) origins.before = [url(await startBefore(settings.before, args, pinning.serverCpu, stops))]
+    const targets = TARGETS.filter((target) => origins[target])
     const run = (target: LoadTarget, kind: RequestKind, durationSec: number) =>
       runSplit(
         loads.map(({ worker }) => worker),
@@ -106,6 +99,18 @@ export async function benchSandbox(
   } finally {
     for (const stop of stops.reverse()) await stop()
   }
+}
+
+/** Starts another checkout's in-memory listener (`--before`) on the servers' CPU; resolves with its port. */
+async function startBefore(
+  checkout: string,
+  args: string[],
+  cpu: number | undefined,
+  stops: (() => Promise<void>)[],
+): Promise<number> {
+  const before = await startWorker<{ port: number }>(resolve(checkout, 'bench/servers/listener.ts'), args, { cpu })
+  stops.push(() => before.worker.stop())
+  return before.ready.port
 }
 
 /** One run over one or more origins at once, the connections split between them: the sum of their rates. */
