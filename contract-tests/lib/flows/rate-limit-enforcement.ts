@@ -127,7 +127,7 @@ async function spendWindow(
       Number(previous.response.headers['x-ratelimit-remaining']),
       Number(last.response.headers['x-ratelimit-remaining']),
     ]
-    if (!Number.isFinite(before) || !Number.isFinite(now) || now < before) continue
+    if (!Number.isFinite(before) || !Number.isFinite(now) || now < before + refilledBetween(previous, last)) continue
     const newWindow = !sameReset(ctx, previous, last)
     if (newWindow && rolloversLeft > 0) return spendWindow(ctx, target, last, send, budget, rolloversLeft - 1)
     // Within one window a count that does not fall is rate_limit_countdown's finding (it judges every answer).
@@ -150,6 +150,16 @@ async function spendWindow(
     documented: '429 once the allowance is spent',
   })
   return undefined
+}
+
+/**
+ * The most a token bucket may have refilled between two answers: the limit spread over a minute (the
+ * spec's shortest window), for the time from the first request's sending to the second answer's arrival.
+ */
+function refilledBetween(before: Exchange, after: Exchange): number {
+  const limit = Number(after.response.headers['x-ratelimit-limit'])
+  if (!Number.isFinite(limit) || before.sentAt === undefined || after.receivedAt === undefined) return 0
+  return Math.ceil((limit * Math.max(0, after.receivedAt - before.sentAt)) / 60_000)
 }
 
 /** Whether rate_limit_countdown judges the step between two answers: both state the count, the same limit and the end of one window. */
