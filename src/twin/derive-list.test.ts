@@ -1,5 +1,6 @@
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { deriveList, type PageExample } from './derive-list.js'
+import { envelopeSize } from './probe-lists.js'
 
 // List envelopes as templates, from the first, second and last page of seven records at three a page.
 
@@ -102,4 +103,31 @@ it('reads figures written as strings as texts of their slots, and a flag the sam
     cached: true,
   })
   expect(literal).toEqual(['cached'])
+})
+
+describe('the small page size the envelope is read at', () => {
+  it.each([3, 4, 7, 9, 12, 16, 25, 30])(
+    'tells the count of pages from the page size and the total at %i records',
+    (known) => {
+      const size = envelopeSize(known)
+      const pages = Math.ceil(known / size)
+      expect(pages).not.toBe(size)
+      expect(pages).not.toBe(known)
+    },
+  )
+
+  it('reads a key named for neither (`last`) as the count of pages, not the page size', () => {
+    const size = envelopeSize(7)
+    const examples = [1, 2, 4].map((page) => ({
+      page,
+      perPage: size,
+      total: 7,
+      url: `http://x/adverts?page=${page}&per_page=${size}`,
+      base: 'http://x',
+      body: { data: [], pagination: { page, limit: size, count: 7, last: Math.ceil(7 / size) } },
+    }))
+    expect(deriveList(examples).template).toMatchObject({
+      pagination: { last: { $slot: 'pages' }, limit: { $slot: 'per_page' } },
+    })
+  })
 })

@@ -57,22 +57,23 @@ async function fill(ctx: LearnContext, length: number): Promise<void> {
  * learner's own), and the default is kept, with why, where the deployment does not page at that size.
  */
 async function learnEnvelope(ctx: LearnContext): Promise<Template | undefined> {
-  const read = (page: number) => readPage(ctx, pageQuery(ctx, page, SMALL_PAGE), 'list envelope')
-  const pages: { page: number; exchange: Exchange; items: number }[] = []
   const known = await countAdverts(ctx)
+  const size = envelopeSize(known)
+  const read = (page: number) => readPage(ctx, pageQuery(ctx, page, size), 'list envelope')
+  const pages: { page: number; exchange: Exchange; items: number }[] = []
   // Without a page parameter (a cursor), only the first page can be asked for.
   const paged = ctx.listParams?.page !== null
-  const walk = paged && known <= SMALL_PAGE * 20
+  const walk = paged && known <= size * 20
   for (let page = 1; walk ? page <= 21 : page <= (paged ? 2 : 1); page++) {
     const exchange = await read(page)
     const items = itemsOf(exchange)
     if (!accepted(exchange) || !items) break
     pages.push({ page, exchange, items: items.length })
-    if (items.length < SMALL_PAGE) break
+    if (items.length < size) break
   }
   const first = pages[0]
-  if (!first || first.items !== Math.min(SMALL_PAGE, known)) {
-    const reason = first ? `page 1 at per_page ${SMALL_PAGE} held ${first.items}` : 'no page was answered'
+  if (!first || first.items !== Math.min(size, known)) {
+    const reason = first ? `page 1 at per_page ${size} held ${first.items}` : 'no page was answered'
     ctx.observations.cannot(
       'lists.envelope',
       reason,
@@ -81,7 +82,7 @@ async function learnEnvelope(ctx: LearnContext): Promise<Template | undefined> {
     return undefined
   }
   const total = walk ? pages.reduce((sum, page) => sum + page.items, 0) : known
-  const last = Math.max(Math.ceil(total / SMALL_PAGE), 1)
+  const last = Math.max(Math.ceil(total / size), 1)
   if (paged && !pages.some((page) => page.page === last)) {
     const exchange = await read(last)
     pages.push({ page: last, exchange, items: itemsOf(exchange)?.length ?? 0 })
@@ -89,7 +90,7 @@ async function learnEnvelope(ctx: LearnContext): Promise<Template | undefined> {
   const chosen = pages.filter((page) => page.page === 1 || page.page === 2 || page.page === last)
   const examples: PageExample[] = chosen.map(({ page, exchange }) => ({
     page,
-    perPage: SMALL_PAGE,
+    perPage: size,
     total,
     body: exchange.response.json as Template,
     url: exchange.request.url,
@@ -103,6 +104,16 @@ async function learnEnvelope(ctx: LearnContext): Promise<Template | undefined> {
   if (literal.length > 0)
     ctx.observations.note('lists.envelope', `kept as they came (no figure of a page): ${literal.join(', ')}`)
   return template
+}
+
+/**
+ * A small page size whose count of pages is no other figure of the page: 9 records at 3 a page make
+ * `pages` and `per_page` both 3 on every page read, and a key named neither (`last`) could be either.
+ * @example envelopeSize(7) // 2: four pages
+ */
+export function envelopeSize(known: number): number {
+  const telling = (size: number) => Math.ceil(known / size) !== size && Math.ceil(known / size) !== known
+  return [SMALL_PAGE, 2, 4, 5].find(telling) ?? SMALL_PAGE
 }
 
 /** A body without its `data`, for the evidence. */
