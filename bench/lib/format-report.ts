@@ -167,8 +167,9 @@ function formatStartup(rows: NonNullable<BenchResults['startup']>): string {
   return `## Start-up: process start to the first 200\n\n${table(['command', 'runs, ms', 'median ms'], body)}`
 }
 
-function formatTwin(twin: NonNullable<BenchResults['twin']>): string {
-  const summaries = summarizeLoad(twin.runs)
+/** A section's runs as its table's rows (target, request, req/s, p50, p99), with its rounds and the kinds it ran. */
+function loadTable(runs: readonly LoadRun[]) {
+  const summaries = summarizeLoad(runs)
   const rounds = Math.max(0, ...summaries.map((row) => row.rounds))
   const rows = summaries.map((row) => [
     LOAD_TARGET_LABELS[row.target],
@@ -178,6 +179,11 @@ function formatTwin(twin: NonNullable<BenchResults['twin']>): string {
     ms(row.p99Ms),
   ])
   const kinds = REQUEST_KINDS.filter((kind) => summaries.some((row) => row.kind === kind))
+  return { rounds, rows, kinds }
+}
+
+function formatTwin(twin: NonNullable<BenchResults['twin']>): string {
+  const { rounds, rows, kinds } = loadTable(twin.runs)
   const ratios = kinds.flatMap((kind) => {
     const ratio = throughputRatio(twin.runs, kind, 'listener', 'twin')
     return ratio === undefined ? [] : [[REQUEST_LABELS[kind], `${ratio.toFixed(2)}x`]]
@@ -194,16 +200,7 @@ function formatTwin(twin: NonNullable<BenchResults['twin']>): string {
 }
 
 function formatSandbox(sandbox: NonNullable<BenchResults['sandbox']>): string {
-  const summaries = summarizeLoad(sandbox.runs)
-  const rounds = Math.max(0, ...summaries.map((row) => row.rounds))
-  const rows = summaries.map((row) => [
-    LOAD_TARGET_LABELS[row.target],
-    REQUEST_LABELS[row.kind],
-    count(Math.round(row.rps)),
-    ms(row.p50Ms),
-    ms(row.p99Ms),
-  ])
-  const kinds = REQUEST_KINDS.filter((kind) => summaries.some((row) => row.kind === kind))
+  const { rounds, rows, kinds } = loadTable(sandbox.runs)
   const ratios = kinds.flatMap((kind) => {
     const store = throughputRatio(sandbox.runs, kind, 'listener', 'store')
     const two = throughputRatio(sandbox.runs, kind, 'store', 'replicas')

@@ -25,7 +25,15 @@ interface Sequence {
   end?: WindowEnd
 }
 
-const MINUTE_MS = 60_000
+/**
+ * The most a token bucket of `limit` a minute (the spec's shortest window, so the most it can
+ * refill) may have refilled in `elapsedMs`; ceiled, as a bucket shows whole tokens, so a fraction
+ * refilled may show as one more left.
+ * @example mostRefilled(1200, 32) // 1
+ */
+export function mostRefilled(limit: number, elapsedMs: number): number {
+  return Math.ceil((limit * Math.max(0, elapsedMs)) / 60_000)
+}
 
 export const rateLimitCountdown: Check = {
   kind: 'response',
@@ -76,8 +84,7 @@ export const rateLimitCountdown: Check = {
     if (admitted) first.admitted += 1
     const elapsed =
       first.since === undefined || exchange.receivedAt === undefined ? 0 : exchange.receivedAt - first.since
-    // Ceiled: a bucket shows whole tokens, so a fraction refilled may show as one more left.
-    const refill = Math.ceil((limit * Math.max(0, elapsed)) / MINUTE_MS)
+    const refill = mostRefilled(limit, elapsed)
     const most = first.remaining - first.admitted + refill
     if (remaining > most) {
       ctx.fail('X-RateLimit-Remaining does not count down', {

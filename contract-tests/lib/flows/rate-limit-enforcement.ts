@@ -14,6 +14,7 @@ import {
 import { documentedResetForm } from '../document/reset-forms.js'
 import { spendingOperation } from '../document/spending-operation.js'
 import { errorCauseOf } from '../checks/causes.js'
+import { mostRefilled } from '../checks/rate-limit-countdown.js'
 import { retryAfterDisagreements } from '../checks/retry-after-agreement.js'
 
 const TINY_PER_MINUTE = 5
@@ -152,14 +153,11 @@ async function spendWindow(
   return undefined
 }
 
-/**
- * The most a token bucket may have refilled between two answers: the limit spread over a minute (the
- * spec's shortest window), for the time from the first request's sending to the second answer's arrival.
- */
+/** The most a token bucket may have refilled between two answers: from the first request's sending to the second answer's arrival (see mostRefilled). */
 function refilledBetween(before: Exchange, after: Exchange): number {
   const limit = Number(after.response.headers['x-ratelimit-limit'])
   if (!Number.isFinite(limit) || before.sentAt === undefined || after.receivedAt === undefined) return 0
-  return Math.ceil((limit * Math.max(0, after.receivedAt - before.sentAt)) / 60_000)
+  return mostRefilled(limit, after.receivedAt - before.sentAt)
 }
 
 /** Whether rate_limit_countdown judges the step between two answers: both state the count, the same limit and the end of one window. */
